@@ -1,0 +1,30 @@
+# kgen: one top-level GNU Makefile, no recursive make.
+CC      = cc
+CFLAGS  = -std=c11 -O2 -g -Wall -Wextra -Wpedantic
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L
+LDLIBS  = -lm
+PREFIX  = /usr/local
+
+GEN_O = build/gen/main.o build/gen/util.o build/gen/dag.o build/gen/num.o \
+        build/gen/fft.o build/gen/simp.o build/gen/emit.o
+SCHED_O =
+GEN_H = gen/all.h gen/ops.h
+
+all: bin/kgen
+
+bin/kgen: $(GEN_O) $(SCHED_O)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/gen/%.o: gen/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/sched/%.o: sched/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Igen -c -o $@ $<
+
+clean:
+	rm -rf build bin lib codelets
+
+.PHONY: all clean

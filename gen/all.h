@@ -1,0 +1,149 @@
+/* all.h: the one internal header of the generator.
+ * Types first, then prototypes grouped by the file that defines them.
+ * Data flows one way: build (fft.c, gemm.c, conv.c) -> simplify (simp.c)
+ * -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit.c);
+ * only main.c knows the whole pipeline. */
+#include <stddef.h>
+#include <stdio.h>
+
+#define KGEN_VERSION "0.1.0"
+
+/* Largest straight-line DFT size kgen generates. */
+enum { FFT_MAXN = 1024 };
+
+enum {
+#define X(name, arity, comm, kind, fmt) OP_##name,
+#include "ops.h"
+#undef X
+	NOP
+};
+
+enum { FLOP_NONE, FLOP_ADD, FLOP_MUL, FLOP_FMA, FLOP_NEG };
+
+typedef struct OpInfo OpInfo;
+struct OpInfo {
+	const char *name;
+	int arity;      /* value operands */
+	int comm;       /* operands 0 and 1 commute */
+	int kind;       /* FLOP_* */
+	const char *fmt;
+};
+
+typedef struct Arena Arena;
+
+/* A node of the expression DAG, named by its index in Dag.node. */
+typedef struct Node Node;
+struct Node {
+	int op;         /* OP_* */
+	int a[3];       /* operand ids, -1 when unused, always < own id */
+	int k;          /* CONST: index in Dag.con; LOAD/STORE: slot */
+};
+
+/* Where a slot lives: array arr, element i + j*stride(arr). */
+typedef struct Slot Slot;
+struct Slot {
+	int arr;
+	int i, j;
+};
+
+enum { PROB_FFT, PROB_GEMM, PROB_CONV };
+
+typedef struct Dag Dag;
+struct Dag {
+	Arena *ar;
+	Node *node;     /* nnode nodes, in creation (= topological) order */
+	int nnode, cap;
+	int *tab;       /* open-addressing hash of node ids, -1 empty */
+	int tabcap;
+	long double *con;  /* constant values, all >= 0 */
+	int ncon, concap;
+	int *contab;    /* hash of constant indices */
+	int contabcap;
+	Slot *in, *out; /* slot descriptors, nin and nout of them */
+	int nin, nout;
+	int inplace;    /* output slot s may alias input slot s */
+};
+
+/* Operation counts of a DAG, as the codelet header reports them. */
+typedef struct Count Count;
+struct Count {
+	int add, mul, fma, neg;
+	int con;        /* distinct constants used */
+	int load, store;
+};
+
+/* The problem a run generates, straight from the command line. */
+typedef struct Prob Prob;
+struct Prob {
+	int kind;       /* PROB_* */
+	int n;          /* fft: size; gemm: N; conv: outputs */
+	int sign;       /* fft: -1 forward, +1 backward */
+	int m, k;       /* gemm: M, K */
+	long double *taps;  /* conv: ntaps taps */
+	int ntaps;
+};
+
+/* util.c */
+#if defined(__GNUC__)
+#define NORETURN __attribute__((noreturn))
+#define PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define NORETURN
+#define PRINTF(a, b)
+#endif
+NORETURN PRINTF(1, 2) void fail(const char *fmt, ...);
+NORETURN PRINTF(1, 2) void die(const char *fmt, ...);
+void *emalloc(size_t n);
+void *erealloc(void *p, size_t n);
+Arena *arena_new(void);
+void *arena_alloc(Arena *a, size_t n);
+void *arena_grow(Arena *a, void *p, size_t old, size_t n);
+void arena_reset(Arena *a);
+void arena_free(Arena *a);
+unsigned hash_int(unsigned h, int x);
+long gcd(long a, long b);
+
+/* dag.c */
+extern const OpInfo optab[];
+Dag *dag_new(Arena *ar);
+int dag_node(Dag *d, int op, int a, int b, int c, int k);
+int dag_make(Dag *d, int op, int a, int b, int c, int k);
+int dag_load(Dag *d, int slot);
+int dag_store(Dag *d, int slot, int v);
+int dag_const(Dag *d, long double v);
+int dag_add(Dag *d, int a, int b);
+int dag_sub(Dag *d, int a, int b);
+int dag_mul(Dag *d, int a, int b);
+int dag_neg(Dag *d, int a);
+int dag_isconst(Dag *d, int id, long double *v);
+int *dag_uses(Dag *d, Arena *ar);
+int *dag_live(Dag *d, Arena *ar);
+Count dag_count(Dag *d);
+void dag_dump(Dag *d, FILE *f);
+void dag_check(Dag *d);
+
+/* num.c */
+void num_cexp(long num, long den, long double *c, long double *s);
+void num_print(FILE *f, long double v, int isfloat);
+
+/* fft.c */
+Dag *fft_build(Arena *ar, int n, int sign);
+
+/* gemm.c */
+Dag *gemm_build(Arena *ar, int m, int n, int k);
+
+/* simp.c */
+Dag *simp_run(Dag *d, int fma);
+
+/* emit.c */
+typedef struct Emit Emit;
+struct Emit {
+	const char *name;   /* function name */
+	const char *cmd;    /* the command line that made it */
+	const char *sched;  /* schedule name */
+	int regs;           /* R the order was made for, 0 for none */
+	int isfloat;
+	int lib;            /* library codelet: no main-less extras */
+};
+void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
+    const Emit *e);

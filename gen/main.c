@@ -1,0 +1,291 @@
+/* main.c: the command line, every check on input, and the pipeline.
+ *   build (fft.c, gemm.c, conv.c) -> simplify (simp.c)
+ *   -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit.c)
+ * Output goes to a temporary file beside the target and is renamed into
+ * place on success, so a failure never leaves a partial file. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "all.h"
+
+extern char *fail_unlink;
+
+typedef struct Opts Opts;
+struct Opts {
+	const char *cmd;    /* fft, gemm, conv, spills */
+	Prob p;
+	const char *name;   /* --name */
+	const char *out;    /* -o */
+	int isfloat;        /* --type float */
+	int fma;            /* --fma */
+	int dump;           /* -d: dump the DAG after each stage */
+	char *line;         /* the command, as the codelet header gives it */
+};
+
+static const char usage[] =
+"usage: kgen COMMAND [options]\n"
+"\n"
+"kgen generates straight-line C codelets (FFT, GEMM, FIR) from an\n"
+"expression DAG, with a register-aware schedule.\n"
+"\n"
+"commands:\n"
+"  fft  -n N [--sign -1|1] [--type double|float] [--fma] [--name NAME]\n"
+"       [-o FILE]\n"
+"      an n1 codelet: v complex DFTs of size N (1 <= N <= %d), in FFTW's\n"
+"      n1 calling convention:\n"
+"        void NAME(const double *ri, const double *ii, double *ro,\n"
+"                  double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,\n"
+"                  ptrdiff_t ivs, ptrdiff_t ovs);\n"
+"      --sign -1 (default) is the forward transform, exp(-2 pi i jk/N);\n"
+"      --sign 1 the backward one (unnormalised).  The default NAME is\n"
+"      n1_N.  Without -o the codelet goes to standard output.\n"
+"\n"
+"options:\n"
+"  -d           dump the DAG after each stage to standard error\n"
+"  -h, --help   print this help\n"
+"  --version    print kgen's version\n"
+"\n"
+"examples:\n"
+"  kgen fft -n 16 -o n1_16.c          16-point forward codelet, double\n"
+"  kgen fft -n 12 --type float --sign 1 --name b12 -o b12.c\n"
+"\n"
+"Exit status: 0 on success, 2 on bad input (one line on stderr starting\n"
+"'kgen:'), 1 when out of memory.\n";
+
+static long
+num(const char *opt, const char *s, long lo, long hi, const char *what)
+{
+	char *end;
+	long v;
+
+	if (!s)
+		fail("%s: missing value; expected %s", opt, what);
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || *end || errno)
+		fail("%s %s: not an integer; expected %s", opt, s, what);
+	if (v < lo || v > hi)
+		fail("%s %s: out of range; expected %s", opt, s, what);
+	return v;
+}
+
+static void
+need(const char *opt, const char *val)
+{
+	if (!val)
+		fail("%s: missing value", opt);
+}
+
+static int
+validname(const char *s)
+{
+	const char *p;
+
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return 0;
+	for (p = s; *p; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z')
+		    || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return 0;
+	return 1;
+}
+
+/* The command as the codelet header records it: argv without -o FILE, so
+ * the text does not depend on where it is written. */
+static char *
+cmdline(int argc, char **argv)
+{
+	size_t len;
+	char *s;
+	int i;
+
+	len = 8;
+	for (i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = emalloc(len);
+	strcpy(s, "kgen");
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			i++;
+			continue;
+		}
+		strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static void
+parse(Opts *o, int argc, char **argv)
+{
+	char *a, *v;
+	int i, seen_n;
+
+	memset(o, 0, sizeof *o);
+	o->p.sign = -1;
+	if (argc < 2)
+		fail("no command; try 'kgen --help'");
+	o->cmd = argv[1];
+	if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help")) {
+		printf(usage, FFT_MAXN);
+		exit(0);
+	}
+	if (!strcmp(o->cmd, "--version")) {
+		printf("kgen %s\n", KGEN_VERSION);
+		exit(0);
+	}
+	if (strcmp(o->cmd, "fft"))
+		fail("%s: unknown command; expected fft (see kgen --help)",
+		    o->cmd);
+	seen_n = 0;
+	for (i = 2; i < argc; i++) {
+		a = argv[i];
+		v = i + 1 < argc ? argv[i + 1] : 0;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			printf(usage, FFT_MAXN);
+			exit(0);
+		} else if (!strcmp(a, "-n")) {
+			o->p.n = (int)num(a, v, 1, FFT_MAXN, "a size from 1 to "
+			    "1024");
+			seen_n = 1;
+			i++;
+		} else if (!strcmp(a, "--sign")) {
+			o->p.sign = (int)num(a, v, -1, 1, "-1 or 1");
+			if (o->p.sign == 0)
+				fail("--sign 0: expected -1 or 1");
+			i++;
+		} else if (!strcmp(a, "--type")) {
+			need(a, v);
+			if (!strcmp(v, "float"))
+				o->isfloat = 1;
+			else if (strcmp(v, "double"))
+				fail("--type %s: expected double or float", v);
+			i++;
+		} else if (!strcmp(a, "--name")) {
+			need(a, v);
+			if (!validname(v))
+				fail("--name %s: not a C identifier", v);
+			o->name = v;
+			i++;
+		} else if (!strcmp(a, "-o")) {
+			need(a, v);
+			o->out = v;
+			i++;
+		} else if (!strcmp(a, "--fma")) {
+			o->fma = 1;
+		} else if (!strcmp(a, "-d")) {
+			o->dump = 1;
+		} else {
+			fail("%s: unknown option for '%s' (see kgen --help)", a,
+			    o->cmd);
+		}
+	}
+	if (!seen_n)
+		fail("fft: -n N is required (1 <= N <= %d)", FFT_MAXN);
+	o->p.kind = PROB_FFT;
+}
+
+/* Opens the temporary file beside path; *tmp gets its name. */
+static FILE *
+out_open(const char *path, char **tmp)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	*tmp = 0;
+	if (!path)
+		return stdout;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or pipe (-o /dev/stdout): renaming would replace it */
+		f = fopen(path, "w");
+		if (!f)
+			fail("-o %s: cannot write: %s", path, strerror(errno));
+		return f;
+	}
+	*tmp = emalloc(strlen(path) + 16);
+	sprintf(*tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(*tmp);
+	if (fd < 0)
+		fail("-o %s: cannot write: %s", path, strerror(errno));
+	fail_unlink = *tmp;
+	f = fdopen(fd, "w");
+	if (!f)
+		fail("-o %s: cannot write: %s", path, strerror(errno));
+	return f;
+}
+
+static void
+out_close(FILE *f, const char *path, char *tmp)
+{
+	if (!tmp) {
+		if (fflush(f) || ferror(f))
+			fail("%s: cannot write: %s", path ? path :
+			    "standard output", strerror(errno));
+		if (f != stdout)
+			fclose(f);
+		return;
+	}
+	if (fflush(f) || ferror(f) || fsync(fileno(f)) < 0) {
+		fclose(f);
+		fail("-o %s: cannot write: %s", path, strerror(errno));
+	}
+	if (fclose(f))
+		fail("-o %s: cannot write: %s", path, strerror(errno));
+	if (rename(tmp, path) < 0)
+		fail("-o %s: cannot write: %s", path, strerror(errno));
+	fail_unlink = 0;
+	free(tmp);
+}
+
+static void
+dump(Opts *o, Dag *d, const char *stage)
+{
+	if (!o->dump)
+		return;
+	dag_check(d);
+	fprintf(stderr, "## after %s: %d nodes\n", stage, d->nnode);
+	dag_dump(d, stderr);
+}
+
+/* The pipeline: build, simplify, schedule, emit. */
+static void
+run_fft(Opts *o)
+{
+	Arena *ar;
+	Dag *d;
+	Emit e;
+	FILE *f;
+	char *tmp, defname[32];
+
+	ar = arena_new();
+	d = fft_build(ar, o->p.n, o->p.sign);
+	dump(o, d, "build");
+	d = simp_run(d, o->fma);
+	dump(o, d, "simp");
+	memset(&e, 0, sizeof e);
+	snprintf(defname, sizeof defname, "n1_%d", o->p.n);
+	e.name = o->name ? o->name : defname;
+	e.cmd = o->line;
+	e.sched = "build order";
+	e.isfloat = o->isfloat;
+	f = out_open(o->out, &tmp);
+	emit_c(f, d, &o->p, 0, 0, &e);
+	out_close(f, o->out, tmp);
+	arena_free(ar);
+}
+
+int
+main(int argc, char **argv)
+{
+	Opts o;
+
+	parse(&o, argc, argv);
+	o.line = cmdline(argc, argv);
+	run_fft(&o);
+	free(o.line);
+	return 0;
+}
