@@ -16,20 +16,32 @@ extern char *fail_unlink;
 typedef struct Opts Opts;
 struct Opts {
 	const char *cmd;    /* fft, gemm, conv, spills */
+	const char *sub;    /* spills: the problem, fft or gemm */
 	Prob p;
+	int seen_m, seen_n, seen_k;
 	const char *name;   /* --name */
 	const char *out;    /* -o */
 	int isfloat;        /* --type float */
 	int fma;            /* --fma */
 	int dump;           /* -d: dump the DAG after each stage */
+	const char *sched;  /* --schedule */
+	const char *regs;   /* --regs LIST, parsed by the command */
+	int latency;        /* --latency */
+	const char *format; /* --format text|csv|json */
+	const char *measure;    /* --measure gcc|clang|ptxas */
+	const char *taps;       /* --taps h0,h1,... */
+	const char *tapsfile;   /* --taps-file FILE */
+	const char *tile;       /* --tile auto|MxN */
+	double gamma;           /* --gamma */
 	char *line;         /* the command, as the codelet header gives it */
 };
 
 static const char usage[] =
 "usage: kgen COMMAND [options]\n"
 "\n"
-"kgen generates straight-line C codelets (FFT, GEMM, FIR) from an\n"
-"expression DAG, with a register-aware schedule.\n"
+"kgen generates straight-line C codelets (FFT, GEMM, FIR filters) from an\n"
+"expression DAG, orders them with a register-aware schedule, and predicts\n"
+"their register spills for any register count R.\n"
 "\n"
 "commands:\n"
 "  fft  -n N [--sign -1|1] [--type double|float] [--fma] [--name NAME]\n"
@@ -40,8 +52,9 @@ static const char usage[] =
 "                  double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,\n"
 "                  ptrdiff_t ivs, ptrdiff_t ovs);\n"
 "      --sign -1 (default) is the forward transform, exp(-2 pi i jk/N);\n"
-"      --sign 1 the backward one (unnormalised).  The default NAME is\n"
-"      n1_N.  Without -o the codelet goes to standard output.\n"
+"      --sign 1 the backward one (unnormalised).  --fma fuses a*b+c.\n"
+"      The default NAME is n1_N.  Without -o the codelet goes to standard\n"
+"      output.\n"
 "\n"
 "options:\n"
 "  -d           dump the DAG after each stage to standard error\n"
@@ -118,73 +131,147 @@ cmdline(int argc, char **argv)
 	return s;
 }
 
+static const char *
+word(const char *opt, const char *v, const char *const *allowed)
+{
+	char buf[256];
+	int i;
+
+	need(opt, v);
+	for (i = 0; allowed[i]; i++)
+		if (!strcmp(v, allowed[i]))
+			return v;
+	buf[0] = 0;
+	for (i = 0; allowed[i]; i++) {
+		strncat(buf, allowed[i], sizeof buf - strlen(buf) - 1);
+		if (allowed[i + 1])
+			strncat(buf, allowed[i + 2] ? ", " : " or ",
+			    sizeof buf - strlen(buf) - 1);
+	}
+	fail("%s %s: expected %s", opt, v, buf);
+}
+
+static void
+help(void)
+{
+	printf(usage, FFT_MAXN);
+	exit(0);
+}
+
+/* Reads every option into o; the command's own checks come after. */
 static void
 parse(Opts *o, int argc, char **argv)
 {
+	static const char *const types[] = {"double", "float", 0};
+	static const char *const formats[] = {"text", "csv", "json", 0};
 	char *a, *v;
-	int i, seen_n;
+	int i, takes;
 
 	memset(o, 0, sizeof *o);
 	o->p.sign = -1;
+	o->format = "text";
+	o->gamma = 1;
 	if (argc < 2)
 		fail("no command; try 'kgen --help'");
 	o->cmd = argv[1];
-	if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help")) {
-		printf(usage, FFT_MAXN);
-		exit(0);
-	}
+	if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help"))
+		help();
 	if (!strcmp(o->cmd, "--version")) {
 		printf("kgen %s\n", KGEN_VERSION);
 		exit(0);
 	}
-	if (strcmp(o->cmd, "fft"))
-		fail("%s: unknown command; expected fft (see kgen --help)",
-		    o->cmd);
-	seen_n = 0;
-	for (i = 2; i < argc; i++) {
+	if (strcmp(o->cmd, "fft") && strcmp(o->cmd, "gemm")
+	    && strcmp(o->cmd, "conv") && strcmp(o->cmd, "spills"))
+		fail("%s: unknown command; expected fft, gemm, conv or spills "
+		    "(see kgen --help)", o->cmd);
+	i = 2;
+	if (!strcmp(o->cmd, "spills")) {
+		if (argc < 3 || (strcmp(argv[2], "fft")
+		    && strcmp(argv[2], "gemm")))
+			fail("spills: expected a problem, fft or gemm, as in "
+			    "'kgen spills fft -n 64 --regs 4-64'");
+		o->sub = argv[2];
+		i = 3;
+	}
+	for (; i < argc; i++) {
 		a = argv[i];
 		v = i + 1 < argc ? argv[i + 1] : 0;
+		takes = 1;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			printf(usage, FFT_MAXN);
-			exit(0);
+			help();
 		} else if (!strcmp(a, "-n")) {
-			o->p.n = (int)num(a, v, 1, FFT_MAXN, "a size from 1 to "
-			    "1024");
-			seen_n = 1;
-			i++;
+			o->p.n = (int)num(a, v, 1, INT_MAX, "a positive size");
+			o->seen_n = 1;
+		} else if (!strcmp(a, "-m")) {
+			o->p.m = (int)num(a, v, 1, INT_MAX, "a positive size");
+			o->seen_m = 1;
+		} else if (!strcmp(a, "-k")) {
+			o->p.k = (int)num(a, v, 1, INT_MAX, "a positive size");
+			o->seen_k = 1;
 		} else if (!strcmp(a, "--sign")) {
 			o->p.sign = (int)num(a, v, -1, 1, "-1 or 1");
 			if (o->p.sign == 0)
 				fail("--sign 0: expected -1 or 1");
-			i++;
 		} else if (!strcmp(a, "--type")) {
-			need(a, v);
-			if (!strcmp(v, "float"))
-				o->isfloat = 1;
-			else if (strcmp(v, "double"))
-				fail("--type %s: expected double or float", v);
-			i++;
+			o->isfloat = !strcmp(word(a, v, types), "float");
 		} else if (!strcmp(a, "--name")) {
 			need(a, v);
 			if (!validname(v))
 				fail("--name %s: not a C identifier", v);
 			o->name = v;
-			i++;
 		} else if (!strcmp(a, "-o")) {
 			need(a, v);
 			o->out = v;
-			i++;
+		} else if (!strcmp(a, "--schedule")) {
+			need(a, v);
+			o->sched = v;
+		} else if (!strcmp(a, "--regs")) {
+			need(a, v);
+			o->regs = v;
+		} else if (!strcmp(a, "--latency")) {
+			o->latency = (int)num(a, v, 0, 1000, "0 to 1000 steps");
+		} else if (!strcmp(a, "--format")) {
+			o->format = word(a, v, formats);
+		} else if (!strcmp(a, "--measure")) {
+			need(a, v);
+			o->measure = v;
+		} else if (!strcmp(a, "--taps")) {
+			need(a, v);
+			o->taps = v;
+		} else if (!strcmp(a, "--taps-file")) {
+			need(a, v);
+			o->tapsfile = v;
+		} else if (!strcmp(a, "--tile")) {
+			need(a, v);
+			o->tile = v;
+		} else if (!strcmp(a, "--gamma")) {
+			need(a, v);
+			o->gamma = strtod(v, &a);
+			if (*a || !(o->gamma >= 0 && o->gamma <= 100))
+				fail("--gamma %s: expected a number from 0 to "
+				    "100", v);
 		} else if (!strcmp(a, "--fma")) {
 			o->fma = 1;
+			takes = 0;
 		} else if (!strcmp(a, "-d")) {
 			o->dump = 1;
+			takes = 0;
 		} else {
-			fail("%s: unknown option for '%s' (see kgen --help)", a,
-			    o->cmd);
+			fail("%s: unknown option (see kgen --help)", a);
 		}
+		i += takes;
 	}
-	if (!seen_n)
+}
+
+/* The checks of kgen fft: -n within the limit. */
+static void
+check_fft(Opts *o)
+{
+	if (!o->seen_n)
 		fail("fft: -n N is required (1 <= N <= %d)", FFT_MAXN);
+	if (o->p.n > FFT_MAXN)
+		fail("-n %d: too large for a straight-line codelet; the limit "
+		    "is %d", o->p.n, FFT_MAXN);
 	o->p.kind = PROB_FFT;
 }
 
@@ -285,7 +372,12 @@ main(int argc, char **argv)
 
 	parse(&o, argc, argv);
 	o.line = cmdline(argc, argv);
-	run_fft(&o);
+	if (!strcmp(o.cmd, "fft")) {
+		check_fft(&o);
+		run_fft(&o);
+	} else {
+		fail("%s: not built yet", o.cmd);
+	}
 	free(o.line);
 	return 0;
 }
