@@ -6,7 +6,8 @@ LDLIBS  = -lm
 PREFIX  = /usr/local
 
 GEN_O = build/gen/main.o build/gen/util.o build/gen/dag.o build/gen/num.o \
-        build/gen/fft.o build/gen/simp.o build/gen/emit.o
+        build/gen/fft.o build/gen/simp.o build/gen/emit.o \
+        build/gen/emitcu.o
 SCHED_O =
 GEN_H = gen/all.h gen/ops.h
 

@@ -147,3 +147,7 @@ struct Emit {
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
+
+/* emitcu.c */
+void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e);

@@ -29,6 +29,7 @@ struct Opts {
 	int latency;        /* --latency */
 	const char *format; /* --format text|csv|json */
 	const char *measure;    /* --measure gcc|clang|ptxas */
+	int cuda;               /* --emit cuda (emitcu.c) instead of C */
 	const char *taps;       /* --taps h0,h1,... */
 	const char *tapsfile;   /* --taps-file FILE */
 	const char *tile;       /* --tile auto|MxN */
@@ -164,6 +165,7 @@ parse(Opts *o, int argc, char **argv)
 {
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
+	static const char *const emits[] = {"c", "cuda", 0};
 	char *a, *v;
 	int i, takes;
 
@@ -232,6 +234,8 @@ parse(Opts *o, int argc, char **argv)
 			o->latency = (int)num(a, v, 0, 1000, "0 to 1000 steps");
 		} else if (!strcmp(a, "--format")) {
 			o->format = word(a, v, formats);
+		} else if (!strcmp(a, "--emit")) {
+			o->cuda = !strcmp(word(a, v, emits), "cuda");
 		} else if (!strcmp(a, "--measure")) {
 			need(a, v);
 			o->measure = v;
@@ -360,7 +364,10 @@ run_fft(Opts *o)
 	e.sched = "build order";
 	e.isfloat = o->isfloat;
 	f = out_open(o->out, &tmp);
-	emit_c(f, d, &o->p, 0, 0, &e);
+	if (o->cuda)
+		emitcu_print(f, d, &o->p, 0, 0, &e);
+	else
+		emit_c(f, d, &o->p, 0, 0, &e);
 	out_close(f, o->out, tmp);
 	arena_free(ar);
 }
