@@ -8,7 +8,7 @@ PREFIX  = /usr/local
 GEN_O = build/gen/main.o build/gen/util.o build/gen/dag.o build/gen/num.o \
         build/gen/fft.o build/gen/simp.o build/gen/emit.o \
         build/gen/emitcu.o
-SCHED_O =
+SCHED_O = build/sched/target.o build/sched/ptxas.o
 GEN_H = gen/all.h gen/ops.h
 
 all: bin/kgen

@@ -151,3 +151,56 @@ void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 /* emitcu.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
+
+/* sched/target.c: register files as data, GPU occupancy */
+typedef struct Target Target;
+struct Target {
+	const char *name;   /* --target NAME */
+	const char *desc;
+	int nreg;           /* architectural registers for values */
+	int bits;           /* width of one register */
+	int vec;            /* SIMD: one register = a vector of transforms */
+};
+typedef struct Gpu Gpu;
+struct Gpu {
+	const char *name;   /* sm_80 */
+	int major, minor;
+	int nregs;          /* 32-bit registers per SM */
+	int maxreg;         /* per thread */
+	int gran;           /* registers are given to warps in these units */
+	int nsub;           /* SM sub-partitions, each with nregs/nsub */
+	int maxthreads;     /* resident threads per SM */
+	int maxblocks;      /* resident blocks per SM */
+};
+typedef struct Occ Occ;
+struct Occ {
+	int regwarp;        /* registers one warp is given */
+	int warpsregs;      /* warps per SM the registers allow */
+	int blocks, warps, threads;     /* resident per SM */
+	double pct;         /* warps / most warps per SM, in percent */
+	const char *limit;  /* registers, warps or blocks; NULL: no launch */
+};
+const Target *target_list(void);
+const Target *target_find(const char *name);
+int target_regs(const Target *t, int isfloat);
+int target_lanes(const Target *t, int isfloat);
+const Gpu *target_gpus(void);
+const Gpu *target_gpu(const char *arch);
+Occ target_occupancy(const Gpu *g, int regs, int block);
+int target_maxregs(const Gpu *g, int warps, int block);
+
+/* sched/ptxas.c: nvcc + ptxas -v at each -maxrregcount */
+typedef struct Ptxas Ptxas;
+struct Ptxas {
+	int maxreg;     /* -maxrregcount asked for */
+	int limit;      /* the limit ptxas applied (it raises small ones) */
+	int regs;       /* registers used per thread */
+	int stack;      /* stack frame, bytes */
+	int spst, spld; /* spill stores, spill loads, bytes */
+};
+const char *ptxas_missing(void);
+int ptxas_parse(const char *text, const char *fn, Ptxas *r);
+const char *ptxas_measure(Dag *d, const Prob *p, const int *order,
+    int norder, int isfloat, const char *arch, const int *maxreg, int nr,
+    Ptxas *res);
+const char *ptxas_version(void);

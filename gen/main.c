@@ -30,6 +30,10 @@ struct Opts {
 	const char *format; /* --format text|csv|json */
 	const char *measure;    /* --measure gcc|clang|ptxas */
 	int cuda;               /* --emit cuda (emitcu.c) instead of C */
+	const char *target;     /* --target NAME|all (sched/target.c) */
+	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
+	int maxregs;            /* --max-regs: register budget, 0 none */
+	int block;              /* --block: CUDA threads per block */
 	const char *taps;       /* --taps h0,h1,... */
 	const char *tapsfile;   /* --taps-file FILE */
 	const char *tile;       /* --tile auto|MxN */
@@ -152,6 +156,33 @@ word(const char *opt, const char *v, const char *const *allowed)
 	fail("%s %s: expected %s", opt, v, buf);
 }
 
+/* "sse2, avx2, ..." for messages. */
+static const char *
+targetnames(void)
+{
+	static char buf[256];
+	const Target *t;
+
+	buf[0] = 0;
+	for (t = target_list(); t->name; t++)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
+		    buf[0] ? ", " : "", t->name);
+	return buf;
+}
+
+static const char *
+gpunames(void)
+{
+	static char buf[256];
+	const Gpu *g;
+
+	buf[0] = 0;
+	for (g = target_gpus(); g->name; g++)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
+		    buf[0] ? ", " : "", g->name);
+	return buf;
+}
+
 static void
 help(void)
 {
@@ -183,15 +214,16 @@ parse(Opts *o, int argc, char **argv)
 		exit(0);
 	}
 	if (strcmp(o->cmd, "fft") && strcmp(o->cmd, "gemm")
-	    && strcmp(o->cmd, "conv") && strcmp(o->cmd, "spills"))
-		fail("%s: unknown command; expected fft, gemm, conv or spills "
-		    "(see kgen --help)", o->cmd);
+	    && strcmp(o->cmd, "conv") && strcmp(o->cmd, "spills")
+	    && strcmp(o->cmd, "report"))
+		fail("%s: unknown command; expected fft, gemm, conv, spills "
+		    "or report (see kgen --help)", o->cmd);
 	i = 2;
-	if (!strcmp(o->cmd, "spills")) {
+	if (!strcmp(o->cmd, "spills") || !strcmp(o->cmd, "report")) {
 		if (argc < 3 || (strcmp(argv[2], "fft")
 		    && strcmp(argv[2], "gemm")))
-			fail("spills: expected a problem, fft or gemm, as in "
-			    "'kgen spills fft -n 64 --regs 4-64'");
+			fail("%s: expected a problem, fft or gemm, as in "
+			    "'kgen %s fft -n 64'", o->cmd, o->cmd);
 		o->sub = argv[2];
 		i = 3;
 	}
@@ -234,6 +266,23 @@ parse(Opts *o, int argc, char **argv)
 			o->latency = (int)num(a, v, 0, 1000, "0 to 1000 steps");
 		} else if (!strcmp(a, "--format")) {
 			o->format = word(a, v, formats);
+		} else if (!strcmp(a, "--target")) {
+			need(a, v);
+			if (strcmp(v, "all") && !target_find(v))
+				fail("--target %s: unknown; expected all or one of "
+				    "%s", v, targetnames());
+			o->target = v;
+		} else if (!strcmp(a, "--arch")) {
+			need(a, v);
+			if (!target_gpu(v))
+				fail("--arch %s: unknown; expected one of %s", v,
+				    gpunames());
+			o->arch = v;
+		} else if (!strcmp(a, "--max-regs")) {
+			o->maxregs = (int)num(a, v, 1, 255, "1 to 255 registers "
+			    "per thread");
+		} else if (!strcmp(a, "--block")) {
+			o->block = (int)num(a, v, 1, 1024, "1 to 1024 threads");
 		} else if (!strcmp(a, "--emit")) {
 			o->cuda = !strcmp(word(a, v, emits), "cuda");
 		} else if (!strcmp(a, "--measure")) {
