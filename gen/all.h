@@ -144,9 +144,15 @@ struct Emit {
 	int regs;           /* R the order was made for, 0 for none */
 	int isfloat;
 	int lib;            /* library codelet: no main-less extras */
+	int simd;           /* SIMD_*: emitsimd.c's ISA, SIMD_NONE scalar */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
+
+/* emitsimd.c */
+enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };
+void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e);
 
 /* emitcu.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,

@@ -30,6 +30,7 @@ struct Opts {
 	const char *format; /* --format text|csv|json */
 	const char *measure;    /* --measure gcc|clang|ptxas */
 	int cuda;               /* --emit cuda (emitcu.c) instead of C */
+	int simd;               /* --simd: SIMD_* (emitsimd.c) */
 	const char *target;     /* --target NAME|all (sched/target.c) */
 	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
 	int maxregs;            /* --max-regs: register budget, 0 none */
@@ -50,7 +51,7 @@ static const char usage[] =
 "\n"
 "commands:\n"
 "  fft  -n N [--sign -1|1] [--type double|float] [--fma] [--name NAME]\n"
-"       [-o FILE]\n"
+"       [--simd none|sse2|avx2|avx512] [-o FILE]\n"
 "      an n1 codelet: v complex DFTs of size N (1 <= N <= %d), in FFTW's\n"
 "      n1 calling convention:\n"
 "        void NAME(const double *ri, const double *ii, double *ro,\n"
@@ -58,6 +59,9 @@ static const char usage[] =
 "                  ptrdiff_t ivs, ptrdiff_t ovs);\n"
 "      --sign -1 (default) is the forward transform, exp(-2 pi i jk/N);\n"
 "      --sign 1 the backward one (unnormalised).  --fma fuses a*b+c.\n"
+"      --simd vectorizes across the batch (one transform per lane, any\n"
+"      layout, same ABI); compile the result with -msse2, -mavx2 -mfma\n"
+"      or -mavx512f.\n"
 "      The default NAME is n1_N.  Without -o the codelet goes to standard\n"
 "      output.\n"
 "\n"
@@ -197,6 +201,8 @@ parse(Opts *o, int argc, char **argv)
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", 0};
+	static const char *const simds[] = {"none", "sse2", "avx2", "avx512",
+	    0};
 	char *a, *v;
 	int i, takes;
 
@@ -283,6 +289,10 @@ parse(Opts *o, int argc, char **argv)
 			    "per thread");
 		} else if (!strcmp(a, "--block")) {
 			o->block = (int)num(a, v, 1, 1024, "1 to 1024 threads");
+		} else if (!strcmp(a, "--simd")) {
+			word(a, v, simds);
+			for (o->simd = 0; strcmp(simds[o->simd], v); o->simd++)
+				;
 		} else if (!strcmp(a, "--emit")) {
 			o->cuda = !strcmp(word(a, v, emits), "cuda");
 		} else if (!strcmp(a, "--measure")) {
@@ -325,6 +335,9 @@ check_fft(Opts *o)
 	if (o->p.n > FFT_MAXN)
 		fail("-n %d: too large for a straight-line codelet; the limit "
 		    "is %d", o->p.n, FFT_MAXN);
+	if (o->simd != SIMD_NONE && o->cuda)
+		fail("--simd: SIMD codelets are C; use --simd none with "
+		    "--emit cuda");
 	o->p.kind = PROB_FFT;
 }
 
@@ -412,9 +425,12 @@ run_fft(Opts *o)
 	e.cmd = o->line;
 	e.sched = "build order";
 	e.isfloat = o->isfloat;
+	e.simd = o->simd;
 	f = out_open(o->out, &tmp);
 	if (o->cuda)
 		emitcu_print(f, d, &o->p, 0, 0, &e);
+	else if (o->simd != SIMD_NONE)
+		emitsimd_c(f, d, &o->p, 0, 0, &e);
 	else
 		emit_c(f, d, &o->p, 0, 0, &e);
 	out_close(f, o->out, tmp);

@@ -1,0 +1,173 @@
+/* simdcheck.c: measures one n1 codelet (SIMD or scalar) against FFTW on
+ * the layouts and batch counts that exercise a SIMD codelet's paths:
+ * interleaved pairs, split with unit batch stride, gathered lanes, and
+ * the scalar remainder (v not a multiple of any lane count).
+ * Built with the codelet:
+ *   cc -mavx2 -mfma -DREAL=double -DFUNC=n1_16 simdcheck.c n1_16.c
+ * usage: simdcheck N SIGN [SEED]
+ * Prints "layout/vV relerr guardhits" per case; guardhits counts output
+ * elements written outside the transform and, out of place, input
+ * elements changed.  The bound lives in tests/test_simd.py. */
+#include <fftw3.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef REAL
+#define REAL double
+#endif
+
+void FUNC(const REAL *ri, const REAL *ii, REAL *ro, REAL *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);
+
+static const REAL GUARD = (REAL)-7.25e3;
+static unsigned long long state;
+static int n, sign;
+
+static double
+rnd(void)
+{
+	state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+enum { SPLIT, INTER, SWAPPED };     /* SWAPPED: ii = ri - 1 */
+
+typedef struct {
+	const char *name;
+	int kind, inplace;
+	ptrdiff_t is, os, ivs, ovs;     /* in complex elements */
+} Layout;
+
+/* One case; strides are in complex elements, doubled for interleaving. */
+static void
+check(const Layout *L, ptrdiff_t v)
+{
+	size_t insz, outsz, i;
+	REAL *in, *out, *copy, *ri, *ii, *ro, *io;
+	fftw_complex *x, *y;
+	fftw_plan p;
+	double err, mag, e, m;
+	ptrdiff_t j, k, is, os, ivs, ovs, c, mul;
+	long guards;
+	char *touched;
+
+	insz = (size_t)((v - 1) * L->ivs + (n - 1) * L->is + 1);
+	outsz = (size_t)((v - 1) * L->ovs + (n - 1) * L->os + 1);
+	if (L->inplace)
+		outsz = insz = insz > outsz ? insz : outsz;
+	in = malloc(2 * insz * sizeof *in);
+	copy = malloc(2 * insz * sizeof *copy);
+	out = L->inplace ? in : malloc(2 * outsz * sizeof *out);
+	touched = calloc(2 * outsz, 1);
+	for (i = 0; i < 2 * insz; i++)
+		in[i] = GUARD;
+	for (i = 0; !L->inplace && i < 2 * outsz; i++)
+		out[i] = GUARD;
+	mul = L->kind == SPLIT ? 1 : 2;
+	is = mul * L->is;
+	os = mul * L->os;
+	ivs = mul * L->ivs;
+	ovs = mul * L->ovs;
+	if (L->kind == SPLIT) {
+		ri = in;
+		ii = in + insz;
+		ro = out;
+		io = out + outsz;
+	} else {
+		ri = in + (L->kind == SWAPPED);
+		ii = in + (L->kind == INTER);
+		ro = out + (L->kind == SWAPPED);
+		io = out + (L->kind == INTER);
+	}
+	x = fftw_malloc(n * sizeof *x);
+	y = fftw_malloc(n * sizeof *y);
+	p = fftw_plan_dft_1d(n, x, y, sign, FFTW_ESTIMATE);
+	for (j = 0; j < v; j++)
+		for (k = 0; k < n; k++) {
+			ri[j * ivs + k * is] = (REAL)rnd();
+			ii[j * ivs + k * is] = (REAL)rnd();
+		}
+	memcpy(copy, in, 2 * insz * sizeof *copy);
+	FUNC(ri, ii, ro, io, is, os, v, ivs, ovs);
+	err = mag = 0;
+	for (j = 0; j < v; j++) {
+		const REAL *cr = copy + (ri - in), *ci = copy + (ii - in);
+
+		for (k = 0; k < n; k++) {
+			x[k][0] = cr[j * ivs + k * is];
+			x[k][1] = ci[j * ivs + k * is];
+		}
+		fftw_execute(p);
+		for (k = 0; k < n; k++) {
+			c = j * ovs + k * os;
+			touched[(ro - out) + c] = 1;
+			touched[(io - out) + c] = 1;
+			e = hypot(ro[c] - y[k][0], io[c] - y[k][1]);
+			m = hypot(y[k][0], y[k][1]);
+			if (e > err || isnan(e))
+				err = isnan(e) ? INFINITY : e;
+			if (m > mag)
+				mag = m;
+		}
+	}
+	guards = 0;
+	for (i = 0; i < 2 * outsz; i++)
+		if (!touched[i] && out[i] != (L->inplace ? copy[i] : GUARD))
+			guards++;
+	for (i = 0; !L->inplace && i < 2 * insz; i++)
+		if (memcmp(&in[i], &copy[i], sizeof *in))
+			guards++;
+	printf("%s/v%td %.3e %ld\n", L->name, v, mag > 0 ? err / mag : err,
+	    guards);
+	fftw_destroy_plan(p);
+	fftw_free(x);
+	fftw_free(y);
+	free(touched);
+	if (!L->inplace)
+		free(out);
+	free(copy);
+	free(in);
+}
+
+int
+main(int argc, char **argv)
+{
+	/* Batch counts: below, at and past every lane count (2 to 16). */
+	static const ptrdiff_t vs[] = {1, 2, 3, 4, 5, 8, 9, 16, 19, 37};
+	Layout L;
+	size_t a, b;
+	ptrdiff_t v;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: simdcheck N SIGN [SEED]\n");
+		return 2;
+	}
+	n = atoi(argv[1]);
+	sign = atoi(argv[2]);
+	state = argc > 3 ? strtoull(argv[3], 0, 10) : 12345;
+	printf("seed %llu\n", state);
+	for (b = 0; b < sizeof vs / sizeof *vs; b++) {
+		v = vs[b];
+		/* Each transform contiguous, as FFTW's batched plans lay
+		 * them out; then strided ones with gaps between them. */
+		const Layout layouts[] = {
+			{"inter", INTER, 0, 1, 1, n, n},
+			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1},
+			{"inter-inplace", INTER, 1, 1, 1, n, n},
+			{"inter-tmajor", INTER, 0, v, v + 1, 1, 1},
+			{"swapped", SWAPPED, 0, 1, 1, n, n},
+			{"split-unit", SPLIT, 0, v, v + 3, 1, 1},
+			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1},
+			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1},
+			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2},
+		};
+		for (a = 0; a < sizeof layouts / sizeof *layouts; a++) {
+			L = layouts[a];
+			check(&L, v);
+		}
+	}
+	return 0;
+}
