@@ -130,7 +130,18 @@ void num_print(FILE *f, long double v, int isfloat);
 Dag *fft_build(Arena *ar, int n, int sign);
 
 /* gemm.c */
+enum {
+	GEMM_MAXDIM = 512,      /* largest M, N or K of a codelet */
+	GEMM_MAXWORK = 65536    /* largest M*N*K: about 2 MB of C */
+};
 Dag *gemm_build(Arena *ar, int m, int n, int k);
+int *gemm_order(Dag *d, Arena *ar, int mr, int nr, int *norder);
+void gemm_tile(FILE *f, int regs, double gamma, int vl, int steps, int *mr,
+    int *nr);
+
+/* conv.c */
+enum { CONV_MAXTAPS = 4096, CONV_MAXWORK = 1 << 20 };
+Dag *conv_build(Arena *ar, const long double *taps, int ntaps, int n);
 
 /* simp.c */
 Dag *simp_run(Dag *d, int fma);
@@ -148,6 +159,10 @@ struct Emit {
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
+
+/* kloop.c: GEMM micro-kernels, K a run-time argument */
+void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
+    const Emit *e, int vl);
 
 /* emitsimd.c */
 enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };

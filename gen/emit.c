@@ -16,10 +16,16 @@ struct Out {
 	int isfloat;
 	const char *const *arr;     /* array names by Slot.arr */
 	const char *const *stride;  /* their stride names */
+	const char *tab;    /* indent of a statement */
 };
 
-static const char *const fftarr[] = {"ri", "ii", "ro", "io"};
-static const char *const fftstride[] = {"is", "is", "os", "os"};
+/* Array names by Slot.arr, per problem kind (PROB_*), and their strides. */
+static const char *const arrname[][4] = {
+	{"ri", "ii", "ro", "io"}, {"A", "B", "C"}, {"x", "y"}
+};
+static const char *const stridename[][4] = {
+	{"is", "is", "os", "os"}, {"lda", "ldb", "ldc"}, {"is", "os"}
+};
 
 static void
 operand(Out *o, int id)
@@ -67,7 +73,7 @@ statement(Out *o, int id, int *next)
 	if (n->op == OP_CONST || (n->op == OP_NEG
 	    && o->d->node[n->a[0]].op == OP_CONST))
 		return;
-	fputs("\t\t", o->f);
+	fputs(o->tab, o->f);
 	if (n->op == OP_STORE) {
 		address(o, &o->d->out[n->k]);
 		fputs(" = ", o->f);
@@ -104,6 +110,15 @@ header(Out *o, const Prob *p, const Emit *e)
 		fprintf(o->f, " * n1 codelet: DFT of size %d, sign %d (%s), %s.\n",
 		    p->n, p->sign, p->sign < 0 ? "forward" : "backward",
 		    e->isfloat ? "float" : "double");
+	if (p->kind == PROB_GEMM)
+		fprintf(o->f, " * GEMM codelet: C += A*B, A %d x %d, B %d x %d, "
+		    "column-major, %s.\n", p->m, p->k, p->k, p->n,
+		    e->isfloat ? "float" : "double");
+	if (p->kind == PROB_CONV)
+		fprintf(o->f, " * FIR filter: y[i] = sum_j h[j] x[i+j] for "
+		    "i < %d, %d taps, %s;\n * x[m] = x[m*is], y[i] = y[i*os], "
+		    "v signals ivs and ovs apart.\n", p->n, p->ntaps,
+		    e->isfloat ? "float" : "double");
 	fprintf(o->f, " * %d additions, %d multiplications, %d FMAs, "
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
 	fprintf(o->f, " * %d constants, %d loads, %d stores.\n", c.con,
@@ -116,6 +131,67 @@ header(Out *o, const Prob *p, const Emit *e)
 	fprintf(o->f, " */\n#include <stddef.h>\n\n");
 }
 
+/* Prints (void)s; for each stride of arrays 0..narr-1 no live node uses:
+ * a unit dimension would otherwise warn about an unused parameter. */
+static void
+unused(Out *o, int narr)
+{
+	Arena *ar;
+	Node *n;
+	Slot *s;
+	int *live, used[4] = {0}, i, a;
+
+	ar = arena_new();
+	live = dag_live(o->d, ar);
+	for (i = 0; i < o->d->nnode; i++) {
+		n = &o->d->node[i];
+		if (!live[i] || (n->op != OP_LOAD && n->op != OP_STORE))
+			continue;
+		s = n->op == OP_LOAD ? &o->d->in[n->k] : &o->d->out[n->k];
+		used[s->arr] |= s->j != 0;
+	}
+	for (a = 0; a < narr; a++)
+		if (!used[a])
+			fprintf(o->f, "\t(void)%s;\n", o->stride[a]);
+	arena_free(ar);
+}
+
+/* Prints the signature of p's kind and opens the body (and the batch
+ * loop, if the kind has one). */
+static void
+signature(Out *o, const Prob *p, const Emit *e)
+{
+	FILE *f;
+	const char *t;
+
+	f = o->f;
+	t = e->isfloat ? "float" : "double";
+	if (p->kind == PROB_GEMM) {
+		fprintf(f, "void\n%s(const %s *A, const %s *B, %s *C,\n"
+		    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
+		    e->name, t, t, t);
+		unused(o, 3);
+		o->tab = "\t";
+		return;
+	}
+	if (p->kind == PROB_CONV) {
+		fprintf(f, "void\n%s(const %s *x, %s *y, ptrdiff_t is, "
+		    "ptrdiff_t os,\n    ptrdiff_t v, ptrdiff_t ivs, "
+		    "ptrdiff_t ovs)\n{\n\tptrdiff_t j;\n\n", e->name, t, t);
+		unused(o, 2);
+		fputs("\tfor (j = 0; j < v; j++, x += ivs, y += ovs) {\n", f);
+		return;
+	}
+	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
+	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
+	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
+	fputs("\tptrdiff_t j;\n\n", f);
+	if (p->n == 1)
+		fputs("\t(void)is;\n\t(void)os;\n", f);
+	fputs("\tfor (j = 0; j < v; j++, ri += ivs, ii += ivs, ro += ovs,"
+	    " io += ovs) {\n", f);
+}
+
 /* Prints d as a C function named e->name, statements in the given order.
  * requires: order lists every live non-constant node of d once, operands
  * before users (a topological order); order == NULL means id order. */
@@ -126,7 +202,6 @@ emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	Out o;
 	Arena *ar;
 	int *live, i, next;
-	const char *t;
 
 	ar = arena_new();
 	o.f = f;
@@ -134,18 +209,11 @@ emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	o.isfloat = e->isfloat;
 	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
 	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
-	o.arr = fftarr;
-	o.stride = fftstride;
+	o.arr = arrname[p->kind];
+	o.stride = stridename[p->kind];
+	o.tab = "\t\t";
 	header(&o, p, e);
-	t = e->isfloat ? "float" : "double";
-	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
-	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
-	fputs("\tptrdiff_t j;\n\n", f);
-	if (p->n == 1)
-		fputs("\t(void)is;\n\t(void)os;\n", f);
-	fputs("\tfor (j = 0; j < v; j++, ri += ivs, ii += ivs, ro += ovs,"
-	    " io += ovs) {\n", f);
+	signature(&o, p, e);
 	next = 0;
 	if (order) {
 		for (i = 0; i < norder; i++)
@@ -156,6 +224,6 @@ emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 			if (live[i])
 				statement(&o, i, &next);
 	}
-	fputs("\t}\n}\n", f);
+	fputs(p->kind == PROB_GEMM ? "}\n" : "\t}\n}\n", f);
 	arena_free(ar);
 }

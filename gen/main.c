@@ -3,8 +3,11 @@
  *   -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit.c)
  * Output goes to a temporary file beside the target and is renamed into
  * place on success, so a failure never leaves a partial file. */
+#include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -39,6 +42,8 @@ struct Opts {
 	const char *tapsfile;   /* --taps-file FILE */
 	const char *tile;       /* --tile auto|MxN */
 	double gamma;           /* --gamma */
+	int kloop;              /* --kloop: gemm micro-kernel, K at run time */
+	int vlen;               /* --vlen: doubles per register, gemm */
 	char *line;         /* the command, as the codelet header gives it */
 };
 
@@ -64,6 +69,48 @@ static const char usage[] =
 "      or -mavx512f.\n"
 "      The default NAME is n1_N.  Without -o the codelet goes to standard\n"
 "      output.\n"
+"%s";
+
+/* The help text goes on here: ISO C limits one string to 4095 bytes. */
+static const char usage2[] =
+"  gemm -m M -n N -k K [--schedule outer|inner] [--tile MxN] [--fma]\n"
+"       [--type double|float] [--name NAME] [-o FILE]\n"
+"      a GEMM codelet, C += A*B for an M x K A and a K x N B, column-\n"
+"      major (A(i,p) = A[i + p*lda], B(p,j) = B[p + j*ldb],\n"
+"      C(i,j) = C[i + j*ldc]); 1 <= M, N, K <= %d and M*N*K <= %d:\n"
+"        void NAME(const double *A, const double *B, double *C,\n"
+"                  ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);\n"
+"      Statements follow the outer-product order (rank-1 updates, the\n"
+"      default), the inner-product order (one C element at a time), or\n"
+"      with --tile MxN the outer-product order on each M x N tile of C.\n"
+"      The default NAME is gemm_MxNxK.\n"
+"  gemm -m MR -n NR --kloop [--vlen V] [--name NAME] [-o FILE]\n"
+"      a micro-kernel: an MR x NR tile of C kept in registers across a\n"
+"      loop over a run-time k, one unrolled rank-1 update per step\n"
+"      (MR, NR <= 64, V divides MR):\n"
+"        void NAME(ptrdiff_t k, const double *A, const double *B,\n"
+"                  double *C, ptrdiff_t lda, ptrdiff_t ldb,\n"
+"                  ptrdiff_t ldc);\n"
+"      step p reads A[i + p*lda] and B[j + p*ldb] (B by rows, as in a\n"
+"      packed panel).  --vlen V > 1 holds V rows per value with GCC/Clang\n"
+"      vector extensions.  The default NAME is gemmk_MRxNR (vV).\n"
+"  gemm --tile auto --regs R [--gamma G] [--vlen V] [-k STEPS]\n"
+"      the register-tile model: for R registers of V doubles and a\n"
+"      store costing G loads (default 1), every tile that fits, its\n"
+"      (loads + G*stores)/flop for blocks of STEPS steps (default 256),\n"
+"      and the choice.\n"
+"  conv --taps h0,h1,... -n N | --taps-file FILE -n N  [--fma]\n"
+"       [--type double|float] [--name NAME] [-o FILE]\n"
+"      an FIR filter, y[i] = sum_j h[j] x[i+j] for i < N, taps as\n"
+"      constants (at most %d taps, taps*N <= %d); zero taps cost\n"
+"      nothing and taps of equal magnitude share one multiplication:\n"
+"        void NAME(const double *x, double *y, ptrdiff_t is,\n"
+"                  ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,\n"
+"                  ptrdiff_t ovs);\n"
+"      x[m] is x[m*is], y[i] is y[i*os]; v signals ivs and ovs apart.\n"
+"      Taps are decimal or hexadecimal floating constants; a taps file\n"
+"      holds them separated by commas or white space, # to end of line\n"
+"      a comment.  The default NAME is conv_TAPS_N.\n"
 "\n"
 "options:\n"
 "  -d           dump the DAG after each stage to standard error\n"
@@ -73,6 +120,10 @@ static const char usage[] =
 "examples:\n"
 "  kgen fft -n 16 -o n1_16.c          16-point forward codelet, double\n"
 "  kgen fft -n 12 --type float --sign 1 --name b12 -o b12.c\n"
+"  kgen gemm -m 4 -n 4 -k 4 -o gemm_4x4x4.c\n"
+"  kgen gemm -m 8 -n 6 --kloop --vlen 4     AVX2-shaped micro-kernel\n"
+"  kgen gemm --tile auto --regs 16 --vlen 4 --gamma 1\n"
+"  kgen conv --taps 0.25,0.5,0.25 -n 64\n"
 "\n"
 "Exit status: 0 on success, 2 on bad input (one line on stderr starting\n"
 "'kgen:'), 1 when out of memory.\n";
@@ -190,7 +241,11 @@ gpunames(void)
 static void
 help(void)
 {
-	printf(usage, FFT_MAXN);
+	char more[8192];
+
+	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
+	    CONV_MAXTAPS, CONV_MAXWORK);
+	printf(usage, FFT_MAXN, more);
 	exit(0);
 }
 
@@ -313,6 +368,13 @@ parse(Opts *o, int argc, char **argv)
 			if (*a || !(o->gamma >= 0 && o->gamma <= 100))
 				fail("--gamma %s: expected a number from 0 to "
 				    "100", v);
+		} else if (!strcmp(a, "--kloop")) {
+			o->kloop = 1;
+			takes = 0;
+		} else if (!strcmp(a, "--vlen")) {
+			o->vlen = (int)num(a, v, 1, 16, "1, 2, 4, 8 or 16");
+			if (o->vlen & (o->vlen - 1))
+				fail("--vlen %s: expected 1, 2, 4, 8 or 16", v);
 		} else if (!strcmp(a, "--fma")) {
 			o->fma = 1;
 			takes = 0;
@@ -437,6 +499,299 @@ run_fft(Opts *o)
 	arena_free(ar);
 }
 
+/* The checks of kgen gemm: the codelet's shape within the limits, the
+ * micro-kernel's tile, or the tile model's registers. */
+static void
+check_gemm(Opts *o)
+{
+	char *end;
+	long a, b;
+
+	o->p.kind = PROB_GEMM;
+	if (o->simd || o->cuda)
+		fail("gemm: --simd and --emit cuda are for fft; see --kloop "
+		    "--vlen V for vector GEMM kernels");
+	if (o->vlen && !o->kloop && !(o->tile && !strcmp(o->tile, "auto")))
+		fail("--vlen: only with --kloop or --tile auto");
+	if (!o->vlen)
+		o->vlen = 1;
+	if (o->tile && !strcmp(o->tile, "auto")) {
+		if (!o->regs)
+			fail("--tile auto: --regs R is required (3 <= R <= "
+			    "1024)");
+		a = num("--regs", o->regs, 3, 1024, "3 to 1024 registers");
+		o->p.n = (int)a;
+		if (!o->seen_k)
+			o->p.k = 256;
+		return;
+	}
+	if (o->tile) {
+		errno = 0;
+		a = strtol(o->tile, &end, 10);
+		b = *end == 'x' && end > o->tile ? strtol(end + 1, &end, 10) : 0;
+		if (*end || errno || a < 1 || b < 1 || a > GEMM_MAXDIM
+		    || b > GEMM_MAXDIM || !(o->tile[0] >= '0'
+		    && o->tile[0] <= '9'))
+			fail("--tile %s: expected auto or MxN, as in 4x2, with "
+			    "1 <= M, N <= %d", o->tile, GEMM_MAXDIM);
+	}
+	if (o->kloop) {
+		if (!o->seen_m || !o->seen_n)
+			fail("gemm --kloop: -m MR and -n NR are required "
+			    "(1 <= MR, NR <= 64)");
+		if (o->seen_k)
+			fail("-k: a --kloop micro-kernel takes k at run time; "
+			    "give only -m and -n");
+		if (o->p.m > 64 || o->p.n > 64)
+			fail("-m %d -n %d: a micro-kernel tile is at most 64 x "
+			    "64", o->p.m, o->p.n);
+		if (o->p.m % o->vlen)
+			fail("--vlen %d: must divide -m %d", o->vlen, o->p.m);
+		if (o->tile || o->sched)
+			fail("gemm --kloop: the body is one rank-1 update; "
+			    "--tile and --schedule do not apply");
+		return;
+	}
+	if (!o->seen_m || !o->seen_n || !o->seen_k)
+		fail("gemm: -m M -n N -k K are all required (1 <= M, N, K <= "
+		    "%d, M*N*K <= %d)", GEMM_MAXDIM, GEMM_MAXWORK);
+	if (o->p.m > GEMM_MAXDIM || o->p.n > GEMM_MAXDIM
+	    || o->p.k > GEMM_MAXDIM)
+		fail("-m %d -n %d -k %d: too large; each size is at most %d",
+		    o->p.m, o->p.n, o->p.k, GEMM_MAXDIM);
+	if ((long)o->p.m * o->p.n * o->p.k > GEMM_MAXWORK)
+		fail("-m %d -n %d -k %d: M*N*K = %ld is too large for a "
+		    "straight-line codelet; the limit is %d", o->p.m, o->p.n,
+		    o->p.k, (long)o->p.m * o->p.n * o->p.k, GEMM_MAXWORK);
+	if (o->sched && strcmp(o->sched, "outer") && strcmp(o->sched, "inner"))
+		fail("--schedule %s: gemm codelets take outer or inner",
+		    o->sched);
+	if (o->sched && o->tile)
+		fail("--tile %s: a tile is its own schedule; drop --schedule",
+		    o->tile);
+}
+
+/* kgen gemm: the tile model, a micro-kernel, or a fixed-size codelet. */
+static void
+run_gemm(Opts *o)
+{
+	Arena *ar;
+	Dag *d;
+	Emit e;
+	FILE *f;
+	char *tmp, *end, defname[64], schedname[64];
+	int *order, norder, mr, nr;
+
+	f = out_open(o->out, &tmp);
+	ar = arena_new();
+	memset(&e, 0, sizeof e);
+	e.cmd = o->line;
+	e.isfloat = o->isfloat;
+	if (o->tile && !strcmp(o->tile, "auto")) {
+		gemm_tile(f, o->p.n, o->gamma, o->vlen, o->p.k, &mr, &nr);
+	} else if (o->kloop) {
+		d = gemm_build(ar, o->p.m / o->vlen, o->p.n, 1);
+		dump(o, d, "build");
+		d = simp_run(d, o->fma);
+		dump(o, d, "simp");
+		order = gemm_order(d, ar, o->p.m, o->p.n, &norder);
+		if (o->vlen > 1)
+			snprintf(defname, sizeof defname, "gemmk_%dx%dv%d",
+			    o->p.m, o->p.n, o->vlen);
+		else
+			snprintf(defname, sizeof defname, "gemmk_%dx%d",
+			    o->p.m, o->p.n);
+		e.name = o->name ? o->name : defname;
+		e.sched = "outer product (one rank-1 update per step)";
+		kloop_c(f, d, &o->p, order, norder, &e, o->vlen);
+	} else {
+		d = gemm_build(ar, o->p.m, o->p.n, o->p.k);
+		dump(o, d, "build");
+		d = simp_run(d, o->fma);
+		dump(o, d, "simp");
+		mr = o->p.m;
+		nr = o->p.n;
+		strcpy(schedname, "outer product (rank-1 updates)");
+		if (o->sched && !strcmp(o->sched, "inner")) {
+			mr = nr = 1;
+			strcpy(schedname, "inner product (one C element at "
+			    "a time)");
+		} else if (o->tile) {
+			mr = (int)strtol(o->tile, &end, 10);
+			nr = (int)strtol(end + 1, 0, 10);
+			snprintf(schedname, sizeof schedname, "outer product "
+			    "on %d x %d tiles of C", mr, nr);
+		}
+		order = gemm_order(d, ar, mr, nr, &norder);
+		snprintf(defname, sizeof defname, "gemm_%dx%dx%d", o->p.m,
+		    o->p.n, o->p.k);
+		e.name = o->name ? o->name : defname;
+		e.sched = schedname;
+		emit_c(f, d, &o->p, order, norder, &e);
+	}
+	out_close(f, o->out, tmp);
+	arena_free(ar);
+}
+
+/* Appends the tap in s[0..len) to o->p.taps; item counts from 1 for the
+ * messages, which name where the taps came from (what). */
+static void
+addtap(Opts *o, const char *what, int line, const char *s, size_t len,
+    int *cap)
+{
+	char buf[128], where[32];
+	char *end;
+	long double v;
+
+	where[0] = 0;
+	if (line)
+		snprintf(where, sizeof where, "line %d: ", line);
+	if (len == 0)
+		fail("%s: %stap %d is empty; expected numbers separated by "
+		    "commas", what, where, o->p.ntaps + 1);
+	if (len >= sizeof buf)
+		fail("%s: %stap %d is longer than %zu characters", what, where,
+		    o->p.ntaps + 1, sizeof buf - 1);
+	memcpy(buf, s, len);
+	buf[len] = 0;
+	errno = 0;
+	v = strtold(buf, &end);
+	if (end == buf || *end || isspace((unsigned char)buf[0]))
+		fail("%s: %stap %d, '%s', is not a number", what, where,
+		    o->p.ntaps + 1, buf);
+	if (errno == ERANGE || !isfinite(v) || fabsl(v) > DBL_MAX)
+		fail("%s: %stap %d, '%s', is out of range for a double", what,
+		    where, o->p.ntaps + 1, buf);
+	if (o->p.ntaps == CONV_MAXTAPS)
+		fail("%s: more than %d taps", what, CONV_MAXTAPS);
+	if (o->p.ntaps == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		o->p.taps = erealloc(o->p.taps, *cap * sizeof *o->p.taps);
+	}
+	o->p.taps[o->p.ntaps++] = v;
+}
+
+/* Skips white space and # comments in a taps file, counting lines. */
+static const char *
+skip(const char *p, int file, int *line)
+{
+	while (file && (isspace((unsigned char)*p) || *p == '#')) {
+		if (*p == '#')
+			while (*p && *p != '\n')
+				p++;
+		else if (*p++ == '\n')
+			++*line;
+	}
+	return p;
+}
+
+/* Reads taps from text: numbers separated by commas, and in a taps file
+ * (file != 0) also by white space, with # starting a comment.  A comma
+ * stands between two numbers, never first, last or doubled. */
+static void
+readtaps(Opts *o, const char *what, const char *text, int file)
+{
+	const char *p, *q;
+	int cap, line;
+
+	cap = 0;
+	line = 1;
+	for (p = text; *p; p++)
+		if (!file && isspace((unsigned char)*p))
+			fail("%s: white space in the taps; expected numbers "
+			    "separated by commas only", what);
+	p = skip(text, file, &line);
+	if (!*p)
+		fail("%s: no taps", what);
+	for (;;) {
+		for (q = p; *q && *q != ',' && !(file && (*q == '#'
+		    || isspace((unsigned char)*q))); q++)
+			;
+		addtap(o, what, file ? line : 0, p, q - p, &cap);
+		p = skip(q, file, &line);
+		if (!*p)
+			break;
+		if (*p == ',') {
+			p = skip(p + 1, file, &line);
+			if (!*p)
+				fail("%s: a comma ends the taps; expected a "
+				    "number after it", what);
+		}
+	}
+}
+
+/* The checks of kgen conv: taps from --taps or --taps-file, strictly
+ * parsed, and -n within the limits. */
+static void
+check_conv(Opts *o)
+{
+	char what[300], *text;
+	FILE *f;
+	size_t len;
+
+	o->p.kind = PROB_CONV;
+	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
+		fail("conv: only --taps, --taps-file, -n, --fma, --type, "
+		    "--name and -o apply");
+	if (!o->taps == !o->tapsfile)
+		fail("conv: give the taps with exactly one of --taps "
+		    "h0,h1,... and --taps-file FILE");
+	if (o->taps) {
+		snprintf(what, sizeof what, "--taps %.200s", o->taps);
+		readtaps(o, what, o->taps, 0);
+	} else {
+		snprintf(what, sizeof what, "--taps-file %.200s", o->tapsfile);
+		if (!(f = fopen(o->tapsfile, "r")))
+			fail("%s: cannot read: %s", what, strerror(errno));
+		text = emalloc(1 << 20);
+		len = fread(text, 1, (1 << 20) - 1, f);
+		if (ferror(f))
+			fail("%s: cannot read: %s", what, strerror(errno));
+		if (!feof(f) && fgetc(f) != EOF)
+			fail("%s: larger than 1 MB", what);
+		fclose(f);
+		text[len] = 0;
+		if (strlen(text) != len)
+			fail("%s: a NUL byte; expected text", what);
+		readtaps(o, what, text, 1);
+		free(text);
+	}
+	if (!o->seen_n)
+		fail("conv: -n N, the number of outputs, is required");
+	if ((long)o->p.n * o->p.ntaps > CONV_MAXWORK)
+		fail("-n %d: %d outputs of %d taps is too large for a "
+		    "straight-line codelet; taps*N is at most %d", o->p.n,
+		    o->p.n, o->p.ntaps, CONV_MAXWORK);
+}
+
+/* kgen conv: build, simplify, emit in build order. */
+static void
+run_conv(Opts *o)
+{
+	Arena *ar;
+	Dag *d;
+	Emit e;
+	FILE *f;
+	char *tmp, defname[64];
+
+	ar = arena_new();
+	d = conv_build(ar, o->p.taps, o->p.ntaps, o->p.n);
+	dump(o, d, "build");
+	d = simp_run(d, o->fma);
+	dump(o, d, "simp");
+	memset(&e, 0, sizeof e);
+	snprintf(defname, sizeof defname, "conv_%d_%d", o->p.ntaps, o->p.n);
+	e.name = o->name ? o->name : defname;
+	e.cmd = o->line;
+	e.sched = "build order";
+	e.isfloat = o->isfloat;
+	f = out_open(o->out, &tmp);
+	emit_c(f, d, &o->p, 0, 0, &e);
+	out_close(f, o->out, tmp);
+	arena_free(ar);
+	free(o->p.taps);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -447,6 +802,12 @@ main(int argc, char **argv)
 	if (!strcmp(o.cmd, "fft")) {
 		check_fft(&o);
 		run_fft(&o);
+	} else if (!strcmp(o.cmd, "gemm")) {
+		check_gemm(&o);
+		run_gemm(&o);
+	} else if (!strcmp(o.cmd, "conv")) {
+		check_conv(&o);
+		run_conv(&o);
 	} else {
 		fail("%s: not built yet", o.cmd);
 	}
