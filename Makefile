@@ -26,7 +26,18 @@ build/sched/%.o: sched/%.c $(GEN_H)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Igen -c -o $@ $<
 
+# Runs the CUDA batch kernel on the GPU against the CPU codelet
+# (tests/test_gpu.py); make check never needs a GPU.
+gpu-check: bin/kgen
+	@if nvidia-smi -L 2>/dev/null | grep -q GPU \
+	    && command -v nvcc >/dev/null 2>&1; then \
+		/usr/bin/python3 -m pytest -q -rs tests/test_gpu.py; \
+	else \
+		echo "gpu-check: skipped: needs an NVIDIA GPU (nvidia-smi -L" \
+		    "lists none here) and nvcc on PATH"; \
+	fi
+
 clean:
 	rm -rf build bin lib codelets
 
-.PHONY: all clean
+.PHONY: all clean gpu-check
