@@ -472,3 +472,24 @@ fft_build(Arena *ar, int n, int sign)
 	}
 	return d;
 }
+
+/* Builds a size-n DFT into d over existing nodes: in[2m], in[2m+1] are
+ * the ids of re and im of x_m; out gets the outputs the same way.  For
+ * the builders of other codelet kinds (twiddle.c, real.c), which choose
+ * their own slots.  requires: 1 <= n <= FFT_MAXN, sign = -1 or 1. */
+void
+fft_dft(Dag *d, int n, int sign, const int *in, int *out)
+{
+	Cx *x, *y;
+	int m;
+
+	x = cxalloc(d, n);
+	y = cxalloc(d, n);
+	for (m = 0; m < n; m++)
+		x[m] = cx(in[2 * m], in[2 * m + 1]);
+	dft(d, n, sign, x, y);
+	for (m = 0; m < n; m++) {
+		out[2 * m] = y[m].re;
+		out[2 * m + 1] = y[m].im;
+	}
+}

@@ -33,6 +33,7 @@ struct Opts {
 	const char *format; /* --format text|csv|json */
 	const char *measure;    /* --measure gcc|clang|ptxas */
 	int cuda;               /* --emit cuda (emitcu.c) instead of C */
+	int ckind;              /* --kind: 0 n1, else 1 + CK_* (emitkind.c) */
 	int simd;               /* --simd: SIMD_* (emitsimd.c) */
 	const char *target;     /* --target NAME|all (sched/target.c) */
 	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
@@ -69,6 +70,21 @@ static const char usage[] =
 "      or -mavx512f.\n"
 "      The default NAME is n1_N.  Without -o the codelet goes to standard\n"
 "      output.\n"
+"  fft  -n N --kind n1|t1|r2cf|r2cb  (--twiddle = --kind t1,\n"
+"       --real = --kind r2cf; same other options, no --simd)\n"
+"      t1: FFTW's twiddle codelet, one in-place radix-N DIT step over\n"
+"      butterflies m = mb..me-1 (2 <= N), default NAME t1_N:\n"
+"        void NAME(double *ri, double *ii, const double *W, ptrdiff_t rs,\n"
+"                  ptrdiff_t mb, ptrdiff_t me, ptrdiff_t ms);\n"
+"      x_j = ri[m*ms + j*rs]; row m of W holds cos, sin of 2 pi jm/n for\n"
+"      j = 1..N-1 (2(N-1) reals); x_j is multiplied by cos - i sin\n"
+"      (forward; cos + i sin with --sign 1), then DFT'd in place.\n"
+"      r2cf / r2cb: FFTW's real-data codelets, default NAME r2cf_N:\n"
+"        void NAME(const double *R0, const double *R1, double *Cr,\n"
+"                  double *Ci, ptrdiff_t rs, ptrdiff_t csr, ptrdiff_t csi,\n"
+"                  ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);\n"
+"      R0/R1 hold the even/odd real samples, Cr/Ci X_0..X_N/2 (r2cb:\n"
+"      const on Cr, Ci instead, the unnormalised inverse).\n"
 "%s";
 
 /* The help text goes on here: ISO C limits one string to 4095 bytes. */
@@ -256,6 +272,8 @@ parse(Opts *o, int argc, char **argv)
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", 0};
+	/* in the order 0, 1 + CK_T1, 1 + CK_R2CF, 1 + CK_R2CB */
+	static const char *const kinds[] = {"n1", "t1", "r2cf", "r2cb", 0};
 	static const char *const simds[] = {"none", "sse2", "avx2", "avx512",
 	    0};
 	char *a, *v;
@@ -348,6 +366,16 @@ parse(Opts *o, int argc, char **argv)
 			word(a, v, simds);
 			for (o->simd = 0; strcmp(simds[o->simd], v); o->simd++)
 				;
+		} else if (!strcmp(a, "--kind")) {
+			word(a, v, kinds);
+			for (o->ckind = 0; strcmp(kinds[o->ckind], v); o->ckind++)
+				;
+		} else if (!strcmp(a, "--twiddle")) {
+			o->ckind = 1 + CK_T1;
+			takes = 0;
+		} else if (!strcmp(a, "--real")) {
+			o->ckind = 1 + CK_R2CF;
+			takes = 0;
 		} else if (!strcmp(a, "--emit")) {
 			o->cuda = !strcmp(word(a, v, emits), "cuda");
 		} else if (!strcmp(a, "--measure")) {
@@ -397,6 +425,17 @@ check_fft(Opts *o)
 	if (o->p.n > FFT_MAXN)
 		fail("-n %d: too large for a straight-line codelet; the limit "
 		    "is %d", o->p.n, FFT_MAXN);
+	if (o->ckind && (o->simd || o->cuda))
+		fail("--kind %s: only scalar C; --simd and --emit cuda are for "
+		    "n1 codelets", o->ckind == 1 + CK_T1 ? "t1" : "r2cf/r2cb");
+	if (o->ckind == 1 + CK_R2CF && o->p.sign > 0)
+		fail("--sign 1: r2cf is the forward real transform; "
+		    "--kind r2cb is its inverse");
+	if (o->ckind == 1 + CK_R2CB)
+		o->p.sign = 1;
+	if (o->ckind == 1 + CK_T1 && o->p.n < 2)
+		fail("-n %d: a twiddle codelet needs a radix of at least 2",
+		    o->p.n);
 	if (o->simd != SIMD_NONE && o->cuda)
 		fail("--simd: SIMD codelets are C; use --simd none with "
 		    "--emit cuda");
@@ -477,19 +516,28 @@ run_fft(Opts *o)
 	char *tmp, defname[32];
 
 	ar = arena_new();
-	d = fft_build(ar, o->p.n, o->p.sign);
+	if (o->ckind == 1 + CK_T1)
+		d = twiddle_build(ar, o->p.n, o->p.sign);
+	else if (o->ckind)
+		d = real_build(ar, o->p.n, o->ckind == 1 + CK_R2CB);
+	else
+		d = fft_build(ar, o->p.n, o->p.sign);
 	dump(o, d, "build");
 	d = simp_run(d, o->fma);
 	dump(o, d, "simp");
 	memset(&e, 0, sizeof e);
-	snprintf(defname, sizeof defname, "n1_%d", o->p.n);
+	snprintf(defname, sizeof defname, "%s_%d", o->ckind == 1 + CK_T1
+	    ? "t1" : o->ckind == 1 + CK_R2CF ? "r2cf" : o->ckind ? "r2cb"
+	    : "n1", o->p.n);
 	e.name = o->name ? o->name : defname;
 	e.cmd = o->line;
 	e.sched = "build order";
 	e.isfloat = o->isfloat;
 	e.simd = o->simd;
 	f = out_open(o->out, &tmp);
-	if (o->cuda)
+	if (o->ckind)
+		emitkind_c(f, d, &o->p, o->ckind - 1, 0, 0, &e);
+	else if (o->cuda)
 		emitcu_print(f, d, &o->p, 0, 0, &e);
 	else if (o->simd != SIMD_NONE)
 		emitsimd_c(f, d, &o->p, 0, 0, &e);
