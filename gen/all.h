@@ -128,13 +128,6 @@ void num_print(FILE *f, long double v, int isfloat);
 
 /* fft.c */
 Dag *fft_build(Arena *ar, int n, int sign);
-void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
-
-/* twiddle.c */
-Dag *twiddle_build(Arena *ar, int r, int sign);
-
-/* real.c */
-Dag *real_build(Arena *ar, int n, int backward);
 
 /* gemm.c */
 enum {
@@ -174,11 +167,6 @@ void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 /* emitsimd.c */
 enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
-    int norder, const Emit *e);
-
-/* emitkind.c: FFT codelet kinds beyond n1 (twiddle, real data) */
-enum { CK_T1, CK_R2CF, CK_R2CB };
-void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
 /* emitcu.c */
@@ -237,3 +225,32 @@ const char *ptxas_measure(Dag *d, const Prob *p, const int *order,
     int norder, int isfloat, const char *arch, const int *maxreg, int nr,
     Ptxas *res);
 const char *ptxas_version(void);
+
+/* sched/order.c: schedules (topological orders of the live nodes) */
+enum { SCHED_NAIVE, SCHED_BUILD, SCHED_CO, SCHED_BLOCKED, SCHED_SEARCH,
+    NSCHED };
+extern const char *const order_names[];
+int order_find(const char *s);
+int order_check(Dag *d, const int *o, int n);
+int *order_naive(Dag *d, Arena *ar, int *n);
+int *order_build(Dag *d, Arena *ar, int *n);
+int *order_co(Dag *d, Arena *ar, int *n);
+int *order_blocked(Dag *d, Arena *ar, int regs, int latency, int *n);
+int *order_search(Dag *d, Arena *ar, int regs, int latency, int *n);
+int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
+    int *n);
+
+/* sched/belady.c: spills of an order for R registers */
+typedef struct Spill Spill;
+struct Spill {
+	int loads, stores;      /* spill traffic */
+	int cloads, cstores;    /* compulsory: first loads, output stores */
+	int maxlive;            /* most values live at once */
+	long stalls;            /* steps lost waiting on loads (latency) */
+};
+typedef struct Belady Belady;
+int belady_isreg(Dag *d, int id);
+int belady_minregs(Dag *d);
+Belady *belady_new(Dag *d, const int *o, int n, Arena *ar);
+Spill belady_count(Belady *b, int regs, int latency, Arena *ar);
+Spill belady_run(Dag *d, const int *o, int n, int regs, int latency);

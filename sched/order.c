@@ -1,0 +1,604 @@
+/* order.c: schedules.  A schedule is a topological order of the live,
+ * non-constant nodes of a DAG (stores after their value and after the
+ * load they overwrite in place); the emitter prints statements in it.
+ *   naive    level by level, breadth first: what a list scheduler tends
+ *            towards.  Every level's values are live at once, so it
+ *            spills Theta(n log n) whatever R is.
+ *   co       cache-oblivious: the DAG is cut in two by depth, the lower
+ *            half done before the upper, each half split into its
+ *            connected pieces and each piece scheduled the same way.  For
+ *            an FFT the pieces of a half are the sqrt(n) sub-transforms of
+ *            size sqrt(n): this is the four-step recursion, and the
+ *            partition of genfft's scheduler (Frigo, "A fast Fourier
+ *            transform compiler", PLDI 1999, section 6), which it shows
+ *            to be asymptotically optimal in register traffic for the
+ *            FFT (Hong and Kung 1981).  One order for every R.
+ *   blocked  for one R: the DAG in bands of h levels, each band's pieces
+ *            one after another, level by level inside a piece; h is the
+ *            band height with the fewest Belady spills at R.
+ *   search   for one R: local improvement from the better of co and
+ *            blocked, moving single nodes, accepted only when Belady's
+ *            loads + stores (+ stalls) fall, so never worse than co.
+ * Every order is finished by tighten(): loads sink to just before their
+ * first use and stores rise to just after their value, which shortens
+ * lifetimes without changing anything else (naive excepted: it is the
+ * baseline as a compiler would leave it).  Ties are always broken by node
+ * id, so the same DAG gives the same order. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include "all.h"
+
+const char *const order_names[] = {"naive", "build", "co", "blocked",
+    "search", 0};
+
+/* The graph the schedulers work on: schedulable nodes with operand and
+ * user lists (value operands that are schedulable, plus a store's
+ * ordering-only operand). */
+typedef struct Graph Graph;
+struct Graph {
+	Dag *d;
+	Arena *ar;
+	int *in;        /* in[v]: schedulable */
+	int nsched;
+	int *pred;      /* 4 per node, -1 unused */
+	int *ufirst, *nuser, *user;     /* users of each node */
+	int *mark;      /* scratch stamps */
+	int stamp;
+	int *depth;     /* scratch */
+	int *pos;       /* position of each node in the order being built */
+	int *out;       /* the order being built */
+	int nout;
+};
+
+static Graph *
+graph(Dag *d, Arena *ar)
+{
+	Graph *g;
+	int *live, i, j, v, k;
+	size_t sz;
+	Node *n;
+
+	g = arena_alloc(ar, sizeof *g);
+	g->d = d;
+	g->ar = ar;
+	sz = (d->nnode + 1) * sizeof(int);
+	g->in = arena_alloc(ar, sz);
+	g->pred = arena_alloc(ar, 4 * sz);
+	g->ufirst = arena_alloc(ar, sz);
+	g->nuser = arena_alloc(ar, sz);
+	g->mark = arena_alloc(ar, sz);
+	g->depth = arena_alloc(ar, sz);
+	g->pos = arena_alloc(ar, sz);
+	g->out = arena_alloc(ar, sz);
+	live = dag_live(d, ar);
+	for (i = 0; i < d->nnode; i++) {
+		g->in[i] = live[i] && d->node[i].op != OP_CONST;
+		g->nsched += g->in[i];
+	}
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		k = 0;
+		if (g->in[i])
+			for (j = 0; j < 3; j++) {
+				v = n->a[j];
+				if (v >= 0 && g->in[v]
+				    && (j < optab[n->op].arity
+				    || n->op == OP_STORE))
+					g->pred[4 * i + k++] = v;
+			}
+		for (; k < 4; k++)
+			g->pred[4 * i + k] = -1;
+	}
+	for (i = 0; i < d->nnode; i++)
+		for (j = 0; (v = g->pred[4 * i + j]) >= 0; j++)
+			g->nuser[v]++;
+	k = 0;
+	for (i = 0; i < d->nnode; i++) {
+		g->ufirst[i] = k;
+		k += g->nuser[i];
+		g->nuser[i] = 0;
+	}
+	g->user = arena_alloc(ar, (k + 1) * sizeof *g->user);
+	for (i = 0; i < d->nnode; i++)
+		for (j = 0; (v = g->pred[4 * i + j]) >= 0; j++)
+			g->user[g->ufirst[v] + g->nuser[v]++] = i;
+	return g;
+}
+
+static void
+put(Graph *g, int v)
+{
+	g->pos[v] = g->nout;
+	g->out[g->nout++] = v;
+}
+
+/* Is o (n nodes) a schedule of d: every live non-constant node once, each
+ * after its operands and a store after the load it overwrites? */
+int
+order_check(Dag *d, const int *o, int n)
+{
+	Arena *ar;
+	Graph *g;
+	int i, j, v, ok;
+
+	ar = arena_new();
+	g = graph(d, ar);
+	ok = n == g->nsched;
+	for (i = 0; ok && i < n; i++) {
+		v = o[i];
+		if (v < 0 || v >= d->nnode || !g->in[v] || g->mark[v]) {
+			ok = 0;
+			break;
+		}
+		for (j = 0; g->pred[4 * v + j] >= 0; j++)
+			if (!g->mark[g->pred[4 * v + j]])
+				ok = 0;
+		g->mark[v] = 1;
+	}
+	arena_free(ar);
+	return ok;
+}
+
+/* Rebuilds o so that every load comes just before its first user and
+ * every store just after its operands, keeping the order of the rest. */
+static void
+tighten(Graph *g, int *o, int n)
+{
+	Dag *d;
+	int *done, *res, nres, i, j, k, v, u, w;
+
+	d = g->d;
+	done = arena_alloc(g->ar, (d->nnode + 1) * sizeof *done);
+	res = arena_alloc(g->ar, (n + 1) * sizeof *res);
+	nres = 0;
+	for (i = 0; i < n; i++) {
+		v = o[i];
+		if (d->node[v].op == OP_LOAD || d->node[v].op == OP_STORE)
+			continue;
+		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
+			if (!done[u] && d->node[u].op == OP_LOAD) {
+				done[u] = 1;
+				res[nres++] = u;
+			}
+		assert(!done[v]);
+		done[v] = 1;
+		res[nres++] = v;
+		/* stores whose operands are all done now */
+		for (k = nres - 1; k < nres; k++) {
+			w = res[k];
+			for (j = 0; j < g->nuser[w]; j++) {
+				u = g->user[g->ufirst[w] + j];
+				if (d->node[u].op != OP_STORE || done[u])
+					continue;
+				if (g->pred[4 * u] >= 0 && !done[g->pred[4 * u]])
+					continue;
+				if (g->pred[4 * u + 1] >= 0
+				    && !done[g->pred[4 * u + 1]])
+					continue;
+				done[u] = 1;
+				res[nres++] = u;
+			}
+		}
+	}
+	/* whatever is left (a store of a bare input, an unused load) */
+	for (i = 0; i < n; i++) {
+		v = o[i];
+		if (done[v])
+			continue;
+		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
+			if (!done[u]) {
+				done[u] = 1;
+				res[nres++] = u;
+			}
+		done[v] = 1;
+		res[nres++] = v;
+	}
+	assert(nres == n);
+	memcpy(o, res, n * sizeof *o);
+}
+
+/* Longest path from the sources, over all schedulable nodes. */
+static void
+levels(Graph *g, int *lev)
+{
+	int i, j, u;
+
+	for (i = 0; i < g->d->nnode; i++) {
+		lev[i] = 0;
+		if (!g->in[i])
+			continue;
+		for (j = 0; (u = g->pred[4 * i + j]) >= 0; j++)
+			if (lev[u] + 1 > lev[i])
+				lev[i] = lev[u] + 1;
+	}
+}
+
+/* Breadth first: by level, then id. */
+int *
+order_naive(Dag *d, Arena *ar, int *n)
+{
+	Graph *g;
+	int *lev, *cnt, i, maxl, *o;
+
+	g = graph(d, ar);
+	lev = g->depth;
+	levels(g, lev);
+	maxl = 0;
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i] && lev[i] > maxl)
+			maxl = lev[i];
+	cnt = arena_alloc(ar, (maxl + 2) * sizeof *cnt);
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i])
+			cnt[lev[i] + 1]++;
+	for (i = 1; i <= maxl + 1; i++)
+		cnt[i] += cnt[i - 1];
+	o = arena_alloc(ar, (g->nsched + 1) * sizeof *o);
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i])
+			o[cnt[lev[i]]++] = i;
+	*n = g->nsched;
+	return o;
+}
+
+/* Splits the nodes s[0..n-1] (ascending ids, all stamped with g->stamp)
+ * into connected pieces; writes them one after another to s, ordered so
+ * that the piece whose operands from outside were made most recently
+ * goes first (its inputs are then still in registers), and returns the
+ * number of pieces, their starts in start[]. */
+static int
+pieces(Graph *g, int *s, int n, int *start)
+{
+	int *q, *key, *tmp, np, i, j, h, t, v, u, tag, k, best, *ord;
+
+	q = arena_alloc(g->ar, (n + 1) * sizeof *q);
+	key = arena_alloc(g->ar, (n + 1) * sizeof *key);
+	tag = g->stamp;
+	np = 0;
+	t = 0;
+	for (i = 0; i < n; i++) {
+		if (g->mark[s[i]] != tag)
+			continue;
+		start[np] = t;
+		key[np] = -1;
+		g->mark[s[i]] = -tag;
+		q[t++] = s[i];
+		for (h = start[np]; h < t; h++) {
+			v = q[h];
+			for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++) {
+				if (g->mark[u] == tag) {
+					g->mark[u] = -tag;
+					q[t++] = u;
+				} else if (g->mark[u] != -tag
+				    && g->pos[u] > key[np]) {
+					key[np] = g->pos[u];
+				}
+			}
+			for (j = 0; j < g->nuser[v]; j++) {
+				u = g->user[g->ufirst[v] + j];
+				if (g->mark[u] == tag) {
+					g->mark[u] = -tag;
+					q[t++] = u;
+				}
+			}
+		}
+		np++;
+	}
+	start[np] = n;
+	if (np == 1)
+		return 1;
+	/* stable selection by key, most recent first: np is small */
+	ord = arena_alloc(g->ar, (np + 1) * sizeof *ord);
+	for (i = 0; i < np; i++)
+		ord[i] = i;
+	for (i = 0; i < np; i++) {
+		best = i;
+		for (j = i + 1; j < np; j++)
+			if (key[ord[j]] > key[ord[best]])
+				best = j;
+		k = ord[best];
+		memmove(ord + i + 1, ord + i, (best - i) * sizeof *ord);
+		ord[i] = k;
+	}
+	tmp = arena_alloc(g->ar, (np + 1) * sizeof *tmp);
+	t = 0;
+	for (i = 0; i < np; i++) {
+		k = ord[i];
+		tmp[i] = t;
+		for (h = start[k]; h < start[k + 1]; h++)
+			s[t++] = q[h];
+	}
+	memcpy(start, tmp, np * sizeof *start);
+	start[np] = n;
+	return np;
+}
+
+static int
+cmpint(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Schedules each connected piece of s in turn, each recursively. */
+static void
+co(Graph *g, int *s, int n)
+{
+	int *start, np, i, j, u, v, h, mid, nb, *bot, *top, nt;
+
+	if (n == 1) {
+		put(g, s[0]);
+		return;
+	}
+	qsort(s, n, sizeof *s, cmpint);
+	g->stamp++;
+	for (i = 0; i < n; i++)
+		g->mark[s[i]] = g->stamp;
+	start = arena_alloc(g->ar, (n + 1) * sizeof *start);
+	np = pieces(g, s, n, start);
+	if (np > 1) {
+		for (i = 0; i < np; i++)
+			co(g, s + start[i], start[i + 1] - start[i]);
+		return;
+	}
+	/* one piece: depth inside it, then cut at half the height */
+	g->stamp++;
+	for (i = 0; i < n; i++)
+		g->mark[s[i]] = g->stamp;
+	qsort(s, n, sizeof *s, cmpint);
+	h = 0;
+	for (i = 0; i < n; i++) {
+		v = s[i];
+		g->depth[v] = 0;
+		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
+			if (g->mark[u] == g->stamp && g->depth[u] + 1
+			    > g->depth[v])
+				g->depth[v] = g->depth[u] + 1;
+		if (g->depth[v] > h)
+			h = g->depth[v];
+	}
+	assert(h > 0 && "a connected piece of two or more nodes has an edge");
+	mid = (h + 1) / 2;
+	bot = arena_alloc(g->ar, (n + 1) * sizeof *bot);
+	top = arena_alloc(g->ar, (n + 1) * sizeof *top);
+	nb = nt = 0;
+	for (i = 0; i < n; i++) {
+		if (g->depth[s[i]] < mid)
+			bot[nb++] = s[i];
+		else
+			top[nt++] = s[i];
+	}
+	co(g, bot, nb);
+	co(g, top, nt);
+}
+
+static int *
+finish(Graph *g, int *n)
+{
+	assert(g->nout == g->nsched);
+	tighten(g, g->out, g->nout);
+	*n = g->nout;
+	return g->out;
+}
+
+/* The cache-oblivious order (see the top of the file).  requires:
+ * nothing; guarantees: a schedule (order_check), the same for every R. */
+int *
+order_co(Dag *d, Arena *ar, int *n)
+{
+	Graph *g;
+	int *s, i, ns;
+
+	g = graph(d, ar);
+	s = arena_alloc(ar, (g->nsched + 1) * sizeof *s);
+	ns = 0;
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i])
+			s[ns++] = i;
+	if (ns > 0)
+		co(g, s, ns);
+	return finish(g, n);
+}
+
+/* The builder's order: nodes in the order the builder made them, which
+ * for a divide-and-conquer builder is its recursion done depth first
+ * (for the split-radix FFT: the even half, then both quarters, then the
+ * butterflies that join them).  Hash-consing keeps ids topological. */
+int *
+order_build(Dag *d, Arena *ar, int *n)
+{
+	Graph *g;
+	int i;
+
+	g = graph(d, ar);
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i])
+			put(g, i);
+	return finish(g, n);
+}
+
+/* Bands of height h over the global levels; inside a band, its pieces
+ * one after another, each level by level. */
+static int *
+bands(Dag *d, Arena *ar, int h, int *n)
+{
+	Graph *g;
+	int *lev, *s, *start, i, j, k, b, ns, np, maxl;
+
+	g = graph(d, ar);
+	lev = arena_alloc(ar, (d->nnode + 1) * sizeof *lev);
+	levels(g, lev);
+	maxl = 0;
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i] && lev[i] > maxl)
+			maxl = lev[i];
+	s = arena_alloc(ar, (g->nsched + 1) * sizeof *s);
+	start = arena_alloc(ar, (g->nsched + 2) * sizeof *start);
+	for (b = 0; b <= maxl; b += h) {
+		ns = 0;
+		g->stamp++;
+		for (i = 0; i < d->nnode; i++)
+			if (g->in[i] && lev[i] >= b && lev[i] < b + h) {
+				s[ns++] = i;
+				g->mark[i] = g->stamp;
+			}
+		if (ns == 0)
+			continue;
+		np = pieces(g, s, ns, start);
+		for (k = 0; k < np; k++)
+			for (j = b; j < b + h; j++)
+				for (i = start[k]; i < start[k + 1]; i++)
+					if (lev[s[i]] == j)
+						put(g, s[i]);
+	}
+	return finish(g, n);
+}
+
+static long
+cost(Dag *d, const int *o, int n, int regs, int latency)
+{
+	Spill s;
+
+	s = belady_run(d, o, n, regs, latency);
+	return (long)s.loads + s.stores + s.stalls;
+}
+
+/* The order blocked for regs registers: the band height with the fewest
+ * Belady loads + stores (+ stalls) at regs, the smallest on a tie.
+ * requires: regs >= belady_minregs(d). */
+int *
+order_blocked(Dag *d, Arena *ar, int regs, int latency, int *n)
+{
+	int *o, *best, h, nbest, c, bestc;
+
+	best = 0;
+	bestc = -1;
+	nbest = 0;
+	for (h = 1; h <= 24; h++) {
+		o = bands(d, ar, h, n);
+		c = cost(d, o, *n, regs, latency);
+		if (bestc < 0 || c < bestc) {
+			bestc = c;
+			best = o;
+			nbest = *n;
+		}
+	}
+	*n = nbest;
+	return best;
+}
+
+/* Moves the node at position i of o to position j, shifting the rest. */
+static void
+move(int *o, int i, int j)
+{
+	int v;
+
+	v = o[i];
+	if (i < j)
+		memmove(o + i, o + i + 1, (j - i) * sizeof *o);
+	else
+		memmove(o + j + 1, o + j, (i - j) * sizeof *o);
+	o[j] = v;
+}
+
+/* Local search for regs registers and latency L.  Starts from the better
+ * of co and blocked; each pass tries, for every node in turn, moving it
+ * to the earliest and to the latest place its operands and users allow,
+ * and keeps a move only when Belady's loads + stores + stalls fall.  The
+ * number of evaluations is capped so that big DAGs stay fast.
+ * guarantees: a schedule, never costlier than co's at (regs, L). */
+int *
+order_search(Dag *d, Arena *ar, int regs, int latency, int *n)
+{
+	Graph *g;
+	int *o, *b, *pos, nb, i, j, k, v, u, lo, hi, cand[2], c, p, pass;
+	long cur, evals, budget;
+
+	o = order_co(d, ar, n);
+	cur = cost(d, o, *n, regs, latency);
+	for (k = 0; k < 2; k++) {
+		if (k == 0)
+			b = order_build(d, ar, &nb);
+		else
+			b = order_blocked(d, ar, regs, latency, &nb);
+		c = cost(d, b, nb, regs, latency);
+		if (c < cur) {
+			o = b;
+			cur = c;
+		}
+	}
+	g = graph(d, ar);
+	pos = g->pos;
+	/* about 3e7 node-steps of Belady per call */
+	budget = 30000000L / (*n + 1);
+	evals = 0;
+	for (k = 0; k < *n; k++)
+		pos[o[k]] = k;
+	for (pass = 0; pass < 4 && cur > 0 && evals < budget; pass++) {
+		for (i = 0; i < *n && evals < budget; i++) {
+			v = o[i];
+			lo = 0;
+			for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
+				if (pos[u] + 1 > lo)
+					lo = pos[u] + 1;
+			hi = *n - 1;
+			for (j = 0; j < g->nuser[v]; j++) {
+				u = g->user[g->ufirst[v] + j];
+				if (pos[u] - 1 < hi)
+					hi = pos[u] - 1;
+			}
+			cand[0] = lo;
+			cand[1] = hi;
+			for (k = 0; k < 2; k++) {
+				p = cand[k];
+				if (p == i)
+					continue;
+				move(o, i, p);
+				evals++;
+				c = cost(d, o, *n, regs, latency);
+				if (c < cur) {
+					cur = c;
+					lo = i < p ? i : p;
+					hi = i < p ? p : i;
+					for (j = lo; j <= hi; j++)
+						pos[o[j]] = j;
+					break;
+				}
+				move(o, p, i);
+			}
+		}
+	}
+	return o;
+}
+
+/* Index of schedule name s in order_names, or -1. */
+int
+order_find(const char *s)
+{
+	int i;
+
+	for (i = 0; order_names[i]; i++)
+		if (!strcmp(s, order_names[i]))
+			return i;
+	return -1;
+}
+
+/* The schedule numbered sched (SCHED_*) for regs registers (ignored by
+ * naive and co) and latency L (used by blocked and search).  The order
+ * and its scratch live in ar.  requires: regs >= belady_minregs(d) for
+ * blocked and search. */
+int *
+order_make(Dag *d, Arena *ar, int sched, int regs, int latency, int *n)
+{
+	switch (sched) {
+	case SCHED_NAIVE: return order_naive(d, ar, n);
+	case SCHED_BUILD: return order_build(d, ar, n);
+	case SCHED_CO: return order_co(d, ar, n);
+	case SCHED_BLOCKED: return order_blocked(d, ar, regs, latency, n);
+	case SCHED_SEARCH: return order_search(d, ar, regs, latency, n);
+	}
+	assert(0 && "unknown schedule");
+	return 0;
+}
