@@ -128,6 +128,13 @@ void num_print(FILE *f, long double v, int isfloat);
 
 /* fft.c */
 Dag *fft_build(Arena *ar, int n, int sign);
+void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
+
+/* twiddle.c */
+Dag *twiddle_build(Arena *ar, int r, int sign);
+
+/* real.c */
+Dag *real_build(Arena *ar, int n, int backward);
 
 /* gemm.c */
 enum {
@@ -167,6 +174,11 @@ void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 /* emitsimd.c */
 enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e);
+
+/* emitkind.c: FFT codelet kinds beyond n1 (twiddle, real data) */
+enum { CK_T1, CK_R2CF, CK_R2CB };
+void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
 /* emitcu.c */

@@ -16,7 +16,6 @@
  * References: Sorensen, Jones, Heideman and Burrus 1987 (real-valued
  * split radix); Frigo, PLDI 1999. */
 #include <assert.h>
-#include <stdlib.h>
 #include <string.h>
 #include "all.h"
 
@@ -254,7 +253,6 @@ try(int n, int alg, int arg, long *best, long *bestmul)
 	long c, mul;
 
 	c = cost(n, alg, arg, &mul);
-	if (getenv("KDBG")) fprintf(stderr, "n=%d alg=%d arg=%d cost=%ld mul=%ld\n", n, alg, arg, c, mul);
 	if (c < *best || (c == *best && mul < *bestmul)) {
 		*best = c;
 		*bestmul = mul;
