@@ -238,6 +238,24 @@ const char *ptxas_measure(Dag *d, const Prob *p, const int *order,
     Ptxas *res);
 const char *ptxas_version(void);
 
+/* sched/pressure.c: kgen report */
+typedef struct Report Report;
+struct Report {
+	int sched;          /* SCHED_*, or -1: gemm_order's mr x nr tiles */
+	int mr, nr;         /* gemm tiles: M x N outer, 1 x 1 inner */
+	int latency;
+	int isfloat;
+	const char *target; /* one target's row; NULL or "all": every row */
+	const char *arch;   /* ptxas -arch */
+	const char *occarch;    /* occupancy on this GPU; NULL: sm_80, sm_90 */
+	const int *maxreg;  /* the -maxrregcount list */
+	int nmaxreg;
+	int block;          /* CUDA threads per block */
+	int budget;         /* --max-regs, 0 for none */
+	int measure;        /* run nvcc and ptxas where they are found */
+};
+void pressure_report(FILE *f, Dag *d, const Prob *p, const Report *r);
+
 /* sched/order.c: schedules (topological orders of the live nodes) */
 enum { SCHED_NAIVE, SCHED_BUILD, SCHED_CO, SCHED_BLOCKED, SCHED_SEARCH,
     NSCHED };

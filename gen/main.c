@@ -85,6 +85,10 @@ static const char usage[] =
 "                  ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);\n"
 "      R0/R1 hold the even/odd real samples, Cr/Ci X_0..X_N/2 (r2cb:\n"
 "      const on Cr, Ci instead, the unnormalised inverse).\n"
+"  fft  -n N --emit cuda [--type float] [--name NAME] [-o FILE]\n"
+"      the codelet as CUDA for nvcc: a __device__ NAME_one in SSA form\n"
+"      and a __global__ NAME with the n1 signature (device pointers),\n"
+"      one transform per thread, j = blockIdx.x*blockDim.x+threadIdx.x.\n"
 "%s";
 
 /* The help text goes on here: ISO C limits one string to 4095 bytes. */
@@ -127,6 +131,16 @@ static const char usage2[] =
 "      Taps are decimal or hexadecimal floating constants; a taps file\n"
 "      holds them separated by commas or white space, # to end of line\n"
 "      a comment.  The default NAME is conv_TAPS_N.\n"
+"  report fft -n N | report gemm -m M -n N -k K  [--schedule S]\n"
+"       [--type float] [--target NAME|all] [--arch ARCH] [--regs LIST]\n"
+"       [--block B] [--max-regs B] [--measure ptxas|none] [--latency L]\n"
+"      register pressure at a glance: max live values; Belady's spills\n"
+"      on each target register file (sse2, avx2, avx512, neon, rvv, ppc,\n"
+"      ptx); ptxas -v at each -maxrregcount in LIST (default\n"
+"      32,64,128,255; skipped when nvcc is not on PATH) beside Belady's\n"
+"      prediction; register-limited occupancy on sm_80 and sm_90 (or\n"
+"      ARCH) for blocks of B threads (default 128).  --max-regs B warns\n"
+"      when the codelet needs more than B registers per thread.\n"
 "\n"
 "options:\n"
 "  -d           dump the DAG after each stage to standard error\n"
@@ -556,9 +570,12 @@ check_gemm(Opts *o)
 	long a, b;
 
 	o->p.kind = PROB_GEMM;
-	if (o->simd || o->cuda)
-		fail("gemm: --simd and --emit cuda are for fft; see --kloop "
-		    "--vlen V for vector GEMM kernels");
+	if (o->simd)
+		fail("gemm: --simd is for fft; see --kloop --vlen V for vector "
+		    "GEMM kernels");
+	if (o->cuda && (o->kloop || o->tile))
+		fail("gemm --emit cuda: for fixed-size codelets (-m -n -k, "
+		    "--schedule outer|inner), not --kloop or --tile");
 	if (o->vlen && !o->kloop && !(o->tile && !strcmp(o->tile, "auto")))
 		fail("--vlen: only with --kloop or --tile auto");
 	if (!o->vlen)
@@ -675,7 +692,10 @@ run_gemm(Opts *o)
 		    o->p.n, o->p.k);
 		e.name = o->name ? o->name : defname;
 		e.sched = schedname;
-		emit_c(f, d, &o->p, order, norder, &e);
+		if (o->cuda)
+			emitcu_print(f, d, &o->p, order, norder, &e);
+		else
+			emit_c(f, d, &o->p, order, norder, &e);
 	}
 	out_close(f, o->out, tmp);
 	arena_free(ar);
@@ -840,6 +860,101 @@ run_conv(Opts *o)
 	free(o->p.taps);
 }
 
+/* Reads LIST (16, 8,16,32 or 4-64) of -maxrregcount values into r. */
+static int
+maxrreg_list(const char *s, int *r, int max)
+{
+	const char *p;
+	char *end;
+	long a, b;
+	int n;
+
+	n = 0;
+	for (p = s; ; p = end + 1) {
+		a = strtol(p, &end, 10);
+		b = a;
+		if (end != p && *end == '-')
+			b = strtol(p = end + 1, &end, 10);
+		if (end == p || (*end && *end != ',') || a < 1 || b > 255
+		    || a > b)
+			fail("--regs %s: expected registers per thread from 1 "
+			    "to 255, as 64, 32,64,128 or 32-40", s);
+		for (; a <= b; a++) {
+			if (n == max)
+				fail("--regs %s: more than %d values", s, max);
+			r[n++] = (int)a;
+		}
+		if (!*end)
+			return n;
+	}
+}
+
+/* kgen report: checks, then build, simplify and the report. */
+static void
+run_report(Opts *o)
+{
+	static const int defregs[] = {32, 64, 128, 255};
+	Report r;
+	Arena *ar;
+	Dag *d;
+	int regs[256];
+
+	memset(&r, 0, sizeof r);
+	if (!strcmp(o->sub, "fft")) {
+		check_fft(o);
+	} else {
+		if (!o->seen_m || !o->seen_n || !o->seen_k)
+			fail("report gemm: -m M -n N -k K are all required");
+		if (o->p.m > GEMM_MAXDIM || o->p.n > GEMM_MAXDIM
+		    || o->p.k > GEMM_MAXDIM
+		    || (long)o->p.m * o->p.n * o->p.k > GEMM_MAXWORK)
+			fail("report gemm: -m %d -n %d -k %d: too large; the "
+			    "limits are %d per size and M*N*K <= %d", o->p.m,
+			    o->p.n, o->p.k, GEMM_MAXDIM, GEMM_MAXWORK);
+		o->p.kind = PROB_GEMM;
+	}
+	/* gemm: by default the outer-product order `kgen gemm` emits */
+	r.sched = o->p.kind == PROB_GEMM ? -1 : SCHED_CO;
+	r.mr = o->p.m;
+	r.nr = o->p.n;
+	if (o->p.kind == PROB_GEMM && o->sched && !strcmp(o->sched, "inner"))
+		r.mr = r.nr = 1;
+	else if (o->sched && (o->p.kind == PROB_FFT
+	    || strcmp(o->sched, "outer")) && (r.sched = order_find(o->sched))
+	    < 0)
+		fail("--schedule %s: expected naive, co, blocked or search%s",
+		    o->sched, o->p.kind == PROB_GEMM ? ", outer or inner" : "");
+	if (o->measure && strcmp(o->measure, "ptxas")
+	    && strcmp(o->measure, "none"))
+		fail("report: --measure %s: expected ptxas or none",
+		    o->measure);
+	r.measure = !o->measure || !strcmp(o->measure, "ptxas");
+	r.latency = o->latency;
+	r.isfloat = o->isfloat;
+	r.target = o->target;
+	r.arch = o->arch ? o->arch : "sm_80";
+	r.occarch = o->arch;
+	r.block = o->block ? o->block : 128;
+	r.budget = o->maxregs;
+	if (o->regs) {
+		r.nmaxreg = maxrreg_list(o->regs, regs, 256);
+		r.maxreg = regs;
+	} else {
+		r.maxreg = defregs;
+		r.nmaxreg = 4;
+	}
+	ar = arena_new();
+	if (o->p.kind == PROB_FFT)
+		d = fft_build(ar, o->p.n, o->p.sign);
+	else
+		d = gemm_build(ar, o->p.m, o->p.n, o->p.k);
+	d = simp_run(d, o->fma);
+	pressure_report(stdout, d, &o->p, &r);
+	if (fflush(stdout) || ferror(stdout))
+		fail("standard output: cannot write: %s", strerror(errno));
+	arena_free(ar);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -856,6 +971,8 @@ main(int argc, char **argv)
 	} else if (!strcmp(o.cmd, "conv")) {
 		check_conv(&o);
 		run_conv(&o);
+	} else if (!strcmp(o.cmd, "report")) {
+		run_report(&o);
 	} else {
 		fail("%s: not built yet", o.cmd);
 	}

@@ -5,7 +5,9 @@
  * coordinates are host variables that the loop below sets, one "thread"
  * per transform exactly as a launch of v threads in blocks of 32 would.
  * Build: c++ -DKERNEL='"k.cu"' -DKNAME=cu_n1_16 -DFUNC=n1_16 -DREAL=double
- *        -c cuhost.cc      (gemm: add -DGEMM; see test_cuda.py) */
+ *        -c cuhost.cc   and link with fftcheck.c;  for a gemm codelet,
+ *        c++ -DGEMM -DKERNEL='"k.cu"' -DKNAME=gemm_4x4x4 cuhost.cc
+ *        gives a program of its own (usage below). */
 #include <stddef.h>
 
 #ifndef REAL
@@ -37,8 +39,12 @@ FUNC(const REAL *ri, const REAL *ii, REAL *ro, REAL *io, ptrdiff_t is,
 	}
 }
 #else
-extern "C" void
-FUNC(const REAL *A, const REAL *B, REAL *C, ptrdiff_t lda, ptrdiff_t ldb,
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void
+batch(const REAL *A, const REAL *B, REAL *C, ptrdiff_t lda, ptrdiff_t ldb,
     ptrdiff_t ldc, ptrdiff_t v, ptrdiff_t as, ptrdiff_t bs, ptrdiff_t cs)
 {
 	ptrdiff_t j;
@@ -49,5 +55,65 @@ FUNC(const REAL *A, const REAL *B, REAL *C, ptrdiff_t lda, ptrdiff_t ldb,
 		threadIdx.x = (unsigned)(j % 32);
 		KNAME(A, B, C, lda, ldb, ldc, v, as, bs, cs);
 	}
+}
+
+/* usage: cuhost M N K: v = 37 tiles with padded leading dimensions and
+ * gaps between tiles, against a long double loop; prints "maxrelerr
+ * guardhits".  The bound lives in test_cuda.py. */
+int
+main(int argc, char **argv)
+{
+	const REAL guard = (REAL)-7.25e3;
+	ptrdiff_t m, n, k, lda, ldb, ldc, as, bs, cs, v, t, i, j, p;
+	REAL *A, *B, *C, *C0;
+	long double s, err, mag;
+	long hits;
+	unsigned long long st;
+
+	if (argc < 4)
+		return 2;
+	m = atoi(argv[1]), n = atoi(argv[2]), k = atoi(argv[3]);
+	v = 37;
+	lda = m + 1, ldb = k + 2, ldc = m + 3;
+	as = lda * k + 5, bs = ldb * n + 1, cs = ldc * n + 2;
+	A = (REAL *)malloc(v * as * sizeof *A);
+	B = (REAL *)malloc(v * bs * sizeof *B);
+	C = (REAL *)malloc(v * cs * sizeof *C);
+	C0 = (REAL *)malloc(v * cs * sizeof *C0);
+	st = 12345;
+	for (i = 0; i < v * as; i++) {
+		st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+		A[i] = (REAL)((double)(st >> 11) / 9007199254740992.0 - 0.5);
+	}
+	for (i = 0; i < v * bs; i++) {
+		st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+		B[i] = (REAL)((double)(st >> 11) / 9007199254740992.0 - 0.5);
+	}
+	for (i = 0; i < v * cs; i++) {
+		st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+		C[i] = C0[i] = (REAL)((double)(st >> 11) / 9007199254740992.0);
+		if (i % cs >= ldc * n || i % cs % ldc >= m)
+			C[i] = C0[i] = guard;
+	}
+	batch(A, B, C, lda, ldb, ldc, v, as, bs, cs);
+	err = mag = 0;
+	hits = 0;
+	for (t = 0; t < v; t++)
+		for (j = 0; j < n; j++)
+			for (i = 0; i < m; i++) {
+				s = C0[t * cs + i + j * ldc];
+				for (p = 0; p < k; p++)
+					s += (long double)A[t * as + i + p * lda]
+					    * B[t * bs + p + j * ldb];
+				if (fabsl(s - C[t * cs + i + j * ldc]) > err)
+					err = fabsl(s - C[t * cs + i + j * ldc]);
+				if (fabsl(s) > mag)
+					mag = fabsl(s);
+			}
+	for (i = 0; i < v * cs; i++)
+		if (C0[i] == guard && C[i] != guard)
+			hits++;
+	printf("%.3e %ld\n", (double)(err / mag), hits);
+	return 0;
 }
 #endif
