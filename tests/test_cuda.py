@@ -255,6 +255,9 @@ BAD = [
     ("report", "fft"),
     ("report", "conv", "-n", 4),
     ("report", "gemm", "-m", 4, "-n", 4),
+    ("report", "gemm", "-m", 64, "-n", 64, "-k", 64),
+    ("report", "gemm", "-m", 4, "-n", 4, "-k", 4, "--schedule", "diag"),
+    ("gemm", "-m", 4, "-n", 4, "--kloop", "--emit", "cuda"),
     ("report", "fft", "-n", 2000),
     ("report", "fft", "-n", 16, "--regs", 0),
     ("report", "fft", "-n", 16, "--regs", 256),
@@ -323,6 +326,50 @@ def test_cuda_codelet_on_host_matches_fftw(tmp_path, n, real, sign):
         assert int(guards) == 0, out
 
 
+@pytest.mark.parametrize("m,n,k,sched,real", [(4, 4, 4, "outer", "double"),
+                                               (3, 5, 2, "inner", "double"),
+                                               (1, 1, 1, "outer", "double"),
+                                               (2, 3, 4, "outer", "float")])
+def test_cuda_gemm_on_host(tmp_path, m, n, k, sched, real):
+    # 37 tiles with padded leading dimensions and gaps, against a long
+    # double loop; C outside the tiles holds guards that must survive.
+    cu = tmp_path / "g.cu"
+    r = kgen("gemm", "-m", m, "-n", n, "-k", k, "--schedule", sched,
+             "--emit", "cuda", "--type", real, "-o", cu)
+    assert r.returncode == 0, r.stderr
+    exe = cc(tmp_path / "g", [os.path.join(ROOT, "tests", "cuhost.cc")],
+             "-DGEMM", '-DKERNEL="%s"' % cu,
+             "-DKNAME=gemm_%dx%dx%d" % (m, n, k), "-DREAL=" + real,
+             cxx=True)
+    out = subprocess.run([str(exe), str(m), str(n), str(k)],
+                         capture_output=True, text=True).stdout
+    err, guards = out.split()
+    # k products and k sums per element, each within half an ulp
+    assert float(err) <= (2e-16 if real == "double" else 1.2e-7) * 2 * k, out
+    assert int(guards) == 0, out
+
+
+def test_report_gemm():
+    # the 4x4x4 outer-product order keeps C's 16 values, a column of A
+    # (4) and one element of B, plus the product in flight live: more
+    # than SSE2's 16 registers, fewer than AVX-512's 32
+    r = kgen("report", "gemm", "-m", 4, "-n", 4, "-k", 4, "--measure",
+             "none")
+    assert r.returncode == 0, r.stderr
+    assert "gemm 4x4x4" in r.stdout and "schedule outer" in r.stdout
+    rows = target_rows(r.stdout)
+    assert 16 < rows["avx512"]["maxlive"] <= 32
+    assert rows["sse2"]["loads"] > 0 and rows["avx512"]["loads"] == 0
+    inner = target_rows(kgen("report", "gemm", "-m", 4, "-n", 4, "-k", 4,
+                             "--measure", "none", "--schedule",
+                             "inner").stdout)
+    # one C element at a time: only the running sum is dirty, so at 16
+    # registers the inner order reloads A and B (clean) and never
+    # stores, where the outer order must spill C's accumulators
+    assert rows["sse2"]["stores"] > 0
+    assert inner["sse2"]["loads"] > 0 and inner["sse2"]["stores"] == 0
+
+
 # ---- nvcc and ptxas ------------------------------------------------------
 
 @need_nvcc
@@ -335,6 +382,10 @@ def test_cuda_compiles_with_nvcc(tmp_path):
         assert kgen("fft", "-n", n, "--type", t, "--emit", "cuda", "-o",
                     f).returncode == 0
         files.append(str(f))
+    f = tmp_path / "gemm4.cu"
+    assert kgen("gemm", "-m", 4, "-n", 4, "-k", 4, "--emit", "cuda", "-o",
+                f).returncode == 0
+    files.append(str(f))
     r = subprocess.run(["nvcc", "-arch=sm_80", "-ptx", "--output-directory",
                         str(tmp_path)] + files, capture_output=True,
                        text=True)
@@ -342,7 +393,11 @@ def test_cuda_compiles_with_nvcc(tmp_path):
     for f in files:
         ptx = open(f[:-3] + ".ptx").read()
         name = re.search(r"\.entry (\w+)", ptx).group(1)
-        assert name == "n1_" + re.search(r"n(\d+)", os.path.basename(f))[1]
+        if "gemm" in f:
+            assert name == "gemm_4x4x4"
+        else:
+            assert name == "n1_" + re.search(r"n(\d+)",
+                                             os.path.basename(f))[1]
 
 
 def ptxas_rows(text):
