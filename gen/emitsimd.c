@@ -1,20 +1,23 @@
 /* emitsimd.c: n1 codelets that vectorize across the batch.  Lane l of a
  * vector holds transform j + l, so one DAG value is one vector register
  * and the register analysis of sched/ holds unchanged (DESIGN.md counts a
- * vector of independent transforms as one value).  Statements keep the
- * given order, as in emit.c; only the loads and stores differ by layout:
- *   interleaved (ii == ri + 1 and io == ro + 1, any strides): each
- *     (re, im) pair is one 16- or 8-byte access, and the pairs of VL
- *     transforms are transposed into a vector of real parts and one of
- *     imaginary parts with two shuffles per pair of vectors (FFTW's n1fv
- *     codelets load the same pairs but keep them complex, which costs
- *     shuffles in every complex multiplication instead);
- *   split with unit batch stride (ivs == ovs == 1): plain vector accesses;
- *   any other layout: each lane is gathered and scattered on its own;
- *   the v mod VL transforms left over run the scalar statements.
- * A pair is loaded when the order first reads either half and stored when
- * the order has produced both halves, so in-place codelets stay correct:
- * every store still follows the loads of its slot.
+ * vector of independent transforms as one value).  The statements keep
+ * the given order, as in emit.c, in two bodies:
+ *   direct: interleaved data with adjacent elements (ii == ri + 1,
+ *     io == ro + 1, is == os == 2), the layout of FFTW's batched plans,
+ *     any batch strides.  Each (re, im) pair is one 16- or 8-byte access
+ *     at a constant offset, and the pairs of VL transforms are transposed
+ *     into a vector of real parts and one of imaginary parts with one
+ *     in-lane shuffle per vector (FFTW's n1fv codelets load the same
+ *     pairs but keep them complex, which costs shuffles in every complex
+ *     multiplication instead).  A pair is loaded when the order first
+ *     reads either half and stored once the order has made both, so every
+ *     store still follows the loads of its slot and in place stays safe;
+ *   buffered: any other layout, and the v mod VL transforms left over.
+ *     VL transforms (the rest zero) are packed into an array of vectors,
+ *     a kernel holding the same statements runs on it in place, and the
+ *     results are unpacked: the copies cost little beside the arithmetic
+ *     and keep one compiled copy of the statements for every layout.
  * Arithmetic uses GCC/Clang vector extensions; FMAs use the ISA's
  * intrinsics when the compiler targets FMA, else a * b + c. */
 #include <assert.h>
@@ -38,7 +41,7 @@ static const Isa isatab[] = {
 	{"avx512", 64, "__AVX512F__", "-mavx512f", "__AVX512F__", "_mm512"},
 };
 
-enum { PATH_SCALAR, PATH_GATHER, PATH_UNIT, PATH_PAIR };
+enum { PATH_DIRECT, PATH_BUF };
 
 typedef struct Out Out;
 struct Out {
@@ -51,6 +54,7 @@ struct Out {
 	char sfx[32];       /* helper suffix, e.g. avx2_d */
 	int isfloat;
 	int path;           /* PATH_* of the body being printed */
+	const char *ind;    /* indentation of its statements */
 	int *name;          /* temporary of each node, -1 before it is made */
 	int next;           /* next temporary number */
 	int *inmate;        /* load slot -> the other half's load node */
@@ -59,24 +63,16 @@ struct Out {
 	int *storenode;     /* store slot -> its node */
 };
 
-static const char *const arrname[] = {"ri", "ii", "ro", "io"};
-static const char *const stridename[] = {"is", "is", "os", "os"};
-
-/* The offset of slot s in its array, e.g. "3 * is". */
-static void
-offset(Out *o, const Slot *s)
+/* Where slot s lives: element j of an n1 DAG, as a constant offset in
+ * interleaved data (adjacent elements, is == 2) or as an index into the
+ * buffer of the kernel (real part at 2j, imaginary part at 2j + 1). */
+static int
+place(Out *o, const Slot *s)
 {
-	const char *st;
-
-	st = stridename[s->arr];
-	if (s->j == 0)
-		fprintf(o->f, "%d", s->i);
-	else if (s->i == 0 && s->j == 1)
-		fputs(st, o->f);
-	else if (s->i == 0)
-		fprintf(o->f, "%d * %s", s->j, st);
-	else
-		fprintf(o->f, "%d + %d * %s", s->i, s->j, st);
+	assert(s->i == 0 && "n1 slots are element j of an array");
+	if (o->path == PATH_DIRECT)
+		return 2 * s->j;
+	return 2 * s->j + (s->arr & 1);
 }
 
 static void
@@ -86,10 +82,7 @@ operand(Out *o, int id)
 
 	n = &o->d->node[id];
 	if (n->op == OP_CONST) {
-		if (o->path == PATH_SCALAR)
-			num_print(o->f, o->d->con[n->k], o->isfloat);
-		else
-			fprintf(o->f, "K%d", n->k);
+		fprintf(o->f, "K%d", n->k);
 		return;
 	}
 	if (n->op == OP_NEG && o->d->node[n->a[0]].op == OP_CONST) {
@@ -109,7 +102,7 @@ expr(Out *o, Node *n)
 	const char *p;
 	int i;
 
-	if (o->path != PATH_SCALAR && optab[n->op].kind == FLOP_FMA) {
+	if (optab[n->op].kind == FLOP_FMA) {
 		assert(n->op >= OP_FMA && n->op <= OP_FNMS);
 		fprintf(o->f, "kgen_%s_%s(", fmaname[n->op - OP_FMA], o->sfx);
 		for (i = 0; i < 3; i++) {
@@ -133,39 +126,26 @@ load(Out *o, int id)
 {
 	Node *n;
 	Slot *s;
-	int mate, lo, hi;
+	int lo, hi;
 
 	n = &o->d->node[id];
 	s = &o->d->in[n->k];
-	if (o->path == PATH_PAIR) {
-		mate = o->inmate[n->k];
-		if (o->name[id] >= 0)
-			return;     /* loaded with its other half */
-		lo = s->arr == 0 ? id : mate;
-		hi = s->arr == 0 ? mate : id;
-		o->name[lo] = o->next++;
-		o->name[hi] = o->next++;
-		fprintf(o->f, "\t\t\t%s T%d, T%d;\n\n", o->v, o->name[lo],
-		    o->name[hi]);
-		fprintf(o->f, "\t\t\tkgen_ldi_%s(ri + ", o->sfx);
-		offset(o, s);
-		fprintf(o->f, ", ivs, &T%d, &T%d);\n", o->name[lo],
-		    o->name[hi]);
+	if (o->path == PATH_BUF) {
+		o->name[id] = o->next++;
+		fprintf(o->f, "%sconst %s T%d = x[%d];\n", o->ind, o->v,
+		    o->name[id], place(o, s));
 		return;
 	}
-	o->name[id] = o->next++;
-	if (o->path == PATH_SCALAR) {
-		fprintf(o->f, "\t\tconst %s T%d = %s[", o->t, o->name[id],
-		    arrname[s->arr]);
-		offset(o, s);
-		fputs("];\n", o->f);
-		return;
-	}
-	fprintf(o->f, "\t\t\tconst %s T%d = kgen_%s_%s(%s + ", o->v,
-	    o->name[id], o->path == PATH_UNIT ? "ldu" : "ld", o->sfx,
-	    arrname[s->arr]);
-	offset(o, s);
-	fputs(o->path == PATH_UNIT ? ");\n" : ", ivs);\n", o->f);
+	if (o->name[id] >= 0)
+		return;     /* loaded with its other half */
+	lo = s->arr == 0 ? id : o->inmate[n->k];
+	hi = s->arr == 0 ? o->inmate[n->k] : id;
+	o->name[lo] = o->next++;
+	o->name[hi] = o->next++;
+	fprintf(o->f, "%s%s T%d, T%d;\n", o->ind, o->v, o->name[lo],
+	    o->name[hi]);
+	fprintf(o->f, "%skgen_ldi_%s(ri + %d, ivs, &T%d, &T%d);\n", o->ind,
+	    o->sfx, place(o, s), o->name[lo], o->name[hi]);
 }
 
 static void
@@ -177,35 +157,23 @@ store(Out *o, int id)
 
 	n = &o->d->node[id];
 	s = &o->d->out[n->k];
-	if (o->path == PATH_SCALAR) {
-		fprintf(o->f, "\t\t%s[", arrname[s->arr]);
-		offset(o, s);
-		fputs("] = ", o->f);
+	if (o->path == PATH_BUF) {
+		fprintf(o->f, "%sx[%d] = ", o->ind, place(o, s));
 		operand(o, n->a[0]);
 		fputs(";\n", o->f);
 		return;
 	}
-	if (o->path == PATH_PAIR) {
-		o->stored[n->k] = 1;
-		mate = o->outmate[n->k];
-		if (!o->stored[mate])
-			return;     /* stored with its other half, later */
-		lo = s->arr == 2 ? id : o->storenode[mate];
-		hi = s->arr == 2 ? o->storenode[mate] : id;
-		fprintf(o->f, "\t\t\tkgen_sti_%s(ro + ", o->sfx);
-		offset(o, s);
-		fputs(", ovs, ", o->f);
-		operand(o, o->d->node[lo].a[0]);
-		fputs(", ", o->f);
-		operand(o, o->d->node[hi].a[0]);
-		fputs(");\n", o->f);
-		return;
-	}
-	fprintf(o->f, "\t\t\tkgen_%s_%s(%s + ", o->path == PATH_UNIT ? "stu"
-	    : "st", o->sfx, arrname[s->arr]);
-	offset(o, s);
-	fputs(o->path == PATH_UNIT ? ", " : ", ovs, ", o->f);
-	operand(o, n->a[0]);
+	o->stored[n->k] = 1;
+	mate = o->outmate[n->k];
+	if (!o->stored[mate])
+		return;     /* stored with its other half, later */
+	lo = s->arr == 2 ? id : o->storenode[mate];
+	hi = s->arr == 2 ? o->storenode[mate] : id;
+	fprintf(o->f, "%skgen_sti_%s(ro + %d, ovs, ", o->ind, o->sfx,
+	    place(o, s));
+	operand(o, o->d->node[lo].a[0]);
+	fputs(", ", o->f);
+	operand(o, o->d->node[hi].a[0]);
 	fputs(");\n", o->f);
 }
 
@@ -227,21 +195,19 @@ statement(Out *o, int id)
 		return;
 	}
 	o->name[id] = o->next++;
-	if (o->path == PATH_SCALAR)
-		fprintf(o->f, "\t\tconst %s T%d = ", o->t, o->name[id]);
-	else
-		fprintf(o->f, "\t\t\tconst %s T%d = ", o->v, o->name[id]);
+	fprintf(o->f, "%sconst %s T%d = ", o->ind, o->v, o->name[id]);
 	expr(o, n);
 	fputs(";\n", o->f);
 }
 
-/* One loop body: the statements of the order in the given path. */
+/* One body: the statements of the order in the given path. */
 static void
-body(Out *o, const int *order, int norder, int path)
+body(Out *o, const int *order, int norder, int path, const char *ind)
 {
 	int i;
 
 	o->path = path;
+	o->ind = ind;
 	o->next = 0;
 	memset(o->name, -1, (o->d->nnode + 1) * sizeof *o->name);
 	memset(o->stored, 0, (o->d->nout + 1) * sizeof *o->stored);
@@ -262,23 +228,8 @@ vtype(Out *o, int n)
 	    "\n#endif\n", o->t, c, n, n * (o->isfloat ? 4 : 8));
 }
 
-/* Prints the list "p[0], p[s], ..., p[(vl-1) * s]" of the gather. */
-static void
-lanes(Out *o, const char *fmt1, const char *fmtk)
-{
-	int l;
-
-	for (l = 0; l < o->vl; l++) {
-		if (l % 4 == 0)
-			fputs(l ? ",\n\t    " : "\t    ", o->f);
-		else
-			fputs(", ", o->f);
-		fprintf(o->f, l ? fmtk : fmt1, l, l);
-	}
-}
-
-/* Concatenates vectors x0..x(k-1) of m elements each into one vector
- * named res, by a balanced tree of shuffles. */
+/* Concatenates vectors x0_0 .. x0_(k-1) of m elements each into the
+ * vector res, by a balanced tree of shuffles. */
 static void
 concat(Out *o, const char *x, int k, int m, const char *res)
 {
@@ -320,11 +271,11 @@ pairload(Out *o)
 	c = o->isfloat ? 'f' : 'd';
 	fprintf(o->f, "static inline void\nkgen_ldi_%s(const %s *p, "
 	    "ptrdiff_t s, %s *re, %s *im)\n{\n", o->sfx, o->t, o->v, o->v);
-	fprintf(o->f, "\tkgen_%c2 ", c);
+	fprintf(o->f, "\tkgen_%c2", c);
 	for (l = 0; l < o->vl; l++)
-		fprintf(o->f, "%c%d_%d%s", "ab"[l & 1], 0, l / 2,
-		    l + 1 < o->vl ? ", " : ";\n");
-	fprintf(o->f, "\t%s a, b;\n\n", o->v);
+		fprintf(o->f, "%s%c0_%d", l == 0 ? " " : l % 8 ? ", "
+		    : ",\n\t    ", "ab"[l & 1], l / 2);
+	fprintf(o->f, ";\n\t%s a, b;\n\n", o->v);
 	for (l = 0; l < o->vl; l++)
 		fprintf(o->f, "\t__builtin_memcpy(&%c0_%d, p + %d * s, "
 		    "sizeof a0_0);\n", "ab"[l & 1], l / 2, l);
@@ -380,6 +331,49 @@ pairstore(Out *o)
 	fputs("}\n\n", o->f);
 }
 
+/* kgen_pack copies transforms 0 .. lanes-1 (n elements at stride is,
+ * transforms ivs apart) into x: x[2m] the real parts of element m, lane
+ * l for transform l, x[2m + 1] the imaginary parts, lanes past lanes
+ * zero.  kgen_unpack is its inverse for the first lanes lanes. */
+static void
+packing(Out *o)
+{
+	fprintf(o->f, "static inline void\nkgen_pack_%s(%s *x, const %s *ri, "
+	    "const %s *ii, ptrdiff_t n,\n    ptrdiff_t is, ptrdiff_t ivs, "
+	    "ptrdiff_t lanes)\n{\n\tptrdiff_t m, l;\n\n", o->sfx, o->v, o->t,
+	    o->t);
+	fprintf(o->f, "\tfor (m = 0; m < n; m++) {\n"
+	    "\t\tif (lanes < %d) {\n"
+	    "\t\t\tx[2 * m] = x[2 * m + 1] = kgen_splat_%s(0);\n"
+	    "\t\t\tfor (l = 0; l < lanes; l++) {\n"
+	    "\t\t\t\tx[2 * m][l] = ri[m * is + l * ivs];\n"
+	    "\t\t\t\tx[2 * m + 1][l] = ii[m * is + l * ivs];\n"
+	    "\t\t\t}\n"
+	    "\t\t} else if (ii == ri + 1) {\n"
+	    "\t\t\tkgen_ldi_%s(ri + m * is, ivs, &x[2 * m], "
+	    "&x[2 * m + 1]);\n"
+	    "\t\t} else {\n"
+	    "\t\t\tx[2 * m] = kgen_ld_%s(ri + m * is, ivs);\n"
+	    "\t\t\tx[2 * m + 1] = kgen_ld_%s(ii + m * is, ivs);\n"
+	    "\t\t}\n\t}\n}\n\n", o->vl, o->sfx, o->sfx, o->sfx, o->sfx);
+	fprintf(o->f, "static inline void\nkgen_unpack_%s(const %s *x, %s *ro,"
+	    " %s *io, ptrdiff_t n,\n    ptrdiff_t os, ptrdiff_t ovs, "
+	    "ptrdiff_t lanes)\n{\n\tptrdiff_t m, l;\n\n", o->sfx, o->v, o->t,
+	    o->t);
+	fprintf(o->f, "\tfor (m = 0; m < n; m++) {\n"
+	    "\t\tif (lanes < %d) {\n"
+	    "\t\t\tfor (l = 0; l < lanes; l++) {\n"
+	    "\t\t\t\tro[m * os + l * ovs] = x[2 * m][l];\n"
+	    "\t\t\t\tio[m * os + l * ovs] = x[2 * m + 1][l];\n"
+	    "\t\t\t}\n"
+	    "\t\t} else if (io == ro + 1) {\n"
+	    "\t\t\tkgen_sti_%s(ro + m * os, ovs, x[2 * m], x[2 * m + 1]);\n"
+	    "\t\t} else {\n"
+	    "\t\t\tkgen_st_%s(ro + m * os, ovs, x[2 * m]);\n"
+	    "\t\t\tkgen_st_%s(io + m * os, ovs, x[2 * m + 1]);\n"
+	    "\t\t}\n\t}\n}\n\n", o->vl, o->sfx, o->sfx, o->sfx);
+}
+
 /* The helpers a codelet of this ISA and type uses, once per translation
  * unit. */
 static void
@@ -414,24 +408,19 @@ helpers(Out *o)
 
 	fputs("/* Lane l holds p[l * s]. */\n", o->f);
 	fprintf(o->f, "static inline %s\nkgen_ld_%s(const %s *p, ptrdiff_t s)"
-	    "\n{\n\tconst %s r = {\n", o->v, o->sfx, o->t, o->v);
-	lanes(o, "p[%d]", "p[%d * s]");
-	fputs("\n\t};\n\n\treturn r;\n}\n\n", o->f);
+	    "\n{\n\tconst %s r = {", o->v, o->sfx, o->t, o->v);
+	for (i = 0; i < o->vl; i++)
+		fprintf(o->f, "%sp[%d * s]", i == 0 ? "" : i % 4 ? ", "
+		    : ",\n\t    ", i);
+	fputs("};\n\n\treturn r;\n}\n\n", o->f);
 	fprintf(o->f, "static inline void\nkgen_st_%s(%s *p, ptrdiff_t s, "
 	    "%s x)\n{\n", o->sfx, o->t, o->v);
-	fputs("\tp[0] = x[0];\n", o->f);
-	for (i = 1; i < o->vl; i++)
+	for (i = 0; i < o->vl; i++)
 		fprintf(o->f, "\tp[%d * s] = x[%d];\n", i, i);
 	fputs("}\n\n", o->f);
-
-	fprintf(o->f, "static inline %s\nkgen_ldu_%s(const %s *p)\n{\n"
-	    "\t%s r;\n\n\t__builtin_memcpy(&r, p, sizeof r);\n"
-	    "\treturn r;\n}\n\n", o->v, o->sfx, o->t, o->v);
-	fprintf(o->f, "static inline void\nkgen_stu_%s(%s *p, %s x)\n{\n"
-	    "\t__builtin_memcpy(p, &x, sizeof x);\n}\n\n", o->sfx, o->t,
-	    o->v);
 	pairload(o);
 	pairstore(o);
+	packing(o);
 
 	fprintf(o->f, "#if defined(%s)\n", isa->fmaon);
 	for (i = 0; i < 3; i++)
@@ -458,9 +447,8 @@ header(Out *o, const Prob *p, const Emit *e)
 	fprintf(o->f, " * n1 codelet: DFT of size %d, sign %d (%s), %s, "
 	    "%s:\n", p->n, p->sign, p->sign < 0 ? "forward" : "backward",
 	    o->t, o->isa->name);
-	fprintf(o->f, " * %d transforms per vector, one per lane; the v mod "
-	    "%d left over run\n * scalar.  Compile with %s.\n", o->vl, o->vl,
-	    o->isa->flags);
+	fprintf(o->f, " * %d transforms per vector, one per lane.  Compile "
+	    "with %s.\n", o->vl, o->isa->flags);
 	fprintf(o->f, " * %d additions, %d multiplications, %d FMAs, "
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
 	fprintf(o->f, " * %d constants, %d loads, %d stores (vectors).\n",
@@ -474,13 +462,12 @@ header(Out *o, const Prob *p, const Emit *e)
 }
 
 /* Pairs each load and store slot with the slot holding the other half of
- * its complex element; returns 0 when some slot has no such partner (then
- * the interleaved path is not emitted). */
-static int
+ * its complex element. */
+static void
 mates(Out *o, Arena *ar, const int *live)
 {
 	Dag *d;
-	int *innode, s, t, ok, i;
+	int *innode, s, t, i;
 
 	d = o->d;
 	innode = arena_alloc(ar, (d->nin + 1) * sizeof *innode);
@@ -496,47 +483,45 @@ mates(Out *o, Arena *ar, const int *live)
 		if (d->node[i].op == OP_STORE)
 			o->storenode[d->node[i].k] = i;
 	}
-	ok = 1;
-	for (s = 0; s < d->nin; s++) {
-		o->inmate[s] = -1;
-		if (innode[s] < 0)
-			continue;
+	for (s = 0; s < d->nin; s++)
 		for (t = 0; t < d->nin; t++)
-			if (innode[t] >= 0 && d->in[t].arr == (d->in[s].arr ^ 1)
-			    && d->in[t].i == d->in[s].i
+			if (innode[s] >= 0 && d->in[t].arr == (d->in[s].arr ^ 1)
 			    && d->in[t].j == d->in[s].j)
 				o->inmate[s] = innode[t];
-		ok &= o->inmate[s] >= 0;
-	}
-	for (s = 0; s < d->nout; s++) {
-		o->outmate[s] = -1;
-		if (o->storenode[s] < 0)
-			continue;
+	for (s = 0; s < d->nout; s++)
 		for (t = 0; t < d->nout; t++)
-			if (o->storenode[t] >= 0
-			    && d->out[t].arr == (d->out[s].arr ^ 1)
-			    && d->out[t].i == d->out[s].i
+			if (d->out[t].arr == (d->out[s].arr ^ 1)
 			    && d->out[t].j == d->out[s].j)
 				o->outmate[s] = t;
-		ok &= o->outmate[s] >= 0;
-	}
-	return ok;
+	for (s = 0; s < d->nin; s++)
+		assert((innode[s] < 0 || o->inmate[s] >= 0)
+		    && "an n1 DAG reads both halves of each element");
+	for (s = 0; s < d->nout; s++)
+		assert(o->storenode[s] >= 0 && o->storenode[o->outmate[s]] >= 0
+		    && "an n1 DAG writes both halves of each element");
 }
 
-static void
-loop(Out *o, int step)
+/* Declares the constants as vectors; returns how many. */
+static int
+constants(Out *o, const int *live)
 {
-	if (step == 1)
-		fputs("\tfor (; j < v; j++, ri += ivs, ii += ivs, ro += ovs, "
-		    "io += ovs) {\n", o->f);
-	else
-		fprintf(o->f, "\t\tfor (; j + %d <= v; j += %d, ri += %d * ivs, "
-		    "ii += %d * ivs,\n\t\t    ro += %d * ovs, io += %d * ovs) "
-		    "{\n", step, step, step, step, step, step);
+	Dag *d;
+	int i, k;
+
+	d = o->d;
+	for (i = k = 0; i < d->nnode; i++)
+		if (live[i] && d->node[i].op == OP_CONST) {
+			k++;
+			fprintf(o->f, "\tconst %s K%d = kgen_splat_%s(", o->v,
+			    d->node[i].k, o->sfx);
+			num_print(o->f, d->con[d->node[i].k], o->isfloat);
+			fputs(");\n", o->f);
+		}
+	return k;
 }
 
-/* Prints d as an n1 codelet for ISA e->simd, named e->name, statements in
- * the given order in every loop body.
+/* Prints d as an n1 codelet for ISA e->simd, named e->name, with the
+ * statements in the given order in both bodies.
  * requires: d is an n1 DAG (fft_build); order lists every live
  * non-constant node once, operands before users, or is NULL for id
  * order; e->simd is not SIMD_NONE. */
@@ -546,7 +531,7 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 {
 	Out o;
 	Arena *ar;
-	int *live, *ord, i, pair;
+	int *live, *ord, i, vl;
 
 	assert(e->simd > SIMD_NONE && e->simd < NSIMD);
 	ar = arena_new();
@@ -556,7 +541,7 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	o.isa = &isatab[e->simd];
 	o.isfloat = e->isfloat;
 	o.t = e->isfloat ? "float" : "double";
-	o.vl = o.isa->bytes / (e->isfloat ? 4 : 8);
+	o.vl = vl = o.isa->bytes / (e->isfloat ? 4 : 8);
 	snprintf(o.v, sizeof o.v, "kgen_%c%d", o.t[0], o.vl);
 	snprintf(o.sfx, sizeof o.sfx, "%s_%c", o.isa->name, o.t[0]);
 	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
@@ -568,41 +553,35 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 			if (live[i])
 				ord[norder++] = i;
 	}
-	pair = mates(&o, ar, live);
+	mates(&o, ar, live);
 
 	header(&o, p, e);
 	helpers(&o);
+	fprintf(f, "/* The statements on VL transforms packed in x, in "
+	    "place. */\nstatic void\n%s_k(%s *x)\n{\n", e->name, o.v);
+	if (constants(&o, live))
+		fputc('\n', f);
+	body(&o, ord, norder, PATH_BUF, "\t");
+	fputs("}\n\n", f);
+
 	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
 	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
 	    " ptrdiff_t ovs)\n{\n", e->name, o.t, o.t, o.t, o.t);
-	for (i = 0; i < d->nnode; i++)
-		if (live[i] && d->node[i].op == OP_CONST) {
-			fprintf(f, "\tconst %s K%d = kgen_splat_%s(", o.v,
-			    d->node[i].k, o.sfx);
-			num_print(f, d->con[d->node[i].k], o.isfloat);
-			fputs(");\n", f);
-		}
-	fputs("\tptrdiff_t j;\n\n", f);
-	if (p->n == 1)
-		fputs("\t(void)is;\n\t(void)os;\n", f);
-	fputs("\tj = 0;\n", f);
-	if (pair) {
-		fputs("\tif (ii == ri + 1 && io == ro + 1) {\n", f);
-		loop(&o, o.vl);
-		body(&o, ord, norder, PATH_PAIR);
-		fputs("\t\t}\n\t} else ", f);
-	} else {
-		fputs("\t", f);
-	}
-	fputs("if (ivs == 1 && ovs == 1) {\n", f);
-	loop(&o, o.vl);
-	body(&o, ord, norder, PATH_UNIT);
-	fputs("\t\t}\n\t} else {\n", f);
-	loop(&o, o.vl);
-	body(&o, ord, norder, PATH_GATHER);
-	fputs("\t\t}\n\t}\n", f);
-	loop(&o, 1);
-	body(&o, ord, norder, PATH_SCALAR);
+	constants(&o, live);
+	fprintf(f, "\t%s x[%d];\n\tptrdiff_t j;\n\n", o.v, 2 * p->n);
+	fputs("\tj = 0;\n\tif (ii == ri + 1 && io == ro + 1 && is == 2 && "
+	    "os == 2) {\n", f);
+	fprintf(f, "\t\tfor (; j + %d <= v; j += %d, ri += %d * ivs, "
+	    "ro += %d * ovs) {\n", vl, vl, vl, vl);
+	body(&o, ord, norder, PATH_DIRECT, "\t\t\t");
+	fputs("\t\t}\n\t\tii = ri + 1;\n\t\tio = ro + 1;\n\t}\n", f);
+	fprintf(f, "\tfor (; j < v; j += %d, ri += %d * ivs, ii += %d * ivs, "
+	    "ro += %d * ovs,\n\t    io += %d * ovs) {\n", vl, vl, vl, vl, vl);
+	fprintf(f, "\t\tkgen_pack_%s(x, ri, ii, %d, is, ivs, v - j);\n",
+	    o.sfx, p->n);
+	fprintf(f, "\t\t%s_k(x);\n", e->name);
+	fprintf(f, "\t\tkgen_unpack_%s(x, ro, io, %d, os, ovs, v - j);\n",
+	    o.sfx, p->n);
 	fputs("\t}\n}\n", f);
 	arena_free(ar);
 }
