@@ -11,7 +11,8 @@ GEN_O = build/gen/main.o build/gen/util.o build/gen/dag.o build/gen/num.o \
         build/gen/gemm.o build/gen/kloop.o build/gen/conv.o \
         build/gen/twiddle.o build/gen/real.o build/gen/emitkind.o
 SCHED_O = build/sched/target.o build/sched/ptxas.o build/sched/order.o \
-          build/sched/belady.o build/sched/pressure.o
+          build/sched/belady.o build/sched/pressure.o build/sched/bound.o \
+          build/sched/measure.o build/sched/report.o
 GEN_H = gen/all.h gen/ops.h
 
 all: bin/kgen

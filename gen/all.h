@@ -271,6 +271,7 @@ int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
     int *n);
 
 /* sched/belady.c: spills of an order for R registers */
+enum { SPILLS_MAXR = 1024 };   /* largest R kgen spills takes */
 typedef struct Spill Spill;
 struct Spill {
 	int loads, stores;      /* spill traffic */
@@ -284,3 +285,47 @@ int belady_minregs(Dag *d);
 Belady *belady_new(Dag *d, const int *o, int n, Arena *ar);
 Spill belady_count(Belady *b, int regs, int latency, Arena *ar);
 Spill belady_run(Dag *d, const int *o, int n, int regs, int latency);
+
+/* sched/bound.c: lower bounds over all orders */
+long bound_fft(int n, int regs);
+double bound_hk(int n, int regs);
+long bound_gemm(int m, int n, int k, int regs);
+long bound_exhaustive(Dag *d, int regs, long limit);
+
+/* sched/measure.c: spills a compiler produces at R registers */
+typedef struct Measure Measure;
+struct Measure {
+	int ok;                 /* 0: not measured, why says why */
+	int loads, stores;      /* FP stack-slot loads and stores */
+	int iloads, istores;    /* integer ones */
+	char flags[400];        /* the compiler's options */
+	char why[128];
+};
+int measure_known(const char *name);
+const char *measure_names(void);
+Measure measure_c(const char *name, const char *path, int regs);
+
+/* sched/report.c: kgen spills tables */
+enum { MEASURE_MAX = 4 };
+typedef struct Row Row;
+struct Row {
+	const char *sched;
+	int regs;
+	Spill s;
+	long bound;             /* spill loads every order needs */
+	Measure m[MEASURE_MAX];
+};
+typedef struct Table Table;
+struct Table {
+	const char *problem;    /* fft or gemm */
+	const char *desc;       /* e.g. "fft -n 64 --sign -1" */
+	const char *boundnote;  /* what the bound column is */
+	const Prob *p;
+	Count c;
+	int nnode, latency;
+	const char *meas[MEASURE_MAX];  /* measured compilers */
+	int nmeas;
+	Row *row;
+	int nrow;
+};
+void report_print(FILE *f, const char *format, const Table *t);

@@ -519,6 +519,66 @@ dump(Opts *o, Dag *d, const char *stage)
 	dag_dump(d, stderr);
 }
 
+/* Reads the register counts of --regs LIST (16, 8,16,32 or 4-64, 1 to
+ * SPILLS_MAXR each) into r; returns how many. */
+static int
+regs_list(const char *s, int *r, int max)
+{
+	const char *p;
+	char *end;
+	long a, b;
+	int n;
+
+	n = 0;
+	for (p = s; ; p = end + 1) {
+		errno = 0;
+		a = strtol(p, &end, 10);
+		b = a;
+		if (end != p && *end == '-')
+			b = strtol(p = end + 1, &end, 10);
+		if (end == p || (*end && *end != ',') || errno || a < 1
+		    || b > SPILLS_MAXR || a > b)
+			fail("--regs %s: expected register counts from 1 to %d,"
+			    " as 16, 8,16,32 or 4-64", s, SPILLS_MAXR);
+		for (; a <= b; a++) {
+			if (n == max)
+				fail("--regs %s: more than %d values", s, max);
+			r[n++] = (int)a;
+		}
+		if (!*end)
+			return n;
+	}
+}
+
+/* The schedule of --schedule for a command that emits one order: its
+ * SCHED_* number, build order when none is given. */
+static int
+sched_one(const char *s)
+{
+	int k;
+
+	if (!s)
+		return SCHED_BUILD;
+	if ((k = order_find(s)) < 0)
+		fail("--schedule %s: expected naive, build, co, blocked or "
+		    "search", s);
+	return k;
+}
+
+/* R checked against the DAG: every step's operands must fit. */
+static void
+check_regs(Dag *d, const int *r, int nr)
+{
+	int i, min;
+
+	min = belady_minregs(d);
+	for (i = 0; i < nr; i++)
+		if (r[i] < min)
+			fail("--regs %d: too few registers; one instruction of "
+			    "this codelet reads %d values, so R >= %d", r[i],
+			    min, min);
+}
+
 /* The pipeline: build, simplify, schedule, emit. */
 static void
 run_fft(Opts *o)
@@ -528,6 +588,7 @@ run_fft(Opts *o)
 	Emit e;
 	FILE *f;
 	char *tmp, defname[32];
+	int sched, regs, *order, norder;
 
 	ar = arena_new();
 	if (o->ckind == 1 + CK_T1)
@@ -545,18 +606,33 @@ run_fft(Opts *o)
 	    : "n1", o->p.n);
 	e.name = o->name ? o->name : defname;
 	e.cmd = o->line;
-	e.sched = "build order";
 	e.isfloat = o->isfloat;
 	e.simd = o->simd;
+	/* the schedule: R matters to blocked and search only */
+	sched = sched_one(o->sched);
+	e.sched = order_names[sched];
+	regs = 16;
+	if (o->regs) {
+		if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
+			fail("--regs %s: only --schedule blocked or search "
+			    "depends on R", o->regs);
+		regs = (int)num("--regs", o->regs, 1, SPILLS_MAXR,
+		    "one register count");
+	}
+	if (sched == SCHED_BLOCKED || sched == SCHED_SEARCH) {
+		check_regs(d, &regs, 1);
+		e.regs = regs;
+	}
+	order = order_make(d, ar, sched, regs, o->latency, &norder);
 	f = out_open(o->out, &tmp);
 	if (o->ckind)
-		emitkind_c(f, d, &o->p, o->ckind - 1, 0, 0, &e);
+		emitkind_c(f, d, &o->p, o->ckind - 1, order, norder, &e);
 	else if (o->cuda)
-		emitcu_print(f, d, &o->p, 0, 0, &e);
+		emitcu_print(f, d, &o->p, order, norder, &e);
 	else if (o->simd != SIMD_NONE)
-		emitsimd_c(f, d, &o->p, 0, 0, &e);
+		emitsimd_c(f, d, &o->p, order, norder, &e);
 	else
-		emit_c(f, d, &o->p, 0, 0, &e);
+		emit_c(f, d, &o->p, order, norder, &e);
 	out_close(f, o->out, tmp);
 	arena_free(ar);
 }
@@ -860,6 +936,170 @@ run_conv(Opts *o)
 	free(o->p.taps);
 }
 
+/* The checks of kgen spills: the problem's own, --regs, --schedule and
+ * --measure. */
+static void
+check_spills(Opts *o, int *regs, int *nregs, int *sched, int *nsched,
+    const char **meas, int *nmeas)
+{
+	char *list, *p, *q;
+	int i;
+
+	if (!strcmp(o->sub, "fft")) {
+		check_fft(o);
+		if (o->ckind || o->simd || o->cuda)
+			fail("spills fft: n1 codelets only; --kind, --simd and "
+			    "--emit do not apply");
+	} else {
+		o->p.kind = PROB_GEMM;
+		if (!o->seen_m || !o->seen_n || !o->seen_k)
+			fail("spills gemm: -m M -n N -k K are all required "
+			    "(1 <= M, N, K <= %d, M*N*K <= %d)", GEMM_MAXDIM,
+			    GEMM_MAXWORK);
+		if (o->p.m > GEMM_MAXDIM || o->p.n > GEMM_MAXDIM
+		    || o->p.k > GEMM_MAXDIM
+		    || (long)o->p.m * o->p.n * o->p.k > GEMM_MAXWORK)
+			fail("spills gemm: -m %d -n %d -k %d: too large; the "
+			    "limits are %d per size and M*N*K <= %d", o->p.m,
+			    o->p.n, o->p.k, GEMM_MAXDIM, GEMM_MAXWORK);
+		if (o->kloop || o->tile)
+			fail("spills gemm: fixed-size codelets only; --kloop "
+			    "and --tile do not apply");
+	}
+	if (!o->regs)
+		fail("spills: --regs LIST is required, as 16, 8,16,32 or "
+		    "4-64");
+	*nregs = regs_list(o->regs, regs, SPILLS_MAXR);
+	*nsched = 0;
+	if (!o->sched || !strcmp(o->sched, "all")) {
+		for (i = 0; i < NSCHED; i++)
+			sched[(*nsched)++] = i;
+	} else {
+		sched[(*nsched)++] = sched_one(o->sched);
+	}
+	*nmeas = 0;
+	if (!o->measure)
+		return;
+	list = emalloc(strlen(o->measure) + 1);
+	strcpy(list, o->measure);
+	for (p = list; p; p = q) {
+		if ((q = strchr(p, ',')))
+			*q++ = 0;
+		if (!strcmp(p, "ptxas"))
+			fail("--measure ptxas: kgen report fft -n N --regs LIST "
+			    "puts ptxas -v beside Belady's counts");
+		if (!measure_known(p))
+			fail("--measure %s: expected %s, or several separated "
+			    "by commas", p, measure_names());
+		if (*nmeas == MEASURE_MAX)
+			fail("--measure %s: at most %d compilers", o->measure,
+			    MEASURE_MAX);
+		meas[(*nmeas)++] = p;
+	}
+}
+
+/* Compiles order ord of d with each compiler of t at regs registers: the
+ * codelet goes to a file in a fresh temporary directory. */
+static void
+spills_measure(Opts *o, Dag *d, const int *ord, int n, int regs,
+    const Table *t, Row *r)
+{
+	char dir[64], path[80];
+	FILE *f;
+	Emit e;
+	int j;
+
+	strcpy(dir, "/tmp/kgen-spills-XXXXXX");
+	if (!mkdtemp(dir))
+		die("cannot make a temporary directory in /tmp: %s",
+		    strerror(errno));
+	snprintf(path, sizeof path, "%s/codelet.c", dir);
+	if (!(f = fopen(path, "w")))
+		die("%s: cannot write: %s", path, strerror(errno));
+	fail_unlink = path;
+	memset(&e, 0, sizeof e);
+	e.name = "kgen_measured";
+	e.cmd = o->line;
+	e.sched = r->sched;
+	e.regs = regs;
+	emit_c(f, d, &o->p, ord, n, &e);
+	if (fclose(f))
+		die("%s: cannot write: %s", path, strerror(errno));
+	for (j = 0; j < t->nmeas; j++)
+		r->m[j] = measure_c(t->meas[j], path, regs);
+	remove(path);
+	rmdir(dir);
+	fail_unlink = 0;
+}
+
+/* kgen spills: for each schedule and each R, Belady's counts, the bound
+ * and what the compilers did. */
+static void
+run_spills(Opts *o)
+{
+	Arena *ar, *tmp;
+	Dag *d;
+	Table t;
+	Row *r;
+	int regs[SPILLS_MAXR], nregs, sched[NSCHED], nsched, i, j, n, *ord;
+	char desc[128], note[200];
+
+	memset(&t, 0, sizeof t);
+	check_spills(o, regs, &nregs, sched, &nsched, t.meas, &t.nmeas);
+	ar = arena_new();
+	if (o->p.kind == PROB_FFT) {
+		d = fft_build(ar, o->p.n, o->p.sign);
+		snprintf(desc, sizeof desc, "fft -n %d --sign %d%s", o->p.n,
+		    o->p.sign, o->fma ? " --fma" : "");
+		snprintf(note, sizeof note, "spill loads every order needs, "
+		    "n - R (rank bound, sched/bound.c)");
+	} else {
+		d = gemm_build(ar, o->p.m, o->p.n, o->p.k);
+		snprintf(desc, sizeof desc, "gemm -m %d -n %d -k %d%s", o->p.m,
+		    o->p.n, o->p.k, o->fma ? " --fma" : "");
+		snprintf(note, sizeof note, "spill loads + stores every order "
+		    "needs (Irony, Toledo and Tiskin 2004)");
+	}
+	d = simp_run(d, o->fma);
+	check_regs(d, regs, nregs);
+	t.problem = o->sub;
+	t.desc = desc;
+	t.boundnote = note;
+	t.p = &o->p;
+	t.c = dag_count(d);
+	t.nnode = d->nnode;
+	t.latency = o->latency;
+	t.nrow = nsched * nregs;
+	t.row = arena_alloc(ar, t.nrow * sizeof *t.row);
+	tmp = arena_new();
+	for (i = 0; i < nsched; i++) {
+		ord = 0;
+		for (j = 0; j < nregs; j++) {
+			r = &t.row[i * nregs + j];
+			/* naive, build and co do not depend on R */
+			if (!ord || sched[i] == SCHED_BLOCKED
+			    || sched[i] == SCHED_SEARCH) {
+				arena_reset(tmp);
+				ord = order_make(d, tmp, sched[i], regs[j],
+				    o->latency, &n);
+			}
+			r->sched = order_names[sched[i]];
+			r->regs = regs[j];
+			r->s = belady_run(d, ord, n, regs[j], o->latency);
+			r->bound = o->p.kind == PROB_FFT
+			    ? bound_fft(o->p.n, regs[j])
+			    : bound_gemm(o->p.m, o->p.n, o->p.k, regs[j]);
+			if (t.nmeas > 0)
+				spills_measure(o, d, ord, n, regs[j], &t, r);
+		}
+	}
+	report_print(stdout, o->format, &t);
+	if (fflush(stdout) || ferror(stdout))
+		fail("standard output: cannot write: %s", strerror(errno));
+	arena_free(tmp);
+	arena_free(ar);
+}
+
 /* Reads LIST (16, 8,16,32 or 4-64) of -maxrregcount values into r. */
 static int
 maxrreg_list(const char *s, int *r, int max)
@@ -974,6 +1214,8 @@ main(int argc, char **argv)
 		run_conv(&o);
 	} else if (!strcmp(o.cmd, "report")) {
 		run_report(&o);
+	} else if (!strcmp(o.cmd, "spills")) {
+		run_spills(&o);
 	} else {
 		fail("%s: not built yet", o.cmd);
 	}
