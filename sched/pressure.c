@@ -201,10 +201,11 @@ occupancy(FILE *f, const Report *r, const int *regs, int nregs,
 			if (j == 0)
 				fprintf(f, " %9d", o.regwarp);
 			if (!o.limit)
-				fprintf(f, " | %6s %10s %9s", "", "no launch", "");
+				fprintf(f, " | %6s %10s %9s", "", "no launch",
+				    "");
 			else
-				fprintf(f, " | %6s %10d %8.1f%%", "", o.threads,
-				    o.pct);
+				fprintf(f, " | %6s %10d %8.1f%%", "",
+				    o.threads, o.pct);
 		}
 		fputc('\n', f);
 	}
@@ -256,8 +257,8 @@ pressure_report(FILE *f, Dag *d, const Prob *p, const Report *r)
 		else if (why && (r->isfloat ? need : 2 * need) > r->budget)
 			fprintf(f, "\nwarning: %d live values need %d "
 			    "registers without spills, over the budget of %d "
-			    "(--max-regs)\n", need, r->isfloat ? need : 2 * need,
-			    r->budget);
+			    "(--max-regs)\n", need, r->isfloat ? need :
+			    2 * need, r->budget);
 		else
 			fprintf(f, "\nwithin the budget of %d registers "
 			    "(--max-regs)\n", r->budget);

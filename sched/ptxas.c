@@ -24,6 +24,9 @@
 
 enum { BIG = 4096 };
 
+static const char frame[] =
+    " %d bytes stack frame, %d bytes spill stores, %d bytes spill loads";
+
 /* First ':'-separated entry of $PATH holding an executable name. */
 static int
 which(const char *name, char *buf, size_t n)
@@ -145,12 +148,12 @@ ptxas_parse(const char *text, const char *fn, Ptxas *r)
 			    sizeof props);
 		} else if ((q = strstr(s, "bytes stack frame")) && q < t) {
 			/* from the number on: Visual Studio prefixes "1>" */
-			while (q > s && (q[-1] == ' ' || isdigit((unsigned char)q[-1])))
+			while (q > s && (q[-1] == ' '
+			    || isdigit((unsigned char)q[-1])))
 				q--;
 			if (want[0] && !strcmp(props, want))
-				sscanf(q, " %d bytes stack frame, %d bytes spill "
-				    "stores, %d bytes spill loads", &r->stack,
-				    &r->spst, &r->spld);
+				sscanf(q, frame, &r->stack, &r->spst,
+				    &r->spld);
 		} else if ((q = strstr(s, "Used ")) && q < t
 		    && sscanf(q, "Used %d registers", &v) == 1) {
 			if (!found && want[0] && !strcmp(entry, want)) {
@@ -210,8 +213,8 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
 		tmp = "/tmp";
 	snprintf(dir, sizeof dir, "%s/kgen-ptxas.XXXXXX", tmp);
 	if (!mkdtemp(dir)) {
-		snprintf(why, sizeof why, "cannot make a directory in %.200s: %s",
-		    tmp, strerror(errno));
+		snprintf(why, sizeof why, "cannot make a directory in "
+		    "%.200s: %s", tmp, strerror(errno));
 		return why;
 	}
 	snprintf(cu, sizeof cu, "%s/k.cu", dir);
@@ -238,8 +241,9 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
 	    nvcc, arch, ptx, cu);
 	st = capture(cmd, &out);
 	if (st != 0) {
-		snprintf(why, sizeof why, "nvcc -arch=%s -ptx failed: %s", arch,
-		    out ? firstline(out, line, sizeof line) : "cannot run");
+		snprintf(why, sizeof why, "nvcc -arch=%s -ptx failed: %s",
+		    arch, out ? firstline(out, line, sizeof line) :
+		    "cannot run");
 		free(out);
 		goto done;
 	}
@@ -250,9 +254,10 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
 		st = capture(cmd, &out);
 		res[i].maxreg = maxreg[i];
 		if (st != 0 || !ptxas_parse(out, e.name, &res[i])) {
-			snprintf(why, sizeof why, "ptxas -arch=%s -maxrregcount "
-			    "%d failed: %s", arch, maxreg[i], out ?
-			    firstline(out, line, sizeof line) : "cannot run");
+			snprintf(why, sizeof why, "ptxas -arch=%s "
+			    "-maxrregcount %d failed: %s", arch, maxreg[i],
+			    out ? firstline(out, line, sizeof line) :
+			    "cannot run");
 			free(out);
 			goto done;
 		}

@@ -66,7 +66,8 @@ main(int argc, char **argv)
 	const REAL guard = (REAL)-7.25e3;
 	ptrdiff_t m, n, k, lda, ldb, ldc, as, bs, cs, v, t, i, j, p;
 	REAL *A, *B, *C, *C0;
-	long double s, err, mag;
+	const REAL *a, *b;
+	long double s, e, err, mag;
 	long hits;
 	unsigned long long st;
 
@@ -102,11 +103,13 @@ main(int argc, char **argv)
 		for (j = 0; j < n; j++)
 			for (i = 0; i < m; i++) {
 				s = C0[t * cs + i + j * ldc];
+				a = A + t * as + i;
+				b = B + t * bs + j * ldb;
 				for (p = 0; p < k; p++)
-					s += (long double)A[t * as + i + p * lda]
-					    * B[t * bs + p + j * ldb];
-				if (fabsl(s - C[t * cs + i + j * ldc]) > err)
-					err = fabsl(s - C[t * cs + i + j * ldc]);
+					s += (long double)a[p * lda] * b[p];
+				e = fabsl(s - C[t * cs + i + j * ldc]);
+				if (e > err)
+					err = e;
 				if (fabsl(s) > mag)
 					mag = fabsl(s);
 			}

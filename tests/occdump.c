@@ -16,8 +16,8 @@ main(void)
 		for (r = 1; r <= 255; r++)
 			for (b = 0; b < 8; b++) {
 				o = target_occupancy(g, r, blocks[b]);
-				printf("%s %d %d %d %d %d\n", g->name, r, blocks[b],
-				    o.blocks, o.warps, o.threads);
+				printf("%s %d %d %d %d %d\n", g->name, r,
+				    blocks[b], o.blocks, o.warps, o.threads);
 			}
 	return 0;
 }

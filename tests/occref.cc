@@ -7,6 +7,23 @@
 #include <string.h>
 #include <cuda_occupancy.h>
 
+/* Resident blocks per SM, -1 when the calculator refuses. */
+static int
+blocks_on(const cudaOccDeviceProp *p, int regs, int block)
+{
+	cudaOccFuncAttributes a;
+	cudaOccDeviceState s;	/* its constructor: default carveout */
+	cudaOccResult res;
+
+	a.maxThreadsPerBlock = 1024;
+	a.numRegs = regs;
+	memset(&res, 0, sizeof res);
+	if (cudaOccMaxActiveBlocksPerMultiprocessor(&res, p, &a, &s, block,
+	    0) != CUDA_OCC_SUCCESS)
+		return -1;
+	return res.activeBlocksPerMultiprocessor;
+}
+
 int
 main(void)
 {
@@ -23,9 +40,6 @@ main(void)
 	};
 	static const int blocks[] = {32, 64, 96, 128, 192, 256, 512, 1024};
 	cudaOccDeviceProp p;
-	cudaOccFuncAttributes a;
-	cudaOccDeviceState s;	/* its constructor: default carveout */
-	cudaOccResult res;
 	int g, r, b, nb;
 
 	for (g = 0; g < 7; g++) {
@@ -43,17 +57,10 @@ main(void)
 		p.reservedSharedMemPerBlock = 1024;
 		for (r = 1; r <= 255; r++)
 			for (b = 0; b < 8; b++) {
-				a = cudaOccFuncAttributes();
-				a.maxThreadsPerBlock = 1024;
-				a.numRegs = r;
-				memset(&res, 0, sizeof res);
-				nb = -1;
-				if (cudaOccMaxActiveBlocksPerMultiprocessor(&res, &p,
-				    &a, &s, blocks[b], 0) == CUDA_OCC_SUCCESS)
-					nb = res.activeBlocksPerMultiprocessor;
+				nb = blocks_on(&p, r, blocks[b]);
 				printf("%s %d %d %d %d %d\n", gpus[g].name, r,
-				    blocks[b], nb, nb * ((blocks[b] + 31) / 32),
-				    nb * blocks[b]);
+				    blocks[b], nb, nb * ((blocks[b] + 31)
+				    / 32), nb * blocks[b]);
 			}
 	}
 	return 0;
