@@ -188,13 +188,14 @@ occupancy(FILE *f, const Report *r, const int *regs, int nregs,
 	}
 	fprintf(f, "\nregister-limited occupancy, blocks of %d threads, %s\n",
 	    r->block, what);
-	fprintf(f, "%9s %9s", "registers", "regs/warp");
+	fprintf(f, "%12s %9s %9s", "maxrregcount", "registers",
+	    "regs/warp");
 	for (j = 0; j < ngpu; j++)
 		fprintf(f, " | %6s %10s %9s", gpu[j]->name, "threads/SM",
 		    "occupancy");
 	fputc('\n', f);
 	for (i = 0; i < nregs; i++) {
-		fprintf(f, "%9d", regs[i]);
+		fprintf(f, "%12d %9d", r->maxreg[i], regs[i]);
 		for (j = 0; j < ngpu; j++) {
 			g = gpu[j];
 			o = target_occupancy(g, regs[i], r->block);

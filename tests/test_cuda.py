@@ -100,15 +100,16 @@ def test_parse_recorded(parser, case):
 
 # ---- occupancy ----------------------------------------------------------
 
-def occupancy_rows(text):
-    """{registers: [(threads, pct) per GPU]} from a report's table."""
+def occupancy_rows(text, key=1):
+    """{registers: [(threads, pct) per GPU]} from a report's table; with
+    key=0 the rows go by maxrregcount instead."""
     part = text.split("register-limited occupancy")[1]
     rows = {}
     for line in part.splitlines()[2:]:
-        if not re.match(r"\s+\d+\s+\d+ \|", line):
+        if not re.match(r"\s+\d+\s+\d+\s+\d+ \|", line):
             break
         cells = line.split("|")
-        regs = int(cells[0].split()[0])
+        regs = int(cells[0].split()[key])
         rows[regs] = [(int(c.split()[-2]), float(c.split()[-1][:-1]))
                       for c in cells[1:]]
     return rows
@@ -426,6 +427,7 @@ def test_ptxas_live_report():
     occ = occupancy_rows(r.stdout)
     assert set(occ) == {32, used255}
     assert occ[32][0] == (2048, 100.0)
+    assert set(occupancy_rows(r.stdout, key=0)) == {32, 255}
 
 
 @need_nvcc
