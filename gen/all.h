@@ -234,8 +234,8 @@ struct Ptxas {
 const char *ptxas_missing(void);
 int ptxas_parse(const char *text, const char *fn, Ptxas *r);
 const char *ptxas_measure(Dag *d, const Prob *p, const int *order,
-    int norder, int isfloat, const char *arch, const int *maxreg, int nr,
-    Ptxas *res);
+    int norder, int isfloat, const char *arch, int opt, const int *maxreg,
+    int nr, Ptxas *res);
 const char *ptxas_version(void);
 
 /* sched/pressure.c: kgen report */

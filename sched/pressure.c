@@ -107,7 +107,7 @@ values(int m, int isfloat)
 /* Measures every maxrregcount of r with ptxas into res; returns NULL or
  * why not.  A schedule that depends on R gets one build per R. */
 static const char *
-measure(Dag *d, const Prob *p, const Report *r, Ptxas *res)
+measure(Dag *d, const Prob *p, const Report *r, int opt, Ptxas *res)
 {
 	Arena *ar;
 	const char *why;
@@ -116,7 +116,7 @@ measure(Dag *d, const Prob *p, const Report *r, Ptxas *res)
 	if (!perreg(r)) {
 		ar = arena_new();
 		o = make(d, ar, r, 0, &n);
-		why = ptxas_measure(d, p, o, n, r->isfloat, r->arch,
+		why = ptxas_measure(d, p, o, n, r->isfloat, r->arch, opt,
 		    r->maxreg, r->nmaxreg, res);
 		arena_free(ar);
 		return why;
@@ -127,7 +127,7 @@ measure(Dag *d, const Prob *p, const Report *r, Ptxas *res)
 		if (R < belady_minregs(d))
 			R = belady_minregs(d);
 		o = make(d, ar, r, R, &n);
-		why = ptxas_measure(d, p, o, n, r->isfloat, r->arch,
+		why = ptxas_measure(d, p, o, n, r->isfloat, r->arch, opt,
 		    &r->maxreg[i], 1, &res[i]);
 		arena_free(ar);
 		if (why)
@@ -137,7 +137,8 @@ measure(Dag *d, const Prob *p, const Report *r, Ptxas *res)
 }
 
 static void
-ptxas(FILE *f, Dag *d, const Report *r, Ptxas *res, const char *why)
+ptxas(FILE *f, Dag *d, const Report *r, const Ptxas *res,
+    const Ptxas *res1, const char *why)
 {
 	Spill s;
 	const char *v;
@@ -150,20 +151,24 @@ ptxas(FILE *f, Dag *d, const Report *r, Ptxas *res, const char *why)
 		return;
 	}
 	v = ptxas_version();
-	fprintf(f, " (nvcc %s), beside Belady's MIN\nat R = %s values; "
-	    "spills in bytes (%d per value)\n", v ? v : "version unknown",
-	    r->isfloat ? "maxrregcount" : "maxrregcount/2", bytes);
-	fprintf(f, "%12s %5s %6s %9s %9s | %4s %9s %9s\n", "maxrregcount",
-	    "used", "stack", "spill st", "spill ld", "R", "Belady st",
-	    "Belady ld");
+	fprintf(f, " (nvcc %s), at ptxas's default\n-O3 and at -O1, beside "
+	    "Belady's MIN for R = %s values;\nspills in bytes (%d per "
+	    "value)\n", v ? v : "version unknown", r->isfloat ?
+	    "maxrregcount" : "maxrregcount/2", bytes);
+	fprintf(f, "%12s %-27s | %-19s | %s\n", "", "  ptxas -O3", "  ptxas "
+	    "-O1", "  Belady's MIN");
+	fprintf(f, "%12s %4s %6s %7s %7s | %4s %7s %6s | %4s %7s %7s\n",
+	    "maxrregcount", "used", "stack", "stores", "loads", "used",
+	    "stores", "loads", "R", "stores", "loads");
 	for (i = 0; i < r->nmaxreg; i++) {
 		lim = res[i].limit ? res[i].limit : res[i].maxreg;
 		R = values(lim, r->isfloat);
 		if (R < belady_minregs(d))
 			R = belady_minregs(d);
 		s = spills(d, r, R);
-		fprintf(f, "%12d %5d %6d %9d %9d | %4d %9d %9d", res[i].maxreg,
-		    res[i].regs, res[i].stack, res[i].spst, res[i].spld, R,
+		fprintf(f, "%12d %4d %6d %7d %7d | %4d %7d %6d | %4d %7d %7d",
+		    res[i].maxreg, res[i].regs, res[i].stack, res[i].spst,
+		    res[i].spld, res1[i].regs, res1[i].spst, res1[i].spld, R,
 		    s.stores * bytes, s.loads * bytes);
 		if (lim != res[i].maxreg)
 			fprintf(f, "  (ptxas raised the limit to %d)", lim);
@@ -234,10 +239,14 @@ pressure_report(FILE *f, Dag *d, const Prob *p, const Report *r)
 	    "%d 32-bit GPU registers)\n", need, need,
 	    r->isfloat ? need : 2 * need);
 	targets(f, d, r);
-	res = emalloc(r->nmaxreg * sizeof *res);
-	memset(res, 0, r->nmaxreg * sizeof *res);
-	why = r->measure ? measure(d, p, r, res) : "not asked for";
-	ptxas(f, d, r, res, why);
+	/* -O3 is what nvcc does; -O1 skips the scheduling for latency
+	 * that moves loads early, and keeps much closer to the order */
+	res = emalloc(2 * r->nmaxreg * sizeof *res);
+	memset(res, 0, 2 * r->nmaxreg * sizeof *res);
+	why = r->measure ? measure(d, p, r, 3, res) : "not asked for";
+	if (!why)
+		why = measure(d, p, r, 1, res + r->nmaxreg);
+	ptxas(f, d, r, res, res + r->nmaxreg, why);
 	used = emalloc(r->nmaxreg * sizeof *used);
 	for (i = 0; i < r->nmaxreg; i++)
 		used[i] = why ? r->maxreg[i] : res[i].regs;

@@ -185,15 +185,17 @@ firstline(const char *s, char *buf, size_t n)
 }
 
 /* Compiles d, ordered by order, as CUDA for arch and measures it with
- * ptxas at -maxrregcount maxreg[i] for i < nr; res[i] gets the figures.
+ * ptxas -O opt (3 is ptxas's default) at -maxrregcount maxreg[i] for
+ * i < nr; res[i] gets the figures.
  * Returns NULL on success, else one line saying why nothing was
  * measured (no nvcc, a failed compile); the caller prints it as a note.
  * The files live in a fresh directory under $TMPDIR, removed after.
- * requires: arch names a GPU of target.c, 1 <= maxreg[i] <= 255, order
- * as for emitcu_print. */
+ * requires: arch names a GPU of target.c, 0 <= opt <= 3,
+ * 1 <= maxreg[i] <= 255, order as for emitcu_print. */
 const char *
 ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
-    int isfloat, const char *arch, const int *maxreg, int nr, Ptxas *res)
+    int isfloat, const char *arch, int opt, const int *maxreg, int nr,
+    Ptxas *res)
 {
 	static char why[512];
 	char dir[BIG], cu[BIG + 8], ptx[BIG + 8], bin[BIG + 8], cmd[4 * BIG];
@@ -249,8 +251,9 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
 	}
 	free(out);
 	for (i = 0; i < nr; i++) {
-		snprintf(cmd, sizeof cmd, "'%s' -arch=%s -v -maxrregcount %d "
-		    "-o '%s' '%s' 2>&1", ptxas, arch, maxreg[i], bin, ptx);
+		snprintf(cmd, sizeof cmd, "'%s' -arch=%s -O%d -v "
+		    "-maxrregcount %d -o '%s' '%s' 2>&1", ptxas, arch, opt,
+		    maxreg[i], bin, ptx);
 		st = capture(cmd, &out);
 		res[i].maxreg = maxreg[i];
 		if (st != 0 || !ptxas_parse(out, e.name, &res[i])) {

@@ -404,9 +404,9 @@ def test_cuda_compiles_with_nvcc(tmp_path):
 def ptxas_rows(text):
     part = text.split("ptxas -v on the CUDA build")[1].split("\n\n")[0]
     rows = {}
-    for line in part.splitlines()[3:]:
+    for line in part.splitlines()[5:]:
         f = line.replace("|", " ").split()
-        rows[int(f[0])] = [int(x) for x in f[1:8]]
+        rows[int(f[0])] = [int(x) for x in f[1:11]]
     return rows
 
 
@@ -419,11 +419,13 @@ def test_ptxas_live_report():
              "ptx")
     assert r.returncode == 0, r.stderr
     rows = ptxas_rows(r.stdout)
-    used, stack, st, ld, R, bst, bld = rows[32]
+    used, stack, st, ld, used1, st1, ld1, R, bst, bld = rows[32]
     assert used <= 32 and st > 0 and ld > 0 and stack > 0
+    assert used1 <= 32 and st1 > 0 and ld1 > 0
     assert R == 16 and bst > 0 and bld > 0
-    used255, _, st, ld, R, bst, bld = rows[255]
+    used255, _, st, ld, used1, st1, ld1, R, bst, bld = rows[255]
     assert 32 < used255 <= 255 and st == ld == 0 and bst == bld == 0
+    assert used1 <= 255 and st1 == ld1 == 0
     occ = occupancy_rows(r.stdout)
     assert set(occ) == {32, used255}
     assert occ[32][0] == (2048, 100.0)
