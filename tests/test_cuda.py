@@ -252,6 +252,15 @@ def test_report_deterministic_and_skips_without_nvcc():
     assert "if the kernel used maxrregcount registers" in a.stdout
 
 
+def test_emit_cuda_deterministic(tmp_path):
+    a, b = tmp_path / "a.cu", tmp_path / "b.cu"
+    assert kgen("fft", "-n", 20, "--emit", "cuda", "-o", a).returncode == 0
+    assert kgen("fft", "-n", 20, "--emit", "cuda", "-o", b).returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+    text = a.read_text()
+    assert "DO NOT EDIT" in text and "__global__ void\nn1_20(" in text
+
+
 BAD = [
     ("report", "fft"),
     ("report", "conv", "-n", 4),
@@ -416,9 +425,12 @@ def test_ptxas_live_report():
     # must spill and keep to 32; at 255 it must not spill.  Occupancy is
     # then computed from the registers ptxas reports.
     r = kgen("report", "fft", "-n", 16, "--regs", "32,255", "--target",
-             "ptx")
+             "ptx", "--max-regs", 64)
     assert r.returncode == 0, r.stderr
     rows = ptxas_rows(r.stdout)
+    # the budget is checked against the unconstrained build
+    assert "warning: ptxas used %d registers at -maxrregcount 255, over " \
+        "the budget of 64" % rows[255][0] in r.stdout
     used, stack, st, ld, used1, st1, ld1, R, bst, bld = rows[32]
     assert used <= 32 and st > 0 and ld > 0 and stack > 0
     assert used1 <= 32 and st1 > 0 and ld1 > 0
