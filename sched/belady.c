@@ -23,7 +23,8 @@
  * input, or a value already stored) goes first.  Loads stay optimal.
  *
  * In place, a store overwrites the input slot it aliases; the input's
- * value, if still needed, is then dirty like a computed one.
+ * value, if still needed, is then dirty like a computed one (and if it
+ * was evicted before, it must have gone to a stack slot: one store).
  *
  * Latency L (lookahead): every memory load needs L steps before its
  * value can be used.  A reload for step t is issued as early as
@@ -237,7 +238,8 @@ struct Sim {
 	Heap h;
 	int *pos;       /* per node: index of its next use in its use list */
 	int *res;       /* resident */
-	int *clean;     /* has a valid memory copy */
+	int *clean;     /* has a valid memory copy: 1 its input slot, 2 a
+			 * stack slot */
 	int *ver;       /* heap entry version */
 	int *pin;       /* step that pinned it, as an operand */
 	int *acc;       /* last step that accessed it */
@@ -305,7 +307,7 @@ evict(Sim *m, int t, int early)
 	}
 	if (!m->clean[v]) {
 		m->s.stores++;
-		m->clean[v] = 1;
+		m->clean[v] = 2;
 	}
 	m->res[v] = 0;
 	m->nres--;
@@ -397,13 +399,19 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 			}
 		}
 		m.s.stalls += stall;
-		if (b->alias[t] >= 0 && nextuse(&m, b->alias[t]) >= 0
-		    && m.clean[b->alias[t]]) {
-			/* the input's memory is overwritten now */
-			w = b->alias[t];
-			m.clean[w] = 0;
-			if (m.res[w])
+		w = b->alias[t];
+		if (w >= 0 && nextuse(&m, w) >= 0 && m.clean[w] == 1) {
+			/* The input's memory is overwritten now.  Resident, it
+			 * becomes dirty; evicted, it was copied to a stack
+			 * slot when it left (one store), and reloads from
+			 * there. */
+			if (m.res[w]) {
+				m.clean[w] = 0;
 				enter(&m, w);
+			} else {
+				m.s.stores++;
+				m.clean[w] = 2;
+			}
 		}
 		if (d->node[x].op == OP_STORE) {
 			m.s.cstores++;
