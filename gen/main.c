@@ -1153,8 +1153,8 @@ run_report(Opts *o)
 			    o->p.n, o->p.k, GEMM_MAXDIM, GEMM_MAXWORK);
 		o->p.kind = PROB_GEMM;
 	}
-	/* gemm: by default the outer-product order `kgen gemm` emits */
-	r.sched = o->p.kind == PROB_GEMM ? -1 : SCHED_CO;
+	/* by default the order `kgen fft` and `kgen gemm` emit */
+	r.sched = o->p.kind == PROB_GEMM ? -1 : SCHED_BUILD;
 	r.mr = o->p.m;
 	r.nr = o->p.n;
 	if (o->p.kind == PROB_GEMM && o->sched && !strcmp(o->sched, "inner"))

@@ -230,7 +230,7 @@ def test_target_one_and_float():
 def test_max_regs_budget():
     # n=16 keeps 40 values live in the co order: 80 registers for doubles
     r = kgen("report", "fft", "-n", 16, "--measure", "none", "--max-regs",
-             64)
+             64, "--schedule", "co")
     assert r.returncode == 0
     m = re.search(r"max live values: (\d+)", r.stdout)
     need = 2 * int(m.group(1))
@@ -238,8 +238,18 @@ def test_max_regs_budget():
     assert "warning: %s live values need %d registers" % (m.group(1), need) \
         in r.stdout
     r = kgen("report", "fft", "-n", 16, "--measure", "none", "--max-regs",
-             need)
+             need, "--schedule", "co")
     assert "within the budget of %d" % need in r.stdout
+
+
+def test_report_default_is_the_emitted_order():
+    # without --schedule, report analyses what `kgen fft` emits: the
+    # build order (sched_one's default), whose max live Belady finds
+    r = kgen("report", "fft", "-n", 16, "--measure", "none")
+    assert "schedule build" in r.stdout
+    co = kgen("report", "fft", "-n", 16, "--measure", "none", "--schedule",
+              "co")
+    assert "schedule co" in co.stdout and co.stdout != r.stdout
 
 
 def test_report_deterministic_and_skips_without_nvcc():
