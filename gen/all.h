@@ -221,6 +221,8 @@ const Gpu *target_gpus(void);
 const Gpu *target_gpu(const char *arch);
 Occ target_occupancy(const Gpu *g, int regs, int block);
 int target_maxregs(const Gpu *g, int warps, int block);
+int target_regset(const char *name, int isfloat, int *r, int max);
+void target_print(FILE *f, const char *name, int isfloat);
 
 /* sched/ptxas.c: nvcc + ptxas -v at each -maxrregcount */
 typedef struct Ptxas Ptxas;
@@ -304,6 +306,9 @@ struct Measure {
 int measure_known(const char *name);
 const char *measure_names(void);
 Measure measure_c(const char *name, const char *path, int regs);
+/* sched/ptxas.c, for kgen spills --measure ptxas */
+Measure ptxas_spills(Dag *d, const Prob *p, const int *order, int norder,
+    int isfloat, const char *arch, int regs);
 
 /* sched/report.c: kgen spills tables */
 enum { MEASURE_MAX = 4 };

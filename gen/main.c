@@ -966,10 +966,14 @@ check_spills(Opts *o, int *regs, int *nregs, int *sched, int *nsched,
 			fail("spills gemm: fixed-size codelets only; --kloop "
 			    "and --tile do not apply");
 	}
-	if (!o->regs)
-		fail("spills: --regs LIST is required, as 16, 8,16,32 or "
-		    "4-64");
-	*nregs = regs_list(o->regs, regs, SPILLS_MAXR);
+	if (!o->regs == !o->target)
+		fail("spills: give one of --regs LIST (as 16, 8,16,32 or "
+		    "4-64) and --target NAME|all");
+	if (o->target)
+		*nregs = target_regset(o->target, o->isfloat, regs,
+		    SPILLS_MAXR);
+	else
+		*nregs = regs_list(o->regs, regs, SPILLS_MAXR);
 	*nsched = 0;
 	if (!o->sched || !strcmp(o->sched, "all")) {
 		for (i = 0; i < NSCHED; i++)
@@ -985,12 +989,9 @@ check_spills(Opts *o, int *regs, int *nregs, int *sched, int *nsched,
 	for (p = list; p; p = q) {
 		if ((q = strchr(p, ',')))
 			*q++ = 0;
-		if (!strcmp(p, "ptxas"))
-			fail("--measure ptxas: kgen report fft -n N --regs LIST "
-			    "puts ptxas -v beside Belady's counts");
-		if (!measure_known(p))
-			fail("--measure %s: expected %s, or several separated "
-			    "by commas", p, measure_names());
+		if (strcmp(p, "ptxas") && !measure_known(p))
+			fail("--measure %s: expected %s, ptxas, or several "
+			    "separated by commas", p, measure_names());
 		if (*nmeas == MEASURE_MAX)
 			fail("--measure %s: at most %d compilers", o->measure,
 			    MEASURE_MAX);
@@ -1026,7 +1027,11 @@ spills_measure(Opts *o, Dag *d, const int *ord, int n, int regs,
 	if (fclose(f))
 		die("%s: cannot write: %s", path, strerror(errno));
 	for (j = 0; j < t->nmeas; j++)
-		r->m[j] = measure_c(t->meas[j], path, regs);
+		/* ptxas builds the same order as CUDA (sched/ptxas.c) */
+		r->m[j] = strcmp(t->meas[j], "ptxas")
+		    ? measure_c(t->meas[j], path, regs)
+		    : ptxas_spills(d, &o->p, ord, n, o->isfloat, o->arch
+		    ? o->arch : "sm_80", regs);
 	remove(path);
 	rmdir(dir);
 	fail_unlink = 0;
@@ -1093,6 +1098,8 @@ run_spills(Opts *o)
 				spills_measure(o, d, ord, n, regs[j], &t, r);
 		}
 	}
+	if (o->target && !strcmp(o->format, "text"))
+		target_print(stdout, o->target, o->isfloat);
 	report_print(stdout, o->format, &t);
 	if (fflush(stdout) || ferror(stdout))
 		fail("standard output: cannot write: %s", strerror(errno));

@@ -184,12 +184,127 @@ firstline(const char *s, char *buf, size_t n)
 	return buf;
 }
 
+/* The PTX of the last codelet lowered.  kgen report and kgen spills
+ * measure one order at several R and -O levels, and nvcc is the slow
+ * part, so the PTX is kept until the order changes or kgen exits. */
+static struct {
+	char dir[BIG];  /* its directory, "" when none */
+	const Dag *d;
+	int nnode;
+	int *order;     /* a copy; NULL for id order */
+	int norder, isfloat;
+	char arch[16];
+} last;
+
+static void
+forget(void)
+{
+	char path[BIG + 16];
+
+	if (!last.dir[0])
+		return;
+	snprintf(path, sizeof path, "%s/k.cu", last.dir);
+	remove(path);
+	snprintf(path, sizeof path, "%s/k.ptx", last.dir);
+	remove(path);
+	snprintf(path, sizeof path, "%s/k.cubin", last.dir);
+	remove(path);
+	rmdir(last.dir);
+	last.dir[0] = 0;
+	free(last.order);
+	last.order = 0;
+}
+
+static int
+same(const Dag *d, const int *order, int norder, int isfloat,
+    const char *arch)
+{
+	return last.dir[0] && last.d == d && last.nnode == d->nnode
+	    && last.isfloat == isfloat && !strcmp(last.arch, arch)
+	    && last.norder == (order ? norder : -1) && (!order
+	    || !memcmp(last.order, order, norder * sizeof *order));
+}
+
+/* Emits d in the given order as CUDA and has nvcc lower it to PTX in
+ * last.dir; NULL on success, else why not (in why). */
+static const char *
+lower(Dag *d, const Prob *p, const int *order, int norder, int isfloat,
+    const char *arch, char *why, size_t nwhy)
+{
+	static int registered;
+	char cu[BIG + 8], ptx[BIG + 8], cmd[4 * BIG], nvcc[BIG], line[400];
+	char *out;
+	const char *tmp;
+	FILE *f;
+	Emit e;
+	int st;
+
+	if (same(d, order, norder, isfloat, arch))
+		return 0;
+	forget();
+	if (!registered++)
+		atexit(forget);
+	which("nvcc", nvcc, sizeof nvcc);
+	tmp = getenv("TMPDIR");
+	if (!tmp || !*tmp || strchr(tmp, '\'') || strlen(tmp) > BIG / 2)
+		tmp = "/tmp";
+	snprintf(last.dir, sizeof last.dir, "%s/kgen-ptxas.XXXXXX", tmp);
+	if (!mkdtemp(last.dir)) {
+		last.dir[0] = 0;
+		snprintf(why, nwhy, "cannot make a directory in %.200s: %s",
+		    tmp, strerror(errno));
+		return why;
+	}
+	snprintf(cu, sizeof cu, "%s/k.cu", last.dir);
+	snprintf(ptx, sizeof ptx, "%s/k.ptx", last.dir);
+	memset(&e, 0, sizeof e);
+	e.name = "kgen_ptxas";
+	e.cmd = "kgen ptxas measurement";
+	e.sched = "given";
+	e.isfloat = isfloat;
+	f = fopen(cu, "w");
+	if (!f) {
+		snprintf(why, nwhy, "cannot write %.200s: %s", cu,
+		    strerror(errno));
+		forget();
+		return why;
+	}
+	emitcu_print(f, d, p, order, norder, &e);
+	if (fclose(f)) {
+		snprintf(why, nwhy, "cannot write %.200s", cu);
+		forget();
+		return why;
+	}
+	snprintf(cmd, sizeof cmd, "'%s' -arch=%s -ptx -o '%s' '%s' 2>&1",
+	    nvcc, arch, ptx, cu);
+	st = capture(cmd, &out);
+	if (st != 0) {
+		snprintf(why, nwhy, "nvcc -arch=%s -ptx failed: %s", arch,
+		    out ? firstline(out, line, sizeof line) : "cannot run");
+		free(out);
+		forget();
+		return why;
+	}
+	free(out);
+	last.d = d;
+	last.nnode = d->nnode;
+	last.isfloat = isfloat;
+	snprintf(last.arch, sizeof last.arch, "%s", arch);
+	last.norder = order ? norder : -1;
+	if (order) {
+		last.order = emalloc(norder * sizeof *order + 1);
+		memcpy(last.order, order, norder * sizeof *order);
+	}
+	return 0;
+}
+
 /* Compiles d, ordered by order, as CUDA for arch and measures it with
  * ptxas -O opt (3 is ptxas's default) at -maxrregcount maxreg[i] for
  * i < nr; res[i] gets the figures.
  * Returns NULL on success, else one line saying why nothing was
  * measured (no nvcc, a failed compile); the caller prints it as a note.
- * The files live in a fresh directory under $TMPDIR, removed after.
+ * The files live in a fresh directory under $TMPDIR, removed at exit
+ * or when another order is measured.
  * requires: arch names a GPU of target.c, 0 <= opt <= 3,
  * 1 <= maxreg[i] <= 255, order as for emitcu_print. */
 const char *
@@ -198,80 +313,69 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
     Ptxas *res)
 {
 	static char why[512];
-	char dir[BIG], cu[BIG + 8], ptx[BIG + 8], bin[BIG + 8], cmd[4 * BIG];
-	char nvcc[BIG], ptxas[BIG], line[400], *out;
-	const char *tmp, *miss;
-	FILE *f;
-	Emit e;
+	char ptx[BIG + 8], bin[BIG + 8], cmd[4 * BIG], ptxas[BIG];
+	char line[400], *out;
+	const char *miss;
 	int i, st;
 
 	assert(target_gpu(arch) && "main.c checks --arch");
 	if ((miss = ptxas_missing()))
 		return miss;
-	which("nvcc", nvcc, sizeof nvcc);
-	which("ptxas", ptxas, sizeof ptxas);
-	tmp = getenv("TMPDIR");
-	if (!tmp || !*tmp || strchr(tmp, '\'') || strlen(tmp) > BIG / 2)
-		tmp = "/tmp";
-	snprintf(dir, sizeof dir, "%s/kgen-ptxas.XXXXXX", tmp);
-	if (!mkdtemp(dir)) {
-		snprintf(why, sizeof why, "cannot make a directory in "
-		    "%.200s: %s", tmp, strerror(errno));
+	if (lower(d, p, order, norder, isfloat, arch, why, sizeof why))
 		return why;
-	}
-	snprintf(cu, sizeof cu, "%s/k.cu", dir);
-	snprintf(ptx, sizeof ptx, "%s/k.ptx", dir);
-	snprintf(bin, sizeof bin, "%s/k.cubin", dir);
-	memset(&e, 0, sizeof e);
-	e.name = "kgen_ptxas";
-	e.cmd = "kgen ptxas measurement";
-	e.sched = "given";
-	e.isfloat = isfloat;
-	why[0] = 0;
-	f = fopen(cu, "w");
-	if (!f) {
-		snprintf(why, sizeof why, "cannot write %.200s: %s", cu,
-		    strerror(errno));
-		goto done;
-	}
-	emitcu_print(f, d, p, order, norder, &e);
-	if (fclose(f)) {
-		snprintf(why, sizeof why, "cannot write %.200s", cu);
-		goto done;
-	}
-	snprintf(cmd, sizeof cmd, "'%s' -arch=%s -ptx -o '%s' '%s' 2>&1",
-	    nvcc, arch, ptx, cu);
-	st = capture(cmd, &out);
-	if (st != 0) {
-		snprintf(why, sizeof why, "nvcc -arch=%s -ptx failed: %s",
-		    arch, out ? firstline(out, line, sizeof line) :
-		    "cannot run");
-		free(out);
-		goto done;
-	}
-	free(out);
+	which("ptxas", ptxas, sizeof ptxas);
+	snprintf(ptx, sizeof ptx, "%s/k.ptx", last.dir);
+	snprintf(bin, sizeof bin, "%s/k.cubin", last.dir);
 	for (i = 0; i < nr; i++) {
 		snprintf(cmd, sizeof cmd, "'%s' -arch=%s -O%d -v "
 		    "-maxrregcount %d -o '%s' '%s' 2>&1", ptxas, arch, opt,
 		    maxreg[i], bin, ptx);
 		st = capture(cmd, &out);
 		res[i].maxreg = maxreg[i];
-		if (st != 0 || !ptxas_parse(out, e.name, &res[i])) {
+		if (st != 0 || !ptxas_parse(out, "kgen_ptxas", &res[i])) {
 			snprintf(why, sizeof why, "ptxas -arch=%s "
 			    "-maxrregcount %d failed: %s", arch, maxreg[i],
 			    out ? firstline(out, line, sizeof line) :
 			    "cannot run");
 			free(out);
-			goto done;
+			return why;
 		}
 		free(out);
 	}
-done:
-	remove(bin);
-	remove(ptx);
-	remove(cu);
-	rmdir(dir);
-	return why[0] ? why : 0;
+	return 0;
+}
+
+/* kgen spills --measure ptxas: ptxas's spills of order at R values, in
+ * values (bytes / 8 for double, / 4 for float) as the other compilers'
+ * counts are.  A double takes two 32-bit registers, so ptxas runs at
+ * -maxrregcount 2R (at most 255); m.flags names it. */
+Measure
+ptxas_spills(Dag *d, const Prob *p, const int *order, int norder,
+    int isfloat, const char *arch, int regs)
+{
+	Measure m;
+	Ptxas px;
+	const char *why;
+	int mr, size;
+
+	memset(&m, 0, sizeof m);
+	memset(&px, 0, sizeof px);
+	size = isfloat ? 4 : 8;
+	mr = isfloat ? regs : 2 * regs;
+	if (mr > 255)
+		mr = 255;
+	why = ptxas_measure(d, p, order, norder, isfloat, arch, 3, &mr, 1,
+	    &px);
+	snprintf(m.flags, sizeof m.flags, "ptxas -arch=%s -maxrregcount %d "
+	    "(%d registers used)", arch, mr, px.regs);
+	if (why) {
+		snprintf(m.why, sizeof m.why, "%.127s", why);
+		return m;
+	}
+	m.ok = 1;
+	m.stores = px.spst / size;
+	m.loads = px.spld / size;
+	return m;
 }
 
 /* nvcc's release line ("release 13.0, V13.0.88"), or NULL. */

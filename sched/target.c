@@ -166,3 +166,45 @@ target_maxregs(const Gpu *g, int warps, int block)
 			return r;
 	return 0;
 }
+
+/* The distinct R of target name (or of every target for "all"),
+ * ascending, into r; returns how many.  For kgen spills --target. */
+int
+target_regset(const char *name, int isfloat, int *r, int max)
+{
+	const Target *t;
+	int n, i, j, v;
+
+	n = 0;
+	for (t = targets; t->name; t++) {
+		if (strcmp(name, "all") && strcmp(name, t->name))
+			continue;
+		v = target_regs(t, isfloat);
+		for (i = 0; i < n && r[i] < v; i++)
+			;
+		if ((i < n && r[i] == v) || n == max)
+			continue;
+		for (j = n++; j > i; j--)
+			r[j] = r[j - 1];
+		r[i] = v;
+	}
+	return n;
+}
+
+/* One line naming each target of name ("all" or one) with its R. */
+void
+target_print(FILE *f, const char *name, int isfloat)
+{
+	const Target *t;
+	const char *sep;
+
+	fputs("targets (R = registers for values):", f);
+	sep = " ";
+	for (t = targets; t->name; t++) {
+		if (strcmp(name, "all") && strcmp(name, t->name))
+			continue;
+		fprintf(f, "%s%s %d", sep, t->name, target_regs(t, isfloat));
+		sep = ", ";
+	}
+	fputc('\n', f);
+}

@@ -271,6 +271,51 @@ def test_emit_cuda_deterministic(tmp_path):
     assert "DO NOT EDIT" in text and "__global__ void\nn1_20(" in text
 
 
+def spills_csv(text):
+    lines = text.strip().splitlines()
+    head = lines[0].split(",")
+    return [dict(zip(head, l.split(","))) for l in lines[1:]]
+
+
+def test_spills_target_all():
+    # one R per distinct register file: 16 (SSE2, AVX2), 32 (AVX-512,
+    # NEON, RVV, PowerPC) and 127 doubles in PTX's 255 registers
+    r = kgen("spills", "fft", "-n", 16, "--target", "all", "--schedule",
+             "build", "--format", "csv")
+    assert r.returncode == 0, r.stderr
+    rows = spills_csv(r.stdout)
+    assert [int(x["regs"]) for x in rows] == [16, 32, 127]
+    t = kgen("spills", "fft", "-n", 16, "--target", "all", "--schedule",
+             "build")
+    assert t.stdout.startswith("targets (R = registers for values): sse2 "
+                               "16, avx2 16, avx512 32, neon 32, rvv 32, "
+                               "ppc 32, ptx 127\n")
+    f = kgen("spills", "fft", "-n", 16, "--target", "ptx", "--type",
+             "float", "--schedule", "build", "--format", "csv")
+    assert [int(x["regs"]) for x in spills_csv(f.stdout)] == [255]
+
+
+def test_spills_ptxas_skips_without_nvcc():
+    env = dict(os.environ, PATH="/usr/bin:/bin")
+    r = kgen("spills", "fft", "-n", 8, "--regs", 16, "--schedule", "build",
+             "--measure", "ptxas", "--format", "json", env=env)
+    assert r.returncode == 0, r.stderr
+    assert '"ptxas": {"skipped": "nvcc not found on PATH"}' in r.stdout
+
+
+@need_nvcc
+def test_spills_measure_ptxas():
+    # R values of doubles = -maxrregcount 2R: 16 doubles in 32 registers
+    # spill for n=16 (34 live in the build order), 127 do not
+    r = kgen("spills", "fft", "-n", 16, "--target", "all", "--schedule",
+             "build", "--measure", "ptxas", "--format", "csv")
+    assert r.returncode == 0, r.stderr
+    rows = {int(x["regs"]): x for x in spills_csv(r.stdout)}
+    assert int(rows[16]["ptxas_loads"]) > 0
+    assert int(rows[16]["ptxas_stores"]) > 0
+    assert int(rows[127]["ptxas_loads"]) == 0
+
+
 BAD = [
     ("report", "fft"),
     ("report", "conv", "-n", 4),
@@ -291,6 +336,9 @@ BAD = [
     ("report", "fft", "-n", 16, "--measure", "gcc"),
     ("report", "fft", "-n", 16, "--schedule", "best"),
     ("fft", "-n", 16, "--emit", "ptx"),
+    ("spills", "fft", "-n", 16, "--regs", 16, "--target", "sse2"),
+    ("spills", "fft", "-n", 16, "--target", "x87"),
+    ("spills", "fft", "-n", 16, "--regs", 16, "--measure", "nvcc"),
 ]
 
 
