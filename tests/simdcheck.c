@@ -1,30 +1,46 @@
-/* simdcheck.c: measures one n1 codelet (SIMD or scalar) against FFTW on
- * the layouts and batch counts that exercise a SIMD codelet's paths:
- * interleaved pairs, split with unit batch stride, gathered lanes, and
- * the scalar remainder (v not a multiple of any lane count).
- * Built with the codelet:
- *   cc -mavx2 -mfma -DREAL=double -DFUNC=n1_16 simdcheck.c n1_16.c
- * usage: simdcheck N SIGN [SEED]
- * Prints "layout/vV relerr guardhits" per case; guardhits counts output
+/* simdcheck.c: measures n1 codelets (SIMD or scalar) against FFTW on the
+ * layouts and batch counts that exercise a SIMD codelet's paths: the
+ * direct interleaved body, the packed kernel for every other layout, and
+ * the remainder when v is not a multiple of the lane count.  It only
+ * measures; the bound lives in tests/test_simd.py.
+ * Two ways to build it (REAL is double or float; FFTW's double transform
+ * of the very REAL inputs is the reference):
+ *   one codelet:  cc -mavx2 -mfma -DREAL=double -DFUNC=n1_16 simdcheck.c
+ *                 n1_16.c;  usage: simdcheck N SIGN [SEED]
+ *   the library:  cc -DRUNTIME -Iruntime simdcheck.c -Llib -lkgen
+ *                 usage: simdcheck ISA [SEED], ISA = scalar|sse2|avx2|
+ *                 avx512 (or "which": prints kgen_isa()'s name and
+ *                 exits): every n in 1..KGEN_N1_MAX, forward through
+ *                 kgen_n1_isa(n, ISA) and backward through kgen_dft
+ *                 (which dispatches on KGEN_ISA: the test sets it to ISA)
+ * Prints "seed S", in library form "isa NAME" (kgen_isa()), then per
+ * case "N SIGN layout/vV relerr guardhits"; guardhits counts output
  * elements written outside the transform and, out of place, input
- * elements changed.  The bound lives in tests/test_simd.py. */
+ * elements changed. */
 #include <fftw3.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef RUNTIME
+#include "kgen.h"
+#endif
 
 #ifndef REAL
 #define REAL double
 #endif
 
-void FUNC(const REAL *ri, const REAL *ii, REAL *ro, REAL *io, ptrdiff_t is,
-    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);
+typedef void Fn(const REAL *ri, const REAL *ii, REAL *ro, REAL *io,
+    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);
+#ifdef FUNC
+Fn FUNC;
+#endif
 
 static const REAL GUARD = (REAL)-7.25e3;
 static unsigned long long state;
 static int n, sign;
+static Fn *fn;          /* the codelet under test; NULL: kgen_dft */
 
 static double
 rnd(void)
@@ -91,7 +107,17 @@ check(const Layout *L, ptrdiff_t v)
 			ii[j * ivs + k * is] = (REAL)rnd();
 		}
 	memcpy(copy, in, 2 * insz * sizeof *copy);
-	FUNC(ri, ii, ro, io, is, os, v, ivs, ovs);
+#ifdef RUNTIME
+	if (!fn) {
+		if (sizeof(REAL) == sizeof(double))
+			kgen_dft(n, sign, (void *)ri, (void *)ii, (void *)ro,
+			    (void *)io, is, os, v, ivs, ovs);
+		else
+			kgen_dftf(n, sign, (void *)ri, (void *)ii, (void *)ro,
+			    (void *)io, is, os, v, ivs, ovs);
+	} else
+#endif
+	fn(ri, ii, ro, io, is, os, v, ivs, ovs);
 	err = mag = 0;
 	for (j = 0; j < v; j++) {
 		const REAL *cr = copy + (ri - in), *ci = copy + (ii - in);
@@ -120,8 +146,8 @@ check(const Layout *L, ptrdiff_t v)
 	for (i = 0; !L->inplace && i < 2 * insz; i++)
 		if (memcmp(&in[i], &copy[i], sizeof *in))
 			guards++;
-	printf("%s/v%td %.3e %ld\n", L->name, v, mag > 0 ? err / mag : err,
-	    guards);
+	printf("%d %d %s/v%td %.3e %ld\n", n, sign, L->name, v,
+	    mag > 0 ? err / mag : err, guards);
 	fftw_destroy_plan(p);
 	fftw_free(x);
 	fftw_free(y);
@@ -132,27 +158,19 @@ check(const Layout *L, ptrdiff_t v)
 	free(in);
 }
 
-int
-main(int argc, char **argv)
+/* Every layout and batch count for the current n, sign and fn. */
+static void
+all(void)
 {
 	/* Batch counts: below, at and past every lane count (2 to 16). */
 	static const ptrdiff_t vs[] = {1, 2, 3, 4, 5, 8, 9, 16, 19, 37};
-	Layout L;
 	size_t a, b;
 	ptrdiff_t v;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: simdcheck N SIGN [SEED]\n");
-		return 2;
-	}
-	n = atoi(argv[1]);
-	sign = atoi(argv[2]);
-	state = argc > 3 ? strtoull(argv[3], 0, 10) : 12345;
-	printf("seed %llu\n", state);
 	for (b = 0; b < sizeof vs / sizeof *vs; b++) {
 		v = vs[b];
-		/* Each transform contiguous, as FFTW's batched plans lay
-		 * them out; then strided ones with gaps between them. */
+		/* Transforms contiguous as in FFTW's batched plans, then
+		 * strided ones with gaps between them. */
 		const Layout layouts[] = {
 			{"inter", INTER, 0, 1, 1, n, n},
 			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1},
@@ -164,10 +182,62 @@ main(int argc, char **argv)
 			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1},
 			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2},
 		};
-		for (a = 0; a < sizeof layouts / sizeof *layouts; a++) {
-			L = layouts[a];
-			check(&L, v);
-		}
+		for (a = 0; a < sizeof layouts / sizeof *layouts; a++)
+			check(&layouts[a], v);
+	}
+}
+
+#ifdef RUNTIME
+int
+main(int argc, char **argv)
+{
+	int isa;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: simdcheck ISA|which [SEED]\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "which")) {    /* the ISA kgen_dft runs */
+		printf("%s\n", kgen_isa_name(kgen_isa()));
+		return 0;
+	}
+	for (isa = 0; kgen_isa_name(isa); isa++)
+		if (!strcmp(argv[1], kgen_isa_name(isa)))
+			break;
+	if (!kgen_isa_name(isa) || !kgen_isa_supported(isa)) {
+		fprintf(stderr, "simdcheck: %s: not an ISA this CPU runs\n",
+		    argv[1]);
+		return 2;
+	}
+	state = argc > 2 ? strtoull(argv[2], 0, 10) : 12345;
+	printf("seed %llu\nisa %s\n", state, kgen_isa_name(kgen_isa()));
+	for (n = 1; n <= KGEN_N1_MAX; n++) {
+		sign = -1;
+		if (sizeof(REAL) == sizeof(double))
+			fn = (Fn *)(void (*)(void))kgen_n1_isa(n, isa);
+		else
+			fn = (Fn *)(void (*)(void))kgen_n1f_isa(n, isa);
+		all();
+		sign = 1;
+		fn = 0;
+		all();
 	}
 	return 0;
 }
+#else
+int
+main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: simdcheck N SIGN [SEED]\n");
+		return 2;
+	}
+	n = atoi(argv[1]);
+	sign = atoi(argv[2]);
+	state = argc > 3 ? strtoull(argv[3], 0, 10) : 12345;
+	printf("seed %llu\n", state);
+	fn = FUNC;
+	all();
+	return 0;
+}
+#endif

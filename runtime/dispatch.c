@@ -1,0 +1,148 @@
+/* dispatch.c: run-time choice of the vector ISA.  The library holds every
+ * n1 codelet four times: scalar (kgen_n1_N), and vectorized across the
+ * batch for SSE2, AVX2 with FMA, and AVX-512F (kgen_n1_sse2_N, ...; made
+ * by gen/emitsimd.c, each file compiled with its ISA's flags).  Only the
+ * codelets of an ISA the CPU runs may be called, so the choice is made
+ * here, once, from __builtin_cpu_supports (which also checks that the OS
+ * saves the wider registers).  The environment variable KGEN_ISA =
+ * scalar|sse2|avx2|avx512 caps the choice, so that tests and benchmarks
+ * can run every path on one machine; a value the CPU cannot run is capped
+ * to what the CPU has, and one that names no ISA is ignored.  On a CPU
+ * other than x86 (or a build with -DKGEN_NO_SIMD) only the scalar
+ * codelets exist. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+
+#if !defined(KGEN_NO_SIMD) && !(defined(__x86_64__) || defined(__i386__))
+#define KGEN_NO_SIMD
+#endif
+
+#define SIZES \
+	X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) \
+	X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
+	X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31) X(32) X(33) X(34) \
+	X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) \
+	X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) \
+	X(57) X(58) X(59) X(60) X(61) X(62) X(63) X(64)
+
+enum { NSIZE = 64, NISA = KGEN_ISA_AVX512 + 1 };
+
+_Static_assert(NSIZE == KGEN_N1_MAX, "SIZES lists 1..KGEN_N1_MAX");
+
+#ifndef KGEN_NO_SIMD
+#define X(n) extern kgen_dft_fn kgen_n1_sse2_##n, kgen_n1_avx2_##n, \
+	kgen_n1_avx512_##n; \
+	extern kgen_dftf_fn kgen_n1f_sse2_##n, kgen_n1f_avx2_##n, \
+	kgen_n1f_avx512_##n;
+SIZES
+#undef X
+#endif
+
+/* Row 0 of each table holds the scalar codelets; entry n - 1 size n. */
+static kgen_dft_fn *const dtab[NISA][NSIZE] = {
+#define X(n) kgen_n1_##n,
+	{SIZES},
+#undef X
+#ifndef KGEN_NO_SIMD
+#define X(n) kgen_n1_sse2_##n,
+	{SIZES},
+#undef X
+#define X(n) kgen_n1_avx2_##n,
+	{SIZES},
+#undef X
+#define X(n) kgen_n1_avx512_##n,
+	{SIZES},
+#undef X
+#endif
+};
+
+static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
+#define X(n) kgen_n1f_##n,
+	{SIZES},
+#undef X
+#ifndef KGEN_NO_SIMD
+#define X(n) kgen_n1f_sse2_##n,
+	{SIZES},
+#undef X
+#define X(n) kgen_n1f_avx2_##n,
+	{SIZES},
+#undef X
+#define X(n) kgen_n1f_avx512_##n,
+	{SIZES},
+#undef X
+#endif
+};
+
+static const char *const names[NISA] = {"scalar", "sse2", "avx2", "avx512"};
+
+/* The ISA in use plus one, 0 until the first call decides.  Threads that
+ * race to decide all compute the same value. */
+static atomic_int chosen;
+
+const char *
+kgen_isa_name(int isa)
+{
+	return isa >= 0 && isa < NISA ? names[isa] : 0;
+}
+
+int
+kgen_isa_supported(int isa)
+{
+	if (isa == KGEN_ISA_SCALAR)
+		return 1;
+#ifdef KGEN_NO_SIMD
+	return 0;
+#else
+	__builtin_cpu_init();
+	switch (isa) {
+	case KGEN_ISA_SSE2:
+		return __builtin_cpu_supports("sse2") != 0;
+	case KGEN_ISA_AVX2:
+		/* the AVX2 codelets are compiled with -mfma */
+		return __builtin_cpu_supports("avx2")
+		    && __builtin_cpu_supports("fma");
+	case KGEN_ISA_AVX512:
+		return __builtin_cpu_supports("avx512f") != 0;
+	}
+	return 0;
+#endif
+}
+
+int
+kgen_isa(void)
+{
+	const char *env;
+	int isa, cap;
+
+	if ((isa = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
+		return isa - 1;
+	cap = NISA - 1;
+	env = getenv("KGEN_ISA");
+	for (isa = 0; env && isa < NISA; isa++)
+		if (!strcmp(env, names[isa]))
+			cap = isa;
+	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
+		;
+	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
+	return isa;
+}
+
+kgen_dft_fn *
+kgen_n1_isa(int n, int isa)
+{
+	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
+	    || !kgen_isa_supported(isa))
+		return 0;
+	return dtab[isa][n - 1];
+}
+
+kgen_dftf_fn *
+kgen_n1f_isa(int n, int isa)
+{
+	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
+	    || !kgen_isa_supported(isa))
+		return 0;
+	return ftab[isa][n - 1];
+}

@@ -1,0 +1,269 @@
+"""SIMD n1 codelets (kgen fft --simd, gen/emitsimd.c) against FFTW.
+
+tests/simdcheck.c runs a codelet on the layouts and batch counts that
+reach every path of a SIMD codelet: the direct interleaved body, the
+packed kernel that every other layout goes through (split, gathered
+lanes, swapped real and imaginary parts, in place), and the remainder
+when v is no multiple of the lane count (v = 1..37).
+- the library: for every ISA this CPU runs, every size 1..64 in double
+  and float, forward through kgen_n1_isa(n, isa) and backward through
+  kgen_dft/kgen_dftf with KGEN_ISA set, which checks the dispatch too;
+  ISAs the CPU lacks are skipped, saying so;
+- the generator: --simd sse2|avx2|avx512 on a sample of sizes, both
+  signs, with schedules and FMAs, compiled with the ISA's flags (every
+  ISA is compiled even where the CPU cannot run it);
+- dispatch: KGEN_ISA caps the choice, and falls back where it must;
+- the command line: --simd's errors, byte-identical reruns.
+Bounds are DESIGN.md's: 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n)
+in float, with no guard hit.  Seeds are fixed and printed on failure.
+"""
+import os
+
+import pytest
+
+from conftest import ROOT, TESTS, BuildError, bound, cc, kgen, pmap, run
+
+ISAS = ("sse2", "avx2", "avx512")
+FLAGS = {"sse2": ["-msse2"], "avx2": ["-mavx2", "-mfma"],
+         "avx512": ["-mavx512f"]}
+LANES = {"sse2": 2, "avx2": 4, "avx512": 8}     # doubles per vector
+
+
+def cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+CPU = cpu_flags()
+RUNS = {"scalar": True, "sse2": "sse2" in CPU,
+        "avx2": {"avx2", "fma"} <= CPU, "avx512": "avx512f" in CPU}
+BEST = [i for i in ("scalar",) + ISAS if RUNS[i]][-1]
+
+
+def need(isa):
+    if not RUNS[isa]:
+        pytest.skip("this CPU does not run %s (no %s in /proc/cpuinfo "
+                    "flags)" % (isa, "/".join(FLAGS[isa])))
+
+
+def results(out):
+    """simdcheck's output as {(n, sign): [(case, err, hits)]}, seed."""
+    res, seed = {}, None
+    for line in out.splitlines():
+        f = line.split()
+        if f[0] == "seed":
+            seed = int(f[1])
+        elif len(f) == 5:
+            res.setdefault((int(f[0]), int(f[1])), []).append(
+                (f[2], float(f[3]), int(f[4])))
+    return res, seed
+
+
+def failures(res, prec):
+    bad = []
+    for (n, sign), cases in sorted(res.items()):
+        for case, err, hits in cases:
+            if not err <= bound(n, prec) or hits:
+                bad.append("n=%d sign=%d %s: relerr %.3g (bound %.3g), "
+                           "%d guard hits" % (n, sign, case, err,
+                                              bound(n, prec), hits))
+    return bad
+
+
+# Cases per (n, sign): 9 layouts times 10 batch counts.
+NCASES = 90
+
+
+# ---- the library ---------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def libcheck(libkgen, tmp_path_factory):
+    """simdcheck linked with libkgen, one program per precision."""
+    tmp = tmp_path_factory.mktemp("simdlib")
+    exes = {}
+    for prec in ("double", "float"):
+        exes[prec] = cc([TESTS / "simdcheck.c"], tmp / ("simd_" + prec),
+                        flags=["-DRUNTIME", "-DREAL=" + prec,
+                               "-I", ROOT / "runtime"],
+                        libs=[libkgen, "-lfftw3", "-lm"], opt="-O1")
+    return exes
+
+
+def runlib(exe, isa, *args):
+    env = dict(os.environ, KGEN_ISA=isa)
+    return run([exe, isa, *args], env=env)
+
+
+@pytest.mark.parametrize("prec", ("double", "float"))
+@pytest.mark.parametrize("isa", ("scalar",) + ISAS)
+def test_library(libcheck, isa, prec):
+    if isa != "scalar":
+        need(isa)
+    p = runlib(libcheck[prec], isa)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[1] == "isa " + isa, \
+        "KGEN_ISA=%s did not select %s" % (isa, isa)
+    res, seed = results(p.stdout)
+    assert sorted(res) == [(n, s) for n in range(1, 65) for s in (-1, 1)]
+    assert all(len(c) == NCASES for c in res.values())
+    bad = failures(res, prec)
+    assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
+
+
+def test_dispatch_default_is_best(libcheck):
+    env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
+    p = run([libcheck["double"], "which"], env=env)
+    assert p.stdout.strip() == BEST
+
+
+@pytest.mark.parametrize("want", ("scalar",) + ISAS + ("bogus",))
+def test_dispatch_env_caps(libcheck, want):
+    """KGEN_ISA caps the choice at what the CPU runs; a name that is no
+    ISA leaves the best."""
+    p = run([libcheck["double"], "which"], env=dict(os.environ,
+                                                     KGEN_ISA=want))
+    order = ("scalar",) + ISAS
+    if want == "bogus":
+        expect = BEST
+    else:
+        expect = [i for i in order[:order.index(want) + 1] if RUNS[i]][-1]
+    assert p.stdout.strip() == expect
+
+
+# ---- the generator ---------------------------------------------------------
+
+DSAMPLE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 31, 32, 48, 63,
+           64, 100, 128)
+SAMPLE = (1, 2, 3, 5, 8, 16, 31, 64)
+GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
+       + [(isa, prec, sign, n, ()) for isa in ISAS
+          for prec, sign in (("double", 1), ("float", -1), ("float", 1))
+          for n in SAMPLE]
+       + [(isa, "double", -1, n, opts) for isa in ISAS for n in (16, 60)
+          for opts in (("--fma",), ("--schedule", "co"),
+                       ("--fma", "--schedule", "search", "--regs", "16"))])
+
+
+def gid(c):
+    isa, prec, sign, n, opts = c
+    return "%s-%s-%d-%d%s" % (isa, prec[0], sign, n,
+                              "".join(o.strip("-") for o in opts))
+
+
+@pytest.fixture(scope="session")
+def generated(kgen_bin, tmp_path_factory):
+    """{case: (simdcheck output or None when the CPU cannot run it) or an
+    exception}: every case generated and compiled, run where possible."""
+    tmp = tmp_path_factory.mktemp("simdgen")
+
+    def one(c):
+        isa, prec, sign, n, opts = c
+        name = "c_" + gid(c).replace("-", "_")
+        src = tmp / (name + ".c")
+        p = kgen("fft", "-n", n, "--sign", sign, "--type", prec, "--simd",
+                 isa, *opts, "--name", name, "-o", src)
+        if p.returncode:
+            raise BuildError(p.stderr)
+        exe = cc([TESTS / "simdcheck.c", src], tmp / name,
+                 flags=[*FLAGS[isa], "-DREAL=" + prec, "-DFUNC=" + name],
+                 libs=["-lfftw3", "-lm"])
+        if not RUNS[isa]:
+            return None
+        p = run([exe, n, sign])
+        if p.returncode:
+            raise BuildError("%s exited %d" % (exe, p.returncode))
+        return p.stdout
+    return dict(zip(GEN, pmap(one, GEN)))
+
+
+@pytest.mark.parametrize("case", GEN, ids=gid)
+def test_generated(generated, case):
+    out = generated[case]
+    if isinstance(out, Exception):
+        raise out
+    need(case[0])
+    res, seed = results(out)
+    assert len(res[(case[3], case[2])]) == NCASES
+    bad = failures(res, case[1])
+    assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
+
+
+# ---- the checks can fail -------------------------------------------------
+
+def broken(tmp, isa, n, edit):
+    """simdcheck's failures for a codelet whose source edit() spoils."""
+    src = tmp / "bad.c"
+    p = kgen("fft", "-n", n, "--simd", isa, "--name", "bad", "-o", src)
+    assert p.returncode == 0, p.stderr
+    text = src.read_text()
+    spoilt = edit(text)
+    assert spoilt != text, "the edit must change the codelet"
+    src.write_text(spoilt)
+    exe = cc([TESTS / "simdcheck.c", src], tmp / "bad",
+             flags=[*FLAGS[isa], "-DFUNC=bad"], libs=["-lfftw3", "-lm"])
+    res, _ = results(run([exe, n, -1]).stdout)
+    return {case.split("/")[0] for case, err, hits in res[(n, -1)]
+            if not err <= bound(n, "double") or hits}
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_checker_sees_direct_body(tmp_path, isa):
+    """Reading element 2 for element 1 in the direct body must fail the
+    contiguous interleaved layouts, and only those."""
+    need(isa)
+    bad = broken(tmp_path, isa, 8, lambda t: t.replace(
+        "_%s_d(ri + 2," % isa, "_%s_d(ri + 4," % isa, 1))
+    assert bad == {"inter", "inter-inplace"}
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_checker_sees_kernel(tmp_path, isa):
+    """The same mistake in the packed kernel fails every other layout,
+    and the remainder of the contiguous ones."""
+    need(isa)
+    bad = broken(tmp_path, isa, 8, lambda t: t.replace(
+        "= x[2];", "= x[4];", 1))
+    assert bad == {"inter", "inter-gap", "inter-inplace", "inter-tmajor",
+                   "swapped", "split-unit", "split-unit-inplace",
+                   "split-gap", "split-inplace"}
+
+
+def test_checker_sees_wrong_sign(tmp_path):
+    """A backward codelet checked as a forward one fails every case."""
+    if BEST == "scalar":
+        pytest.skip("this CPU runs no SIMD ISA")
+    src = tmp_path / "back.c"
+    assert kgen("fft", "-n", 16, "--sign", 1, "--simd", BEST, "--name",
+                "back", "-o", src).returncode == 0
+    exe = cc([TESTS / "simdcheck.c", src], tmp_path / "back",
+             flags=[*FLAGS[BEST], "-DFUNC=back"], libs=["-lfftw3", "-lm"])
+    res, _ = results(run([exe, 16, -1]).stdout)
+    assert len(failures(res, "double")) == NCASES
+
+
+# ---- the command line -----------------------------------------------------
+
+def test_cli_bad_isa():
+    p = kgen("fft", "-n", 8, "--simd", "avx3")
+    assert p.returncode == 2
+    assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1
+    assert "sse2" in p.stderr and "avx512" in p.stderr
+
+
+def test_cli_simd_not_cuda():
+    p = kgen("fft", "-n", 8, "--simd", "avx2", "--emit", "cuda")
+    assert p.returncode == 2 and p.stderr.startswith("kgen: ")
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_cli_same_bytes(isa):
+    a = kgen("fft", "-n", 12, "--simd", isa, "--fma", "--type", "float")
+    b = kgen("fft", "-n", 12, "--simd", isa, "--fma", "--type", "float")
+    assert a.returncode == 0 and a.stdout == b.stdout
+    assert "%d transforms per vector" % (2 * LANES[isa]) in a.stdout
