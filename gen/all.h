@@ -267,8 +267,14 @@ int order_check(Dag *d, const int *o, int n);
 int *order_naive(Dag *d, Arena *ar, int *n);
 int *order_build(Dag *d, Arena *ar, int *n);
 int *order_co(Dag *d, Arena *ar, int *n);
-int *order_blocked(Dag *d, Arena *ar, int regs, int latency, int *n);
-int *order_search(Dag *d, Arena *ar, int regs, int latency, int *n);
+typedef struct Cost Cost;
+struct Cost {
+	int regs, latency;
+	double gamma;           /* a spill store costs gamma loads */
+};
+int *order_blocked(Dag *d, Arena *ar, const Cost *k, int *n);
+int *order_search(Dag *d, Arena *ar, const Cost *k, int *n);
+int *order_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
 int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
     int *n);
 

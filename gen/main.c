@@ -144,6 +144,7 @@ static const char usage2[] =
 "\n"
 "options:\n"
 "  -d           dump the DAG after each stage to standard error\n"
+"%s"
 "  -h, --help   print this help\n"
 "  --version    print kgen's version\n"
 "\n"
@@ -271,10 +272,26 @@ gpunames(void)
 static void
 help(void)
 {
+/* kgen spills and the schedules, in the help (apart: ISO C's 4095). */
+static const char usage3[] =
+"  spills fft -n N | spills gemm -m M -n N -k K  --regs LIST\n"
+"       [--schedule S|all] [--latency L] [--gamma G] [--fma]\n"
+"       [--measure gcc,gcc-nosched,gcc-sched,clang] [--format text|csv|json]\n"
+"      per schedule and per R in LIST (16, 8,16,32 or 4-64; R <= 1024):\n"
+"      Belady's spill loads (optimal for the order) and stores, max live,\n"
+"      stalls with load latency L, and a lower bound over all orders;\n"
+"      --measure compiles each order at R vector registers and counts\n"
+"      the stack loads and stores in the assembly.\n"
+"  Schedules (--schedule, also for kgen fft, default build): naive\n"
+"      (breadth first), build (the builder's recursion), co (recursive\n"
+"      partition, cache-oblivious), blocked and search (for one R, given\n"
+"      to kgen fft as --regs R, default 16; they minimise Belady's loads\n"
+"      + G stores + stalls, G = --gamma, default 1).\n";
+
 	char more[8192];
 
 	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
-	    CONV_MAXTAPS, CONV_MAXWORK);
+	    CONV_MAXTAPS, CONV_MAXWORK, usage3);
 	printf(usage, FFT_MAXN, more);
 	exit(0);
 }
@@ -607,6 +624,8 @@ run_fft(Opts *o)
 	e.name = o->name ? o->name : defname;
 	e.cmd = o->line;
 	e.isfloat = o->isfloat;
+	Cost cost;
+	char schedname[64];
 	e.simd = o->simd;
 	/* the schedule: R matters to blocked and search only */
 	sched = sched_one(o->sched);
@@ -623,10 +642,19 @@ run_fft(Opts *o)
 		check_regs(d, &regs, 1);
 		e.regs = regs;
 	}
-	order = order_make(d, ar, sched, regs, o->latency, &norder);
+	cost.regs = regs;
+	cost.latency = o->latency;
+	cost.gamma = o->gamma;
+	order = order_for(d, ar, sched, &cost, &norder);
 	f = out_open(o->out, &tmp);
 	if (o->ckind)
 		emitkind_c(f, d, &o->p, o->ckind - 1, order, norder, &e);
+	if (o->gamma != 1 && (sched == SCHED_BLOCKED
+	    || sched == SCHED_SEARCH)) {
+		snprintf(schedname, sizeof schedname, "%s (a store costs %g "
+		    "loads)", order_names[sched], o->gamma);
+		e.sched = schedname;
+	}
 	else if (o->cuda)
 		emitcu_print(f, d, &o->p, order, norder, &e);
 	else if (o->simd != SIMD_NONE)
@@ -1054,18 +1082,19 @@ run_spills(Opts *o)
 	ar = arena_new();
 	if (o->p.kind == PROB_FFT) {
 		d = fft_build(ar, o->p.n, o->p.sign);
-		snprintf(desc, sizeof desc, "fft -n %d --sign %d%s", o->p.n,
-		    o->p.sign, o->fma ? " --fma" : "");
+		snprintf(desc, sizeof desc, "fft -n %d --sign %d%s --gamma %g",
+		    o->p.n, o->p.sign, o->fma ? " --fma" : "", o->gamma);
 		snprintf(note, sizeof note, "spill loads every order needs, "
 		    "n - R (rank bound, sched/bound.c)");
 	} else {
 		d = gemm_build(ar, o->p.m, o->p.n, o->p.k);
-		snprintf(desc, sizeof desc, "gemm -m %d -n %d -k %d%s", o->p.m,
-		    o->p.n, o->p.k, o->fma ? " --fma" : "");
+		snprintf(desc, sizeof desc, "gemm -m %d -n %d -k %d%s --gamma %g",
+		    o->p.m, o->p.n, o->p.k, o->fma ? " --fma" : "", o->gamma);
 		snprintf(note, sizeof note, "spill loads + stores every order "
 		    "needs (Irony, Toledo and Tiskin 2004)");
 	}
 	d = simp_run(d, o->fma);
+	Cost cost;
 	check_regs(d, regs, nregs);
 	t.problem = o->sub;
 	t.desc = desc;
@@ -1085,8 +1114,8 @@ run_spills(Opts *o)
 			if (!ord || sched[i] == SCHED_BLOCKED
 			    || sched[i] == SCHED_SEARCH) {
 				arena_reset(tmp);
-				ord = order_make(d, tmp, sched[i], regs[j],
-				    o->latency, &n);
+				cost.regs = regs[j];
+				ord = order_for(d, tmp, sched[i], &cost, &n);
 			}
 			r->sched = order_names[sched[i]];
 			r->regs = regs[j];
@@ -1095,6 +1124,8 @@ run_spills(Opts *o)
 			    ? bound_fft(o->p.n, regs[j])
 			    : bound_gemm(o->p.m, o->p.n, o->p.k, regs[j]);
 			if (t.nmeas > 0)
+	cost.latency = o->latency;
+	cost.gamma = o->gamma;
 				spills_measure(o, d, ord, n, regs[j], &t, r);
 		}
 	}

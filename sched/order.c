@@ -456,29 +456,31 @@ bands(Dag *d, Arena *ar, int h, int *n)
 	return finish(g, n);
 }
 
-static long
-cost(Dag *d, const int *o, int n, int regs, int latency)
+/* What blocked and search minimise: Belady's loads + gamma stores +
+ * stalls, in units of one load. */
+static double
+cost(Dag *d, const int *o, int n, const Cost *k)
 {
 	Spill s;
 
-	s = belady_run(d, o, n, regs, latency);
-	return (long)s.loads + s.stores + s.stalls;
+	s = belady_run(d, o, n, k->regs, k->latency);
+	return s.loads + k->gamma * s.stores + s.stalls;
 }
 
-/* The order blocked for regs registers: the band height with the fewest
- * Belady loads + stores (+ stalls) at regs, the smallest on a tie.
- * requires: regs >= belady_minregs(d). */
+/* The order blocked for k->regs registers: the band height with the
+ * least cost, the smallest on a tie.  requires: regs >= belady_minregs. */
 int *
-order_blocked(Dag *d, Arena *ar, int regs, int latency, int *n)
+order_blocked(Dag *d, Arena *ar, const Cost *k, int *n)
 {
-	int *o, *best, h, nbest, c, bestc;
+	int *o, *best, h, nbest;
+	double c, bestc;
 
 	best = 0;
 	bestc = -1;
 	nbest = 0;
 	for (h = 1; h <= 24; h++) {
 		o = bands(d, ar, h, n);
-		c = cost(d, o, *n, regs, latency);
+		c = cost(d, o, *n, k);
 		if (bestc < 0 || c < bestc) {
 			bestc = c;
 			best = o;
@@ -487,6 +489,158 @@ order_blocked(Dag *d, Arena *ar, int regs, int latency, int *n)
 	}
 	*n = nbest;
 	return best;
+}
+
+typedef struct Slotkey Slotkey;
+struct Slotkey {
+	long key;       /* 2 i for the i-th scheduled node, 2 i + 1 after it */
+	int sub, v;
+};
+
+static int
+cmpslot(const void *a, const void *b)
+{
+	const Slotkey *x = a, *y = b;
+
+	if (x->key != y->key)
+		return (x->key > y->key) - (x->key < y->key);
+	return (x->sub > y->sub) - (x->sub < y->sub);
+}
+
+/* A second recursive partition, from the outputs: peel the fewest top
+ * levels that split the rest of the piece apart, schedule the parts
+ * smallest first (the largest ends next to the peeled levels that use
+ * it), then slot each peeled node in just after its last operand.  For
+ * the split-radix FFT this does the quarter transforms before the half
+ * and fuses the top butterflies into the half's last ones.  A seed for
+ * search. */
+static void
+peel(Graph *g, int *s, int n)
+{
+	int *start, *tmp, *lay, *rest, np, i, j, k, u, v, h, nl, nr, st;
+	int *ord, nk, lo, t;
+	Slotkey *sk;
+	long m;
+
+	if (n == 1) {
+		put(g, s[0]);
+		return;
+	}
+	qsort(s, n, sizeof *s, cmpint);
+	g->stamp++;
+	for (i = 0; i < n; i++)
+		g->mark[s[i]] = g->stamp;
+	start = arena_alloc(g->ar, (n + 2) * sizeof *start);
+	np = pieces(g, s, n, start);
+	if (np > 1) {
+		ord = arena_alloc(g->ar, (np + 1) * sizeof *ord);
+		for (i = 0; i < np; i++) {
+			for (j = i; j > 0 && start[i + 1] - start[i]
+			    < start[ord[j - 1] + 1] - start[ord[j - 1]]; j--)
+				ord[j] = ord[j - 1];
+			ord[j] = i;
+		}
+		tmp = arena_alloc(g->ar, (n + 1) * sizeof *tmp);
+		memcpy(tmp, s, n * sizeof *s);
+		for (i = 0; i < np; i++)
+			peel(g, tmp + start[ord[i]],
+			    start[ord[i] + 1] - start[ord[i]]);
+		return;
+	}
+	/* height of each node over the piece's sinks */
+	g->stamp++;
+	for (i = 0; i < n; i++)
+		g->mark[s[i]] = g->stamp;
+	h = 0;
+	for (i = n - 1; i >= 0; i--) {
+		v = s[i];
+		g->depth[v] = 0;
+		for (j = 0; j < g->nuser[v]; j++) {
+			u = g->user[g->ufirst[v] + j];
+			if (g->mark[u] == g->stamp && g->depth[u] + 1
+			    > g->depth[v])
+				g->depth[v] = g->depth[u] + 1;
+		}
+		if (g->depth[v] > h)
+			h = g->depth[v];
+	}
+	lay = arena_alloc(g->ar, (n + 1) * sizeof *lay);
+	rest = arena_alloc(g->ar, (n + 1) * sizeof *rest);
+	for (k = 1; k <= h; k++) {
+		nl = nr = 0;
+		for (i = 0; i < n; i++) {
+			if (g->depth[s[i]] < k)
+				lay[nl++] = s[i];
+			else
+				rest[nr++] = s[i];
+		}
+		g->stamp++;
+		for (i = 0; i < nr; i++)
+			g->mark[rest[i]] = g->stamp;
+		if (pieces(g, rest, nr, start) > 1)
+			break;
+	}
+	if (k > h) {
+		/* a chain: nothing to split */
+		for (i = 0; i < n; i++)
+			put(g, s[i]);
+		return;
+	}
+	st = g->nout;
+	peel(g, rest, nr);
+	nk = g->nout - st;
+	sk = arena_alloc(g->ar, (nk + nl + 1) * sizeof *sk);
+	for (i = 0; i < nk; i++) {
+		v = g->out[st + i];
+		g->pos[v] = st + i;
+		sk[i].key = 2L * i;
+		sk[i].sub = 0;
+		sk[i].v = v;
+	}
+	/* lay is in id order, so operands come before users */
+	lo = g->stamp + 1;
+	g->stamp = lo;
+	for (i = 0; i < nl; i++) {
+		v = lay[i];
+		m = -1;
+		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++) {
+			if (g->mark[u] == lo)
+				t = g->depth[u];    /* a peeled operand's key */
+			else if (g->pos[u] >= st && g->pos[u] < g->nout
+			    && g->out[g->pos[u]] == u)
+				t = 2 * (g->pos[u] - st) + 1;
+			else
+				continue;
+			if (t > m)
+				m = t;
+		}
+		sk[nk + i].key = m;
+		sk[nk + i].sub = i + 1;
+		sk[nk + i].v = v;
+		g->mark[v] = lo;
+		g->depth[v] = (int)m;
+	}
+	qsort(sk, nk + nl, sizeof *sk, cmpslot);
+	g->nout = st;
+	for (i = 0; i < nk + nl; i++)
+		put(g, sk[i].v);
+}
+
+static int *
+order_peel(Dag *d, Arena *ar, int *n)
+{
+	Graph *g;
+	int *s, i, ns;
+
+	g = graph(d, ar);
+	s = arena_alloc(ar, (g->nsched + 1) * sizeof *s);
+	ns = 0;
+	for (i = 0; i < d->nnode; i++)
+		if (g->in[i])
+			s[ns++] = i;
+	if (ns > 0)
+		peel(g, s, ns);
+	return finish(g, n);
 }
 
 /* Moves the node at position i of o to position j, shifting the rest. */
@@ -503,27 +657,30 @@ move(int *o, int i, int j)
 	o[j] = v;
 }
 
-/* Local search for regs registers and latency L.  Starts from the better
- * of co and blocked; each pass tries, for every node in turn, moving it
- * to the earliest and to the latest place its operands and users allow,
- * and keeps a move only when Belady's loads + stores + stalls fall.  The
- * number of evaluations is capped so that big DAGs stay fast.
- * guarantees: a schedule, never costlier than co's at (regs, L). */
+/* Local search for the cost at (R, L, gamma).  Starts from the cheapest
+ * of co, build, peel and blocked; each pass tries, for every node in
+ * turn, moving it to the earliest and to the latest place its operands
+ * and users allow, and keeps a move only when the cost falls.  The number
+ * of evaluations is capped (about 3e7 node-steps of Belady) so that big
+ * DAGs stay fast.  guarantees: a schedule, never costlier than co's. */
 int *
-order_search(Dag *d, Arena *ar, int regs, int latency, int *n)
+order_search(Dag *d, Arena *ar, const Cost *kc, int *n)
 {
 	Graph *g;
-	int *o, *b, *pos, nb, i, j, k, v, u, lo, hi, cand[2], c, p, pass;
-	long cur, evals, budget;
+	int *o, *b, *pos, nb, i, j, k, v, u, lo, hi, cand[2], p, pass;
+	long evals, budget;
+	double c, cur;
 
 	o = order_co(d, ar, n);
-	cur = cost(d, o, *n, regs, latency);
-	for (k = 0; k < 2; k++) {
+	cur = cost(d, o, *n, kc);
+	for (k = 0; k < 3; k++) {
 		if (k == 0)
 			b = order_build(d, ar, &nb);
+		else if (k == 1)
+			b = order_peel(d, ar, &nb);
 		else
-			b = order_blocked(d, ar, regs, latency, &nb);
-		c = cost(d, b, nb, regs, latency);
+			b = order_blocked(d, ar, kc, &nb);
+		c = cost(d, b, nb, kc);
 		if (c < cur) {
 			o = b;
 			cur = c;
@@ -531,7 +688,6 @@ order_search(Dag *d, Arena *ar, int regs, int latency, int *n)
 	}
 	g = graph(d, ar);
 	pos = g->pos;
-	/* about 3e7 node-steps of Belady per call */
 	budget = 30000000L / (*n + 1);
 	evals = 0;
 	for (k = 0; k < *n; k++)
@@ -557,7 +713,7 @@ order_search(Dag *d, Arena *ar, int regs, int latency, int *n)
 					continue;
 				move(o, i, p);
 				evals++;
-				c = cost(d, o, *n, regs, latency);
+				c = cost(d, o, *n, kc);
 				if (c < cur) {
 					cur = c;
 					lo = i < p ? i : p;
@@ -585,20 +741,33 @@ order_find(const char *s)
 	return -1;
 }
 
-/* The schedule numbered sched (SCHED_*) for regs registers (ignored by
- * naive and co) and latency L (used by blocked and search).  The order
- * and its scratch live in ar.  requires: regs >= belady_minregs(d) for
- * blocked and search. */
+/* The schedule numbered sched (SCHED_*) for the cost k (R, latency and
+ * store weight matter to blocked and search only).  The order and its
+ * scratch live in ar.  requires: k->regs >= belady_minregs(d) for blocked
+ * and search. */
 int *
-order_make(Dag *d, Arena *ar, int sched, int regs, int latency, int *n)
+order_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n)
 {
 	switch (sched) {
 	case SCHED_NAIVE: return order_naive(d, ar, n);
 	case SCHED_BUILD: return order_build(d, ar, n);
 	case SCHED_CO: return order_co(d, ar, n);
-	case SCHED_BLOCKED: return order_blocked(d, ar, regs, latency, n);
-	case SCHED_SEARCH: return order_search(d, ar, regs, latency, n);
+	case SCHED_BLOCKED: return order_blocked(d, ar, k, n);
+	case SCHED_SEARCH: return order_search(d, ar, k, n);
 	}
 	assert(0 && "unknown schedule");
 	return 0;
 }
+
+/* order_for with stores costing one load. */
+int *
+order_make(Dag *d, Arena *ar, int sched, int regs, int latency, int *n)
+{
+	Cost k;
+
+	k.regs = regs;
+	k.latency = latency;
+	k.gamma = 1;
+	return order_for(d, ar, sched, &k, n);
+}
+
