@@ -182,6 +182,13 @@ signature(Out *o, const Prob *p, const Emit *e)
 		fputs("\tfor (j = 0; j < v; j++, x += ivs, y += ovs) {\n", f);
 		return;
 	}
+	/* An opaque zero XOR-ed into the strides each transform keeps the
+	 * compiler from hoisting the n products k*is out of the loop and
+	 * spilling them to the stack (FFTW's MAKE_VOLATILE_STRIDE): with gcc
+	 * 12 -O2 at n = 64, 126 integer spills become 26, and the FP spills
+	 * stay within 3% (kgen spills --measure). */
+	if (p->n > 1)
+		fputs("static volatile ptrdiff_t kgen_zero;\n\n", f);
 	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
 	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
 	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
@@ -190,6 +197,8 @@ signature(Out *o, const Prob *p, const Emit *e)
 		fputs("\t(void)is;\n\t(void)os;\n", f);
 	fputs("\tfor (j = 0; j < v; j++, ri += ivs, ii += ivs, ro += ovs,"
 	    " io += ovs) {\n", f);
+	if (p->n > 1)
+		fputs("\t\tis ^= kgen_zero;\n\t\tos ^= kgen_zero;\n", f);
 }
 
 /* Prints d as a C function named e->name, statements in the given order.

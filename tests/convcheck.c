@@ -1,0 +1,95 @@
+/* convcheck.c: runs the FIR codelets listed in convlist.h, X(name, n,
+ * ntaps) beside a taps_name[] array, on random signals in a strided,
+ * batched layout (is = 2, os = 3, three signals with gaps between them),
+ * and prints per codelet the largest error in units of (ntaps + 2) u
+ * sum_j |h_j x_(i+j)| against a long-double loop, and whether the guard
+ * values between and around the outputs survived.  The assert lives in
+ * tests/test_conv.py.  Usage: convcheck SEED */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define X(name, n, ntaps) void name(const double *, double *, ptrdiff_t, \
+    ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t);
+#include "convlist.h"
+#undef X
+#include "convtaps.h"   /* static const double taps_name[] */
+
+enum { IS = 2, OS = 3, V = 3, GUARD = 8 };
+static const double SENT = 1e300;
+static unsigned long long state;
+
+static double
+rnd(void)
+{
+	state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+static void
+run(const char *name, void (*f)(const double *, double *, ptrdiff_t,
+    ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t), int n, int ntaps,
+    const double *h)
+{
+	ptrdiff_t ivs, ovs, nx, ny, t;
+	double *x, *y, worst;
+	long double ref, mag, e;
+	int s, i, j, ok, isout;
+
+	ivs = (n + ntaps - 1) * IS + 5;
+	ovs = n * OS + 4;
+	nx = V * ivs;
+	ny = V * ovs;
+	x = malloc((nx + 2 * GUARD) * sizeof *x);
+	y = malloc((ny + 2 * GUARD) * sizeof *y);
+	for (t = 0; t < nx + 2 * GUARD; t++)
+		x[t] = NAN;
+	for (t = 0; t < ny + 2 * GUARD; t++)
+		y[t] = SENT;
+	x += GUARD;
+	y += GUARD;
+	for (s = 0; s < V; s++)
+		for (i = 0; i < n + ntaps - 1; i++)
+			x[s * ivs + i * IS] = rnd();
+	f(x, y, IS, OS, V, ivs, ovs);
+	worst = 0;
+	for (s = 0; s < V; s++)
+		for (i = 0; i < n; i++) {
+			ref = mag = 0;
+			for (j = 0; j < ntaps; j++) {
+				ref += (long double)h[j] * x[s * ivs
+				    + (i + j) * IS];
+				mag += fabsl((long double)h[j] * x[s * ivs
+				    + (i + j) * IS]);
+			}
+			e = fabsl(y[s * ovs + i * OS] - ref);
+			if (mag > 0)
+				e /= (ntaps + 2) * 0x1p-53L * mag;
+			if (!(e <= worst))
+				worst = isnan((double)e) ? INFINITY
+				    : (double)e;
+		}
+	ok = 1;
+	for (t = -GUARD; t < ny + GUARD; t++) {
+		isout = t >= 0 && t < ny && t % ovs < n * OS
+		    && t % ovs % OS == 0;
+		if (!isout && y[t] != SENT)
+			ok = 0;
+	}
+	printf("%s %d %d %.3g %s\n", name, n, ntaps, worst,
+	    ok ? "ok" : "guard");
+	free(x - GUARD);
+	free(y - GUARD);
+}
+
+int
+main(int argc, char **argv)
+{
+	state = argc > 1 ? strtoull(argv[1], 0, 10) : 1;
+	printf("name n ntaps err/bound guards\n");
+#define X(name, n, ntaps) run(#name, name, n, ntaps, taps_##name);
+#include "convlist.h"
+#undef X
+	return 0;
+}
