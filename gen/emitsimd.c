@@ -228,107 +228,271 @@ vtype(Out *o, int n)
 	    "\n#endif\n", o->t, c, n, n * (o->isfloat ? 4 : 8));
 }
 
-/* Concatenates vectors x0_0 .. x0_(k-1) of m elements each into the
- * vector res, by a balanced tree of shuffles. */
+/* The interleaved loads and stores, per ISA and precision, written with
+ * intrinsics to choose the instructions: kgen_ldi turns the pairs
+ * p + l * s, l < VL, into vectors of real and imaginary parts, lane l
+ * for pair l up to a fixed permutation, and kgen_sti is its inverse.
+ * Lanes are independent transforms, so no caller sees the permutation.
+ * Port costs are Intel's, where shuffles have one port. */
+static const char *const pairtab[][2] = {
+	{"sse2_d",
+	"static inline void\n"
+	"kgen_ldi_sse2_d(const double *p, ptrdiff_t s, kgen_d2 *re,"
+	    " kgen_d2 *im)\n"
+	"{\n"
+	"\tconst __m128d a = _mm_loadu_pd(p), b = _mm_loadu_pd(p + s);\n"
+	"\n"
+	"\t*re = _mm_unpacklo_pd(a, b);\n"
+	"\t*im = _mm_unpackhi_pd(a, b);\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_sti_sse2_d(double *p, ptrdiff_t s, kgen_d2 re, kgen_d2 im)\n"
+	"{\n"
+	"\t_mm_storeu_pd(p, _mm_unpacklo_pd(re, im));\n"
+	"\t_mm_storeu_pd(p + s, _mm_unpackhi_pd(re, im));\n"
+	"}\n"},
+	{"avx2_d",
+	"/* a holds the pairs of transforms 0 and 2 (vinsertf128"
+	    " from memory), b\n"
+	" * those of 1 and 3; unpcklpd and unpckhpd then give lanes"
+	    " 0, 1, 2, 3. */\n"
+	"static inline void\n"
+	"kgen_ldi_avx2_d(const double *p, ptrdiff_t s, kgen_d4 *re,"
+	    " kgen_d4 *im)\n"
+	"{\n"
+	"\tconst __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(\n"
+	"\t    _mm_loadu_pd(p)), _mm_loadu_pd(p + 2 * s), 1);\n"
+	"\tconst __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(\n"
+	"\t    _mm_loadu_pd(p + s)), _mm_loadu_pd(p + 3 * s), 1);\n"
+	"\n"
+	"\t*re = _mm256_unpacklo_pd(a, b);\n"
+	"\t*im = _mm256_unpackhi_pd(a, b);\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_sti_avx2_d(double *p, ptrdiff_t s, kgen_d4 re, kgen_d4 im)\n"
+	"{\n"
+	"\tconst __m256d a = _mm256_unpacklo_pd(re, im);\n"
+	"\tconst __m256d b = _mm256_unpackhi_pd(re, im);\n"
+	"\n"
+	"\t_mm_storeu_pd(p, _mm256_castpd256_pd128(a));\n"
+	"\t_mm_storeu_pd(p + s, _mm256_castpd256_pd128(b));\n"
+	"\t_mm_storeu_pd(p + 2 * s, _mm256_extractf128_pd(a, 1));\n"
+	"\t_mm_storeu_pd(p + 3 * s, _mm256_extractf128_pd(b, 1));\n"
+	"}\n"},
+	{"avx512_d",
+	"/* As for AVX2, with transforms 0 2 4 6 in a and 1 3 5 7 in"
+	    " b; each half\n"
+	" * is put together by vinsertf128 from memory, which needs"
+	    " no shuffle\n"
+	" * port, and only the halves by vinsertf64x4. */\n"
+	"static inline void\n"
+	"kgen_ldi_avx512_d(const double *p, ptrdiff_t s, kgen_d8"
+	    " *re, kgen_d8 *im)\n"
+	"{\n"
+	"\tconst __m256d a0 = _mm256_insertf128_pd(_mm256_castpd128_pd256(\n"
+	"\t    _mm_loadu_pd(p)), _mm_loadu_pd(p + 2 * s), 1);\n"
+	"\tconst __m256d a1 = _mm256_insertf128_pd(_mm256_castpd128_pd256(\n"
+	"\t    _mm_loadu_pd(p + 4 * s)), _mm_loadu_pd(p + 6 * s), 1);\n"
+	"\tconst __m256d b0 = _mm256_insertf128_pd(_mm256_castpd128_pd256(\n"
+	"\t    _mm_loadu_pd(p + s)), _mm_loadu_pd(p + 3 * s), 1);\n"
+	"\tconst __m256d b1 = _mm256_insertf128_pd(_mm256_castpd128_pd256(\n"
+	"\t    _mm_loadu_pd(p + 5 * s)), _mm_loadu_pd(p + 7 * s), 1);\n"
+	"\tconst __m512d a = _mm512_insertf64x4(_mm512_castpd256_pd512(a0),\n"
+	"\t    a1, 1);\n"
+	"\tconst __m512d b = _mm512_insertf64x4(_mm512_castpd256_pd512(b0),\n"
+	"\t    b1, 1);\n"
+	"\n"
+	"\t*re = _mm512_unpacklo_pd(a, b);\n"
+	"\t*im = _mm512_unpackhi_pd(a, b);\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_sti_avx512_d(double *p, ptrdiff_t s, kgen_d8 re, kgen_d8 im)\n"
+	"{\n"
+	"\tconst __m512 a = _mm512_castpd_ps(_mm512_unpacklo_pd(re, im));\n"
+	"\tconst __m512 b = _mm512_castpd_ps(_mm512_unpackhi_pd(re, im));\n"
+	"\n"
+	"\t_mm_storeu_ps((float *)p, _mm512_castps512_ps128(a));\n"
+	"\t_mm_storeu_ps((float *)(p + s), _mm512_castps512_ps128(b));\n"
+	"\t_mm_storeu_ps((float *)(p + 2 * s),"
+	    " _mm512_extractf32x4_ps(a, 1));\n"
+	"\t_mm_storeu_ps((float *)(p + 3 * s),"
+	    " _mm512_extractf32x4_ps(b, 1));\n"
+	"\t_mm_storeu_ps((float *)(p + 4 * s),"
+	    " _mm512_extractf32x4_ps(a, 2));\n"
+	"\t_mm_storeu_ps((float *)(p + 5 * s),"
+	    " _mm512_extractf32x4_ps(b, 2));\n"
+	"\t_mm_storeu_ps((float *)(p + 6 * s),"
+	    " _mm512_extractf32x4_ps(a, 3));\n"
+	"\t_mm_storeu_ps((float *)(p + 7 * s),"
+	    " _mm512_extractf32x4_ps(b, 3));\n"
+	"}\n"},
+	{"sse2_f",
+	"/* A (re, im) pair of floats is 8 bytes: a holds the pairs"
+	    " of transforms\n"
+	" * 0 and 2, b those of 1 and 3, and shufps leaves the lanes"
+	    " in the order\n"
+	" * 0 2 1 3, which kgen_sti undoes. */\n"
+	"static inline void\n"
+	"kgen_ldi_sse2_f(const float *p, ptrdiff_t s, kgen_f4 *re,"
+	    " kgen_f4 *im)\n"
+	"{\n"
+	"\tconst __m128 z = _mm_setzero_ps();\n"
+	"\tconst __m128 a = _mm_loadh_pi(_mm_loadl_pi(z, (const __m64 *)p),\n"
+	"\t    (const __m64 *)(p + 2 * s));\n"
+	"\tconst __m128 b = _mm_loadh_pi(_mm_loadl_pi(z,\n"
+	"\t    (const __m64 *)(p + s)), (const __m64 *)(p + 3 * s));\n"
+	"\n"
+	"\t*re = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));\n"
+	"\t*im = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_sti_sse2_f(float *p, ptrdiff_t s, kgen_f4 re, kgen_f4 im)\n"
+	"{\n"
+	"\tconst __m128 a = _mm_unpacklo_ps(re, im);\n"
+	"\tconst __m128 b = _mm_unpackhi_ps(re, im);\n"
+	"\n"
+	"\t_mm_storel_pi((__m64 *)p, a);\n"
+	"\t_mm_storel_pi((__m64 *)(p + s), b);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 2 * s), a);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 3 * s), b);\n"
+	"}\n"},
+	{"avx2_f",
+	"/* Pairs of floats are 8 bytes, loaded by vbroadcastsd (a load port\n"
+	" * only) and merged by vblendpd (any vector port), so the"
+	    " shuffle port\n"
+	" * does only the two shufps.  a holds the pairs of"
+	    " transforms 0 2 4 6, b\n"
+	" * those of 1 3 5 7; the lanes come out in the order 0 2 1"
+	    " 3 4 6 5 7,\n"
+	" * which kgen_sti undoes. */\n"
+	"static inline __m256d\n"
+	"kgen_pairs_avx2_f(const float *p, ptrdiff_t s)\n"
+	"{\n"
+	"\tdouble x0, x1, x2, x3;\n"
+	"\n"
+	"\t__builtin_memcpy(&x0, p, 8);\n"
+	"\t__builtin_memcpy(&x1, p + 2 * s, 8);\n"
+	"\t__builtin_memcpy(&x2, p + 4 * s, 8);\n"
+	"\t__builtin_memcpy(&x3, p + 6 * s, 8);\n"
+	"\treturn _mm256_blend_pd(_mm256_blend_pd(_mm256_set1_pd(x0),\n"
+	"\t    _mm256_set1_pd(x1), 2), _mm256_blend_pd(_mm256_set1_pd(x2),\n"
+	"\t    _mm256_set1_pd(x3), 8), 12);\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_ldi_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *re,"
+	    " kgen_f8 *im)\n"
+	"{\n"
+	"\tconst __m256 a = _mm256_castpd_ps(kgen_pairs_avx2_f(p, s));\n"
+	"\tconst __m256 b = _mm256_castpd_ps(kgen_pairs_avx2_f(p + s, s));\n"
+	"\n"
+	"\t*re = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));\n"
+	"\t*im = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_sti_avx2_f(float *p, ptrdiff_t s, kgen_f8 re, kgen_f8 im)\n"
+	"{\n"
+	"\tconst __m256 a = _mm256_unpacklo_ps(re, im);\n"
+	"\tconst __m256 b = _mm256_unpackhi_ps(re, im);\n"
+	"\tconst __m128 a1 = _mm256_extractf128_ps(a, 1);\n"
+	"\tconst __m128 b1 = _mm256_extractf128_ps(b, 1);\n"
+	"\n"
+	"\t_mm_storel_pi((__m64 *)p, _mm256_castps256_ps128(a));\n"
+	"\t_mm_storel_pi((__m64 *)(p + s), _mm256_castps256_ps128(b));\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 2 * s), _mm256_castps256_ps128(a));\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 3 * s), _mm256_castps256_ps128(b));\n"
+	"\t_mm_storel_pi((__m64 *)(p + 4 * s), a1);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 5 * s), b1);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 6 * s), a1);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 7 * s), b1);\n"
+	"}\n"},
+	{"avx512_f",
+	"/* As for AVX2: a holds the pairs of transforms 0 2 .. 14,"
+	    " b those of\n"
+	" * 1 3 .. 15, each half put together by broadcasts and"
+	    " blends; lanes\n"
+	" * come out in the order 0 2 1 3, 4 6 5 7, .., which"
+	    " kgen_sti undoes. */\n"
+	"static inline __m256d\n"
+	"kgen_pairs_avx512_f(const float *p, ptrdiff_t s)\n"
+	"{\n"
+	"\tdouble x0, x1, x2, x3;\n"
+	"\n"
+	"\t__builtin_memcpy(&x0, p, 8);\n"
+	"\t__builtin_memcpy(&x1, p + 2 * s, 8);\n"
+	"\t__builtin_memcpy(&x2, p + 4 * s, 8);\n"
+	"\t__builtin_memcpy(&x3, p + 6 * s, 8);\n"
+	"\treturn _mm256_blend_pd(_mm256_blend_pd(_mm256_set1_pd(x0),\n"
+	"\t    _mm256_set1_pd(x1), 2), _mm256_blend_pd(_mm256_set1_pd(x2),\n"
+	"\t    _mm256_set1_pd(x3), 8), 12);\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_ldi_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *re,\n"
+	"    kgen_f16 *im)\n"
+	"{\n"
+	"\tconst __m512 a = _mm512_castpd_ps(_mm512_insertf64x4(\n"
+	"\t    _mm512_castpd256_pd512(kgen_pairs_avx512_f(p, s)),\n"
+	"\t    kgen_pairs_avx512_f(p + 8 * s, s), 1));\n"
+	"\tconst __m512 b = _mm512_castpd_ps(_mm512_insertf64x4(\n"
+	"\t    _mm512_castpd256_pd512(kgen_pairs_avx512_f(p + s, s)),\n"
+	"\t    kgen_pairs_avx512_f(p + 9 * s, s), 1));\n"
+	"\n"
+	"\t*re = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));\n"
+	"\t*im = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));\n"
+	"}\n"
+	"\n"
+	"static inline void\n"
+	"kgen_sti_avx512_f(float *p, ptrdiff_t s, kgen_f16 re, kgen_f16 im)\n"
+	"{\n"
+	"\tconst __m512 a = _mm512_unpacklo_ps(re, im);\n"
+	"\tconst __m512 b = _mm512_unpackhi_ps(re, im);\n"
+	"\t__m128 x, y;\n"
+	"\n"
+	"\tx = _mm512_castps512_ps128(a);\n"
+	"\ty = _mm512_castps512_ps128(b);\n"
+	"\t_mm_storel_pi((__m64 *)p, x);\n"
+	"\t_mm_storel_pi((__m64 *)(p + s), y);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 2 * s), x);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 3 * s), y);\n"
+	"\tx = _mm512_extractf32x4_ps(a, 1);\n"
+	"\ty = _mm512_extractf32x4_ps(b, 1);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 4 * s), x);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 5 * s), y);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 6 * s), x);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 7 * s), y);\n"
+	"\tx = _mm512_extractf32x4_ps(a, 2);\n"
+	"\ty = _mm512_extractf32x4_ps(b, 2);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 8 * s), x);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 9 * s), y);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 10 * s), x);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 11 * s), y);\n"
+	"\tx = _mm512_extractf32x4_ps(a, 3);\n"
+	"\ty = _mm512_extractf32x4_ps(b, 3);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 12 * s), x);\n"
+	"\t_mm_storel_pi((__m64 *)(p + 13 * s), y);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 14 * s), x);\n"
+	"\t_mm_storeh_pi((__m64 *)(p + 15 * s), y);\n"
+	"}\n"},
+};
+
 static void
-concat(Out *o, const char *x, int k, int m, const char *res)
+pairs(Out *o)
 {
-	char c;
-	int lev, i, e;
+	size_t i;
 
-	c = o->isfloat ? 'f' : 'd';
-	if (k == 1)
-		fprintf(o->f, "\t%s = %s0_0;\n", res, x);
-	for (lev = 0; k > 1; lev++, k /= 2, m *= 2) {
-		for (i = 0; i < k / 2; i++) {
-			if (k == 2)
-				fprintf(o->f, "\t%s = __builtin_shufflevector(", res);
-			else
-				fprintf(o->f, "\tkgen_%c%d %s%d_%d = "
-				    "__builtin_shufflevector(", c, 2 * m, x,
-				    lev + 1, i);
-			fprintf(o->f, "%s%d_%d, %s%d_%d", x, lev, 2 * i, x, lev,
-			    2 * i + 1);
-			for (e = 0; e < 2 * m; e++)
-				fprintf(o->f, ", %d", e);
-			fputs(");\n", o->f);
+	for (i = 0; i < sizeof pairtab / sizeof pairtab[0]; i++)
+		if (!strcmp(pairtab[i][0], o->sfx)) {
+			fputs(pairtab[i][1], o->f);
+			fputc('\n', o->f);
+			return;
 		}
-	}
-}
-
-/* The interleaved load: pairs p + l * s, l < vl, become vectors of real
- * and imaginary parts.  a holds the even pairs, b the odd ones; one
- * in-lane shuffle each (unpcklpd/unpckhpd, or shufps for float) then
- * picks the halves.  For float the lanes come out permuted within each
- * 16-byte group; kgen_sti undoes exactly that permutation, and lanes are
- * independent transforms, so no caller can see it. */
-static void
-pairload(Out *o)
-{
-	char c;
-	int l, e, g;
-
-	c = o->isfloat ? 'f' : 'd';
-	fprintf(o->f, "static inline void\nkgen_ldi_%s(const %s *p, "
-	    "ptrdiff_t s, %s *re, %s *im)\n{\n", o->sfx, o->t, o->v, o->v);
-	fprintf(o->f, "\tkgen_%c2", c);
-	for (l = 0; l < o->vl; l++)
-		fprintf(o->f, "%s%c0_%d", l == 0 ? " " : l % 8 ? ", "
-		    : ",\n\t    ", "ab"[l & 1], l / 2);
-	fprintf(o->f, ";\n\t%s a, b;\n\n", o->v);
-	for (l = 0; l < o->vl; l++)
-		fprintf(o->f, "\t__builtin_memcpy(&%c0_%d, p + %d * s, "
-		    "sizeof a0_0);\n", "ab"[l & 1], l / 2, l);
-	concat(o, "a", o->vl / 2, 2, "a");
-	concat(o, "b", o->vl / 2, 2, "b");
-	for (g = 0; g < 2; g++) {
-		fprintf(o->f, "\t*%s = __builtin_shufflevector(a, b",
-		    g ? "im" : "re");
-		for (e = 0; e < o->vl; e++) {
-			if (!o->isfloat)    /* unpcklpd / unpckhpd */
-				l = (e & 1) * o->vl + (e & ~1) + g;
-			else                /* shufps 2,0,2,0 / 3,1,3,1 */
-				l = (e & 2) / 2 * o->vl + (e & ~3) + 2 * (e & 1) + g;
-			fprintf(o->f, ", %d", l);
-		}
-		fputs(");\n", o->f);
-	}
-	fputs("}\n\n", o->f);
-}
-
-/* The inverse of kgen_ldi. */
-static void
-pairstore(Out *o)
-{
-	char c;
-	int l, e, g, q;
-
-	c = o->isfloat ? 'f' : 'd';
-	fprintf(o->f, "static inline void\nkgen_sti_%s(%s *p, ptrdiff_t s, "
-	    "%s re, %s im)\n{\n", o->sfx, o->t, o->v, o->v);
-	fprintf(o->f, "\tkgen_%c2 x;\n", c);
-	for (g = 0; g < 2; g++) {
-		fprintf(o->f, "\tconst %s %c = __builtin_shufflevector(re, im",
-		    o->v, "ab"[g]);
-		for (e = 0; e < o->vl; e++) {
-			if (!o->isfloat)    /* unpcklpd / unpckhpd */
-				l = (e & 1) * o->vl + (e & ~1) + g;
-			else                /* unpcklps / unpckhps */
-				l = (e & 1) * o->vl + (e & ~3) + (e & 2) / 2
-				    + 2 * g;
-			fprintf(o->f, ", %d", l);
-		}
-		fputs(");\n", o->f);
-	}
-	fputc('\n', o->f);
-	for (l = 0; l < o->vl; l++) {
-		q = l / 2;
-		fprintf(o->f, "\tx = __builtin_shufflevector(%c, %c, %d, %d);\n",
-		    "ab"[l & 1], "ab"[l & 1], 2 * q, 2 * q + 1);
-		fprintf(o->f, "\t__builtin_memcpy(p + %d * s, &x, sizeof x);\n",
-		    l);
-	}
-	fputs("}\n\n", o->f);
+	assert(0 && "every ISA and precision has its pair helpers");
 }
 
 /* kgen_pack copies transforms 0 .. lanes-1 (n elements at stride is,
@@ -395,8 +559,7 @@ helpers(Out *o)
 	fprintf(o->f, "#if !defined(%s)\n#error \"kgen: this codelet uses "
 	    "%s; compile it with %s\"\n#endif\n", isa->need, isa->name,
 	    isa->flags);
-	fprintf(o->f, "#if defined(%s)\n#include <immintrin.h>\n#endif\n\n",
-	    isa->fmaon);
+	fputs("#include <immintrin.h>\n\n", o->f);
 	for (n = 2; n <= o->vl; n *= 2)
 		vtype(o, n);
 	fprintf(o->f, "\n#ifndef KGEN_%s\n#define KGEN_%s\n", up, up);
@@ -418,8 +581,7 @@ helpers(Out *o)
 	for (i = 0; i < o->vl; i++)
 		fprintf(o->f, "\tp[%d * s] = x[%d];\n", i, i);
 	fputs("}\n\n", o->f);
-	pairload(o);
-	pairstore(o);
+	pairs(o);
 	packing(o);
 
 	fprintf(o->f, "#if defined(%s)\n", isa->fmaon);
