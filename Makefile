@@ -40,7 +40,12 @@ gpu-check: bin/kgen
 		    "lists none here) and nvcc on PATH"; \
 	fi
 
+# ---- bench-spills: Belady's and the compilers' spills per schedule and R,
+# beside genfft's (bench/out/spills.csv, spills.md, spills.png).
+bench-spills: bin/kgen
+	/usr/bin/python3 bench/spills.py
+
 clean:
 	rm -rf build bin lib codelets
 
-.PHONY: all clean gpu-check
+.PHONY: all clean gpu-check bench-spills
