@@ -1,9 +1,19 @@
 # kgen: one top-level GNU Makefile, no recursive make.
+# Sections: settings; the generator bin/kgen; the library codelets
+# (codelets/, made by bin/kgen) and lib/libkgen.{a,so}; install; check,
+# asan, demo, opcounts; clean.  `make` alone builds bin/kgen and the library.
 CC      = cc
 CFLAGS  = -std=c11 -O2 -g -Wall -Wextra -Wpedantic
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L
 LDLIBS  = -lm
 PREFIX  = /usr/local
+PYTHON  = /usr/bin/python3
+DEPFLAGS = -MMD -MP
+VERSION := $(shell sed -n 's/^\#define KGEN_VERSION "\(.*\)"/\1/p' gen/all.h)
+# Build in parallel unless the command line says otherwise (-j1 wins):
+# the library is 128 codelets.
+JOBS    := $(shell nproc 2>/dev/null || echo 2)
+MAKEFLAGS += -j$(JOBS)
 
 GEN_O = build/gen/main.o build/gen/util.o build/gen/dag.o build/gen/num.o \
         build/gen/fft.o build/gen/simp.o build/gen/emit.o \
@@ -15,7 +25,7 @@ SCHED_O = build/sched/target.o build/sched/ptxas.o build/sched/order.o \
           build/sched/measure.o build/sched/report.o
 GEN_H = gen/all.h gen/ops.h
 
-all: bin/kgen
+all: bin/kgen lib/libkgen.a lib/libkgen.so
 
 bin/kgen: $(GEN_O) $(SCHED_O)
 	@mkdir -p $(@D)
@@ -23,11 +33,130 @@ bin/kgen: $(GEN_O) $(SCHED_O)
 
 build/gen/%.o: gen/%.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 build/sched/%.o: sched/%.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Igen -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -c -o $@ $<
+
+# ---- library: codelets made by bin/kgen, registry, lib/libkgen.{a,so}
+# Every n in 1..LIB_NMAX, double (kgen_n1_N) and float (kgen_n1f_N); the
+# registry's table comes from the codelets' own header comments.
+# LIB_NMAX must equal KGEN_N1_MAX in runtime/kgen.h.
+LIB_NMAX = 64
+LIB_SIZES := $(shell seq 1 $(LIB_NMAX))
+LIB_C = $(LIB_SIZES:%=codelets/n1_%.c) $(LIB_SIZES:%=codelets/n1f_%.c)
+LIB_CO = $(LIB_C:codelets/%.c=build/codelets/%.o)
+RT_O = build/runtime/registry.o
+RT_FLAGS = -Iruntime -Ibuild/runtime -DKGEN_VERSION='"$(VERSION)"'
+# No -g for codelets: gcc's variable tracking takes gigabytes and minutes
+# on the larger ones (n1_58: 4 GB with -g, 57 MB without).
+CODELET_CFLAGS = -std=c99 -O2 -Wall -Wextra -Wpedantic
+
+codelets/n1_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $* --name kgen_n1_$* -o $@
+
+codelets/n1f_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $* --type float --name kgen_n1f_$* -o $@
+
+codelets: $(LIB_C)
+
+build/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CODELET_CFLAGS) -fPIC -c -o $@ $<
+
+build/runtime/table.h: runtime/mktable.awk $(LIB_C)
+	@mkdir -p $(@D)
+	awk -f runtime/mktable.awk $(LIB_C) > $@.tmp && mv $@.tmp $@
+
+build/runtime/%.o: runtime/%.c runtime/kgen.h build/runtime/table.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC $(RT_FLAGS) -c -o $@ $<
+
+lib/libkgen.a: $(LIB_CO) $(RT_O)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+lib/libkgen.so: $(LIB_CO) $(RT_O)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -shared -o $@ $^ $(LDLIBS)
+
+# ---- install: make install PREFIX=/opt/kgen (DESTDIR for staging)
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 bin/kgen $(DESTDIR)$(PREFIX)/bin/kgen
+	install -m 644 runtime/kgen.h $(DESTDIR)$(PREFIX)/include/kgen.h
+	install -m 644 lib/libkgen.a $(DESTDIR)$(PREFIX)/lib/libkgen.a
+	install -m 755 lib/libkgen.so $(DESTDIR)$(PREFIX)/lib/libkgen.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    kgen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/kgen.pc
+
+# ---- check: installs missing Debian packages (as root), then pytest.
+CHECK_DEPS = libfftw3-dev python3-pytest python3-numpy valgrind \
+             pkg-config clang
+check: all
+	@sh tests/deps.sh $(CHECK_DEPS)
+	$(PYTHON) -m pytest -q tests
+
+# ---- asan: generator and runtime rebuilt under ASan and UBSan into
+# build/asan/, and the tests that run them rerun against that build.
+ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+             -fno-omit-frame-pointer
+ASAN_CFLAGS = $(CFLAGS) -O1 $(ASAN_FLAGS)
+ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O) $(SCHED_O))
+ASAN_LIB_O = $(patsubst build/%,build/asan/%,$(LIB_CO) $(RT_O))
+ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
+             tests/test_runtime.py
+
+build/asan/bin/kgen: $(ASAN_O)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/gen/%.o: gen/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+build/asan/sched/%.o: sched/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -c -o $@ $<
+
+build/asan/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CODELET_CFLAGS) -O1 $(ASAN_FLAGS) -c -o $@ $<
+
+build/asan/runtime/%.o: runtime/%.c runtime/kgen.h build/runtime/table.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(RT_FLAGS) -c -o $@ $<
+
+build/asan/lib/libkgen.a: $(ASAN_LIB_O)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+asan: all build/asan/bin/kgen build/asan/lib/libkgen.a
+	@sh tests/deps.sh $(CHECK_DEPS)
+	KGEN=build/asan/bin/kgen KGEN_LIBDIR=build/asan/lib \
+	    KGEN_SANITIZE="$(ASAN_FLAGS)" $(PYTHON) -m pytest -q $(ASAN_TESTS)
+
+# ---- demo: a 16-point codelet, checked against FFTW, and its counts.
+demo: bin/kgen
+	@sh tests/deps.sh libfftw3-dev
+	@mkdir -p build/demo
+	bin/kgen fft -n 16 -o build/demo/n1_16.c
+	$(CC) -std=c99 -O2 -DREAL=double -DFUNC=n1_16 -o build/demo/fftcheck \
+	    tests/fftcheck.c build/demo/n1_16.c -lfftw3 -lm
+	@echo "n1_16 against FFTW: layout, max relative error, guard hits"
+	@build/demo/fftcheck 16 -1
+	@echo "its counts, from the codelet's header:"
+	@sed -n '/additions/,/stores/p' build/demo/n1_16.c
+
+# ---- opcounts: kgen's operation counts beside genfft's (markdown).
+opcounts: bin/kgen
+	$(PYTHON) bench/opcounts.py
 
 # Runs the CUDA batch kernel on the GPU against the CPU codelet
 # (tests/test_gpu.py); make check never needs a GPU.
@@ -40,12 +169,10 @@ gpu-check: bin/kgen
 		    "lists none here) and nvcc on PATH"; \
 	fi
 
-# ---- bench-spills: Belady's and the compilers' spills per schedule and R,
-# beside genfft's (bench/out/spills.csv, spills.md, spills.png).
-bench-spills: bin/kgen
-	/usr/bin/python3 bench/spills.py
-
 clean:
-	rm -rf build bin lib codelets
+	rm -rf build bin lib codelets .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: all clean gpu-check bench-spills
+-include $(wildcard build/*/*.d build/asan/*/*.d)
+
+.PHONY: all clean gpu-check codelets install check asan demo opcounts

@@ -1,0 +1,124 @@
+/* kgen.h: the public interface of libkgen, the only header its users
+ * include.  libkgen holds kgen's generated n1 codelets (complex DFTs of
+ * sizes 1..KGEN_N1_MAX, double and float, forward) and a registry that
+ * finds them by size and precision and reports their operation counts.
+ *
+ * Every codelet has FFTW's n1 calling convention:
+ *   v transforms of size n; transform j reads element m from
+ *   ri[j*ivs + m*is], ii[j*ivs + m*is] and writes output k to
+ *   ro[j*ovs + k*os], io[j*ovs + k*os].
+ * Interleaved complex data is ii = ri + 1 with doubled strides.  In-place
+ * use (ri == ro, ii == io, is == os, ivs == ovs) works; other overlaps
+ * between input and output are not allowed.  Codelets never allocate,
+ * print or fail.
+ *
+ * The library's codelets compute the forward transform,
+ *   out[k] = sum_m in[m] * exp(-2 pi i m k / n).
+ * kgen_dft and kgen_dftf also give the backward one (sign +1,
+ * unnormalised) from the same codelets, by FFTW's trick of swapping real
+ * and imaginary parts of input and output.
+ *
+ * Functions that take caller data return a status (KGEN_OK or a negative
+ * KGEN_E* code) or NULL; the library never prints, exits or asserts. */
+#ifndef KGEN_H
+#define KGEN_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest n with a codelet in the library: every n in 1..KGEN_N1_MAX is
+ * present in both precisions. */
+#define KGEN_N1_MAX 64
+
+/* Precisions, as kgen_lookup takes them.  Zero is deliberately none. */
+#define KGEN_DOUBLE 1
+#define KGEN_FLOAT  2
+
+/* Status codes. */
+#define KGEN_OK      0
+#define KGEN_EINVAL  (-1)  /* a NULL array or a negative v */
+#define KGEN_ESIGN   (-2)  /* sign is neither -1 nor +1 */
+#define KGEN_ENOSIZE (-3)  /* no codelet of this size and precision */
+
+typedef void kgen_dft_fn(const double *ri, const double *ii, double *ro,
+    double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs);
+typedef void kgen_dftf_fn(const float *ri, const float *ii, float *ro,
+    float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs);
+
+/* One codelet of the library, with the counts its header comment gives. */
+typedef struct kgen_codelet kgen_codelet;
+struct kgen_codelet {
+	const char *name;   /* its symbol, e.g. "kgen_n1_12" */
+	int n;              /* transform size */
+	int precision;      /* KGEN_DOUBLE or KGEN_FLOAT */
+	int sign;           /* the direction it computes: -1, forward */
+	kgen_dft_fn *dft;   /* the codelet when KGEN_DOUBLE, else NULL */
+	kgen_dftf_fn *dftf; /* the codelet when KGEN_FLOAT, else NULL */
+	int adds, muls, fmas, negs;  /* real operations per transform */
+	int consts;         /* distinct constants */
+	int loads, stores;  /* real loads and stores per transform */
+};
+
+/* The codelet of size n and the given precision, or NULL when the
+ * library has none (n outside 1..KGEN_N1_MAX, or an unknown precision). */
+const kgen_codelet *kgen_lookup(int n, int precision);
+
+/* Every codelet of the library, ordered by precision then size; *count
+ * gets their number when count is not NULL. */
+const kgen_codelet *kgen_codelets(int *count);
+
+/* v DFTs of size n in direction sign (-1 forward, +1 backward), with the
+ * arguments of an n1 codelet.  Returns KGEN_OK, KGEN_ESIGN, KGEN_ENOSIZE,
+ * or KGEN_EINVAL (then nothing is read or written). */
+int kgen_dft(int n, int sign, const double *ri, const double *ii,
+    double *ro, double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
+    ptrdiff_t ivs, ptrdiff_t ovs);
+int kgen_dftf(int n, int sign, const float *ri, const float *ii,
+    float *ro, float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
+    ptrdiff_t ivs, ptrdiff_t ovs);
+
+/* A short English description of a status code; never NULL. */
+const char *kgen_strerror(int status);
+
+/* The version of kgen that generated the library, e.g. "0.1.0". */
+const char *kgen_version(void);
+
+/* The codelets themselves, callable directly: kgen_n1_N (double) and
+ * kgen_n1f_N (float) for N = 1..KGEN_N1_MAX, all forward. */
+extern kgen_dft_fn
+    kgen_n1_1, kgen_n1_2, kgen_n1_3, kgen_n1_4, kgen_n1_5, kgen_n1_6,
+    kgen_n1_7, kgen_n1_8, kgen_n1_9, kgen_n1_10, kgen_n1_11, kgen_n1_12,
+    kgen_n1_13, kgen_n1_14, kgen_n1_15, kgen_n1_16, kgen_n1_17, kgen_n1_18,
+    kgen_n1_19, kgen_n1_20, kgen_n1_21, kgen_n1_22, kgen_n1_23, kgen_n1_24,
+    kgen_n1_25, kgen_n1_26, kgen_n1_27, kgen_n1_28, kgen_n1_29, kgen_n1_30,
+    kgen_n1_31, kgen_n1_32, kgen_n1_33, kgen_n1_34, kgen_n1_35, kgen_n1_36,
+    kgen_n1_37, kgen_n1_38, kgen_n1_39, kgen_n1_40, kgen_n1_41, kgen_n1_42,
+    kgen_n1_43, kgen_n1_44, kgen_n1_45, kgen_n1_46, kgen_n1_47, kgen_n1_48,
+    kgen_n1_49, kgen_n1_50, kgen_n1_51, kgen_n1_52, kgen_n1_53, kgen_n1_54,
+    kgen_n1_55, kgen_n1_56, kgen_n1_57, kgen_n1_58, kgen_n1_59, kgen_n1_60,
+    kgen_n1_61, kgen_n1_62, kgen_n1_63, kgen_n1_64;
+extern kgen_dftf_fn
+    kgen_n1f_1, kgen_n1f_2, kgen_n1f_3, kgen_n1f_4, kgen_n1f_5, kgen_n1f_6,
+    kgen_n1f_7, kgen_n1f_8, kgen_n1f_9, kgen_n1f_10, kgen_n1f_11,
+    kgen_n1f_12, kgen_n1f_13, kgen_n1f_14, kgen_n1f_15, kgen_n1f_16,
+    kgen_n1f_17, kgen_n1f_18, kgen_n1f_19, kgen_n1f_20, kgen_n1f_21,
+    kgen_n1f_22, kgen_n1f_23, kgen_n1f_24, kgen_n1f_25, kgen_n1f_26,
+    kgen_n1f_27, kgen_n1f_28, kgen_n1f_29, kgen_n1f_30, kgen_n1f_31,
+    kgen_n1f_32, kgen_n1f_33, kgen_n1f_34, kgen_n1f_35, kgen_n1f_36,
+    kgen_n1f_37, kgen_n1f_38, kgen_n1f_39, kgen_n1f_40, kgen_n1f_41,
+    kgen_n1f_42, kgen_n1f_43, kgen_n1f_44, kgen_n1f_45, kgen_n1f_46,
+    kgen_n1f_47, kgen_n1f_48, kgen_n1f_49, kgen_n1f_50, kgen_n1f_51,
+    kgen_n1f_52, kgen_n1f_53, kgen_n1f_54, kgen_n1f_55, kgen_n1f_56,
+    kgen_n1f_57, kgen_n1f_58, kgen_n1f_59, kgen_n1f_60, kgen_n1f_61,
+    kgen_n1f_62, kgen_n1f_63, kgen_n1f_64;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

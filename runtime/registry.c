@@ -1,0 +1,108 @@
+/* registry.c: finds the library's codelets by size and precision, and
+ * gives the backward transform from the forward codelets.
+ *
+ * The table is made at build time by runtime/mktable.awk from the header
+ * comments of the generated codelets, so the counts it reports are the
+ * ones kgen printed for the very code that is linked.
+ *
+ * Backward transforms use FFTW's trick: with swap(a + ib) = b + ia,
+ * DFT_+(x) = swap(DFT_-(swap(x))), because swap(z) = i conj(z) and the
+ * DFT is linear.  Swapping is free: pass ii for ri and io for ro. */
+#include "kgen.h"
+
+static const kgen_codelet table[] = {
+#include "table.h"
+};
+
+enum { NTABLE = sizeof table / sizeof table[0] };
+
+const kgen_codelet *
+kgen_lookup(int n, int precision)
+{
+	int i;
+
+	for (i = 0; i < NTABLE; i++)
+		if (table[i].n == n && table[i].precision == precision)
+			return &table[i];
+	return 0;
+}
+
+const kgen_codelet *
+kgen_codelets(int *count)
+{
+	if (count)
+		*count = NTABLE;
+	return table;
+}
+
+/* The checks both kgen_dft and kgen_dftf make before touching memory. */
+static int
+check(int sign, const void *ri, const void *ii, const void *ro,
+    const void *io, ptrdiff_t v)
+{
+	if (sign != -1 && sign != 1)
+		return KGEN_ESIGN;
+	if (!ri || !ii || !ro || !io || v < 0)
+		return KGEN_EINVAL;
+	return KGEN_OK;
+}
+
+int
+kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
+    double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs)
+{
+	const kgen_codelet *c;
+	int st;
+
+	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
+		return st;
+	if (!(c = kgen_lookup(n, KGEN_DOUBLE)))
+		return KGEN_ENOSIZE;
+	if (sign == c->sign)
+		c->dft(ri, ii, ro, io, is, os, v, ivs, ovs);
+	else
+		c->dft(ii, ri, io, ro, is, os, v, ivs, ovs);
+	return KGEN_OK;
+}
+
+int
+kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
+    float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs)
+{
+	const kgen_codelet *c;
+	int st;
+
+	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
+		return st;
+	if (!(c = kgen_lookup(n, KGEN_FLOAT)))
+		return KGEN_ENOSIZE;
+	if (sign == c->sign)
+		c->dftf(ri, ii, ro, io, is, os, v, ivs, ovs);
+	else
+		c->dftf(ii, ri, io, ro, is, os, v, ivs, ovs);
+	return KGEN_OK;
+}
+
+const char *
+kgen_strerror(int status)
+{
+	switch (status) {
+	case KGEN_OK:
+		return "success";
+	case KGEN_EINVAL:
+		return "invalid argument: a NULL array or a negative count";
+	case KGEN_ESIGN:
+		return "invalid sign: expected -1 (forward) or +1 (backward)";
+	case KGEN_ENOSIZE:
+		return "no codelet of this size and precision in the library";
+	}
+	return "unknown status";
+}
+
+const char *
+kgen_version(void)
+{
+	return KGEN_VERSION;
+}

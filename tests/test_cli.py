@@ -1,0 +1,178 @@
+"""The command-line contract of DESIGN.md for `kgen fft`.
+
+Bad input exits 2 with exactly one line on stderr that starts "kgen:",
+names what was wrong and what is allowed, and writes nothing: no output
+file, no temporary file beside it, and an existing target is left as it
+was.  --help and --version exit 0.  The same arguments give the same
+bytes, and emitted codelets compile warning-free as strict C99 with gcc
+and clang.
+"""
+import os
+import resource
+import shutil
+import signal
+
+import pytest
+
+from conftest import KGEN, SANITIZE, kgen, pmap, run
+
+# (arguments, words the message must contain)
+BAD = [
+    ((), ["command"]),
+    (("frobnicate",), ["frobnicate", "fft"]),
+    (("fft",), ["-n"]),
+    (("fft", "-n"), ["-n", "missing"]),
+    (("fft", "-n", "0"), ["-n 0"]),
+    (("fft", "-n", "-3"), ["-n -3"]),
+    (("fft", "-n", "1025"), ["1025", "1024"]),
+    (("fft", "-n", "99999999999999999999"), ["-n"]),
+    (("fft", "-n", "12x"), ["12x"]),
+    (("fft", "-n", "8", "--sign", "2"), ["--sign 2", "-1", "1"]),
+    (("fft", "-n", "8", "--sign", "0"), ["--sign 0", "-1", "1"]),
+    (("fft", "-n", "8", "--sign"), ["--sign", "missing"]),
+    (("fft", "-n", "8", "--type", "int"), ["int", "double", "float"]),
+    (("fft", "-n", "8", "--type"), ["--type", "missing"]),
+    (("fft", "-n", "8", "--name"), ["--name", "missing"]),
+    (("fft", "-n", "8", "--name", "1abc"), ["1abc", "identifier"]),
+    (("fft", "-n", "8", "--name", "a-b"), ["a-b", "identifier"]),
+    (("fft", "-n", "8", "--name", ""), ["--name", "identifier"]),
+    (("fft", "-n", "8", "-o"), ["-o", "missing"]),
+    (("fft", "-n", "8", "--bogus"), ["--bogus", "unknown option"]),
+    (("fft", "-n", "8", "-x"), ["-x", "unknown option"]),
+]
+
+
+def one_line_error(p, words=()):
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1, p.stderr
+    assert lines[0].startswith("kgen: "), lines[0]
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    assert p.stdout == ""
+
+
+@pytest.mark.parametrize("args,words", BAD,
+                         ids=[" ".join(a) or "none" for a, _ in BAD])
+def test_bad_input(kgen_bin, tmp_path, args, words):
+    # -o comes first, so a check made too late would leave a file
+    if args[:1] == ("fft",) and args[-1:] != ("-o",):
+        args = ("fft", "-o", "out.c") + args[1:]
+    p = kgen(*args, cwd=tmp_path)
+    one_line_error(p, words)
+    assert os.listdir(tmp_path) == []
+
+
+def test_bad_input_leaves_no_file(kgen_bin, tmp_path):
+    """An error found after -o was parsed must not create the file."""
+    p = kgen("fft", "-o", tmp_path / "x.c", "-n", "0")
+    one_line_error(p, ["-n 0"])
+    p = kgen("fft", "-o", tmp_path / "x.c", "-n", "8", "--sign", "3")
+    one_line_error(p, ["--sign 3"])
+    assert os.listdir(tmp_path) == []
+
+
+def test_unwritable_output(kgen_bin, tmp_path):
+    (tmp_path / "file").write_text("")
+    cases = [tmp_path / "missing" / "x.c",   # no such directory
+             tmp_path / "file" / "x.c",      # a file as a directory
+             tmp_path]                       # a directory as the file
+    for path in cases:
+        p = kgen("fft", "-n", "8", "-o", path)
+        one_line_error(p, [str(path), "cannot write"])
+    assert sorted(os.listdir(tmp_path)) == ["file"]
+
+
+def limit_fsize():
+    # A write past 4 KiB fails with EFBIG instead of killing kgen.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+
+def test_failed_write_leaves_no_partial_file(kgen_bin, tmp_path):
+    """A codelet larger than the file size limit cannot be written: kgen
+    must fail with one line, remove its temporary file and leave the
+    existing target untouched."""
+    target = tmp_path / "n1_64.c"
+    target.write_text("previous contents\n")
+    p = run([KGEN, "fft", "-n", "64", "-o", target],
+            preexec_fn=limit_fsize)
+    one_line_error(p, [str(target)])
+    assert os.listdir(tmp_path) == ["n1_64.c"]
+    assert target.read_text() == "previous contents\n"
+
+
+def test_help(kgen_bin):
+    for args in (("--help",), ("-h",), ("fft", "--help")):
+        p = kgen(*args)
+        assert p.returncode == 0, args
+        assert "fft" in p.stdout and "-n" in p.stdout and "--sign" in p.stdout
+        assert "usage" in p.stdout.lower()
+        assert p.stderr == ""
+
+
+def test_version(kgen_bin):
+    p = kgen("--version")
+    assert p.returncode == 0
+    f = p.stdout.split()
+    assert f[0] == "kgen" and f[1][0].isdigit(), p.stdout
+    assert p.stdout.count("\n") == 1 and p.stderr == ""
+
+
+DETERMINISM = [("-n", "16"), ("-n", "60", "--type", "float"),
+               ("-n", "97", "--sign", "1"), ("-n", "128", "--fma"),
+               ("-n", "1024",)]
+
+
+@pytest.mark.parametrize("args", DETERMINISM, ids=" ".join)
+def test_byte_identical(kgen_bin, tmp_path, args):
+    """Two runs, to a file and to stdout, give the same bytes, and the
+    file holds exactly what stdout gets."""
+    a, b = tmp_path / "a.c", tmp_path / "b.c"
+    for f in (a, b):
+        p = kgen("fft", *args, "-o", f)
+        assert p.returncode == 0, p.stderr
+    p = run([KGEN, "fft", *args], text=False)
+    assert p.returncode == 0
+    assert a.read_bytes() == b.read_bytes() == p.stdout
+    assert sorted(os.listdir(tmp_path)) == ["a.c", "b.c"]
+
+
+def test_header_and_signature(kgen_bin):
+    p = kgen("fft", "-n", "12", "--type", "float", "--sign", "1",
+             "--name", "b12")
+    assert p.returncode == 0
+    t = p.stdout
+    assert "DO NOT EDIT" in t
+    assert "kgen fft -n 12 --type float --sign 1 --name b12" in t
+    for w in ("additions", "multiplications", "FMAs", "constants", "loads",
+              "stores"):
+        assert w in t
+    assert ("b12(const float *ri, const float *ii, float *ro, float *io,"
+            in t)
+    assert "ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs," in t
+
+
+STRICT = ["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-c",
+          "-O1"]
+WARN_CASES = [(n, prec, sign) for n in (1, 2, 3, 5, 8, 13, 16, 17, 60, 64)
+              for prec in ("double", "float") for sign in (-1, 1)] \
+    + [(97, "double", -1), (128, "float", 1)]
+
+
+@pytest.mark.parametrize("compiler", ["gcc", "clang"])
+def test_compiles_warning_free(kgen_bin, tmp_path, compiler):
+    if not shutil.which(compiler):
+        pytest.skip("%s is not installed" % compiler)
+
+    def one(case):
+        n, prec, sign = case
+        src = tmp_path / ("c%d%s%d.c" % (n, prec, sign + 1))
+        p = kgen("fft", "-n", n, "--type", prec, "--sign", sign, "-o", src)
+        assert p.returncode == 0, p.stderr
+        p = run([compiler, *STRICT, *SANITIZE, "-o", src.with_suffix(".o"),
+                 src])
+        return "" if p.returncode == 0 and not p.stderr else \
+            "%s: %s" % (src.name, p.stderr)
+    bad = [r for r in pmap(one, WARN_CASES) if r]
+    assert not bad, "\n".join(map(str, bad))

@@ -1,0 +1,172 @@
+"""libkgen's registry and public API (tests/rtapi.c), and its install.
+
+- every n in 1..KGEN_N1_MAX is in the registry in both precisions, with
+  the counts its codelet's header gives (parsed here independently of
+  runtime/mktable.awk), and nothing else is;
+- kgen_dft/kgen_dftf refuse bad arguments with the documented status and
+  leave the output alone;
+- the backward transform (FFTW's swap trick) inverts the forward one:
+  backward(forward(x)) = n x within the bound (test_fft.py also checks
+  both directions against FFTW);
+- `make install PREFIX=...` gives a tree where `pkg-config --cflags
+  --libs kgen` builds a program that calls every codelet by name.
+"""
+import os
+import re
+import shutil
+
+import pytest
+
+from conftest import (KGEN, ROOT, TESTS, bound, cc,
+                      header_counts, run)
+
+RUNTIME = ROOT / "runtime"
+NMAX = int(re.search(r"#define KGEN_N1_MAX (\d+)",
+                     (RUNTIME / "kgen.h").read_text()).group(1))
+# The status codes kgen.h documents.
+OK, EINVAL, ESIGN, ENOSIZE = 0, -1, -2, -3
+
+
+@pytest.fixture(scope="module")
+def api(libkgen, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("rtapi")
+    exe = cc([TESTS / "rtapi.c"], tmp / "rtapi", flags=["-I", RUNTIME],
+             libs=[libkgen, "-lm"])
+    p = run([exe])
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    lines = [ln.split() for ln in p.stdout.splitlines()]
+    by = {}
+    for f in lines:
+        by.setdefault(f[0], []).append(f[1:])
+    return by
+
+
+def test_table_holds_every_size_once(api):
+    names = sorted((int(f[1]), f[2]) for f in api["codelet"])
+    want = sorted((n, p) for n in range(1, NMAX + 1)
+                  for p in ("double", "float"))
+    assert names == want
+    assert int(api["count"][0][0]) == len(want)
+    for f in api["codelet"]:
+        n, prec = int(f[1]), f[2]
+        assert f[0] == ("kgen_n1_%d" if prec == "double"
+                        else "kgen_n1f_%d") % n
+        assert int(f[3]) == -1, "library codelets are forward"
+        assert f[11] == "1", "%s: function pointer of the other type" % f[0]
+
+
+def test_counts_equal_codelet_headers(api):
+    keys = ("adds", "muls", "fmas", "negs", "consts", "loads", "stores")
+    for f in api["codelet"]:
+        n, prec = int(f[1]), f[2]
+        src = ROOT / "codelets" / (("n1_%d.c" if prec == "double"
+                                    else "n1f_%d.c") % n)
+        want = header_counts(src.read_text())
+        got = dict(zip(keys, map(int, f[4:11])))
+        assert got == want, (src.name, got, want)
+        # every input and output is a complex number: 2n loads, 2n stores
+        assert got["loads"] == got["stores"] == 2 * n
+
+
+def test_lookup(api):
+    for n, prec, name in api["lookup"]:
+        n, prec = int(n), int(prec)
+        present = 1 <= n <= NMAX and prec in (1, 2)
+        if present:
+            assert name == ("kgen_n1_%d" if prec == 1 else "kgen_n1f_%d") % n
+        else:
+            assert name == "-", (n, prec, name)
+
+
+def test_refusals(api):
+    status = {k: int(v) for k, v in api["status"]}
+    want = {"sign0": ESIGN, "sign2": ESIGN, "n0": ENOSIZE,
+            "nmax": ENOSIZE, "nullri": EINVAL, "nullio": EINVAL,
+            "vneg": EINVAL, "v0": OK, "fsign0": ESIGN, "fnmax": ENOSIZE,
+            "fnullro": EINVAL, "fvneg": EINVAL, "ok": OK, "fok": OK}
+    assert status == want
+    # a refused call, and v = 0, leave the output as it was
+    assert all(v == "1" for k, v in api["untouched"]), api["untouched"]
+
+
+def test_strerror(api):
+    text = {int(f[0]): " ".join(f[1:]) for f in api["strerror"]}
+    known = [text[c] for c in (OK, EINVAL, ESIGN, ENOSIZE)]
+    assert len(set(known)) == 4 and all(known)
+    assert text[1] == text[-5] == "unknown status"
+
+
+def test_backward_inverts_forward(api):
+    assert len(api["roundtrip"]) == 2 * NMAX
+    for n, prec, err in api["roundtrip"]:
+        # two transforms: twice the bound of one
+        assert float(err) <= 2 * bound(int(n), prec), (n, prec, err)
+
+
+def test_version_matches_generator(api):
+    p = run([KGEN, "--version"])
+    assert p.stdout.split()[1] == api["version"][0][0]
+
+
+def clean_env():
+    """The environment without make's job-server variables, so a make run
+    from a test started by make check stands alone."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+
+
+def direct_calls_program():
+    """A program that calls every codelet by its name and checks that the
+    registry points at the same function."""
+    lines = ["#include <kgen.h>", "#include <stdio.h>", "",
+             "int", "main(void)", "{",
+             "\tdouble x[2] = {1, 2}, y[2];", "\tfloat xf[2] = {1, 2}, yf[2];",
+             "\tint bad = 0;", ""]
+    for n in range(1, NMAX + 1):
+        lines += [
+            "\tbad += kgen_lookup(%d, KGEN_DOUBLE)->dft != kgen_n1_%d;"
+            % (n, n),
+            "\tbad += kgen_lookup(%d, KGEN_FLOAT)->dftf != kgen_n1f_%d;"
+            % (n, n)]
+    lines += ["\tkgen_n1_1(x, x + 1, y, y + 1, 1, 1, 1, 0, 0);",
+              "\tkgen_n1f_1(xf, xf + 1, yf, yf + 1, 1, 1, 1, 0, 0);",
+              "\tbad += y[0] != 1 || y[1] != 2 || yf[0] != 1 || yf[1] != 2;",
+              '\tprintf("%s %d\\n", kgen_version(), bad);',
+              "\treturn bad != 0;", "}", ""]
+    return "\n".join(lines)
+
+
+def test_install_and_pkg_config(tmp_path, libkgen):
+    if not shutil.which("pkg-config"):
+        pytest.skip("pkg-config is not installed")
+    prefix = tmp_path / "prefix"
+    p = run(["make", "-s", "install", "PREFIX=%s" % prefix], cwd=ROOT,
+            env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    for f in ("bin/kgen", "include/kgen.h", "lib/libkgen.a",
+              "lib/libkgen.so", "lib/pkgconfig/kgen.pc"):
+        assert (prefix / f).exists(), f
+    env = dict(os.environ, PKG_CONFIG_PATH=str(prefix / "lib/pkgconfig"))
+    flags = run(["pkg-config", "--cflags", "--libs", "kgen"], env=env)
+    assert flags.returncode == 0, flags.stderr
+    assert str(prefix) in flags.stdout
+    version = run(["pkg-config", "--modversion", "kgen"], env=env).stdout
+    src = tmp_path / "direct.c"
+    src.write_text(direct_calls_program())
+    exe = tmp_path / "direct"
+    p = run(["cc", "-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+             "-o", exe, src, *flags.stdout.split()])
+    assert p.returncode == 0, p.stderr
+    # the shared library, found through LD_LIBRARY_PATH
+    p = run([exe], env=dict(os.environ,
+                            LD_LIBRARY_PATH=str(prefix / "lib")))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.split() == [version.strip(), "0"]
+    p = run([prefix / "bin/kgen", "--version"])
+    assert p.returncode == 0 and version.strip() in p.stdout
+    # the static library alone, as `pkg-config --static` users link it
+    static = tmp_path / "static"
+    p = run(["cc", "-std=c99", "-o", static, src,
+             "-I%s" % (prefix / "include"), prefix / "lib/libkgen.a", "-lm"])
+    assert p.returncode == 0, p.stderr
+    assert run([static]).returncode == 0
