@@ -158,6 +158,11 @@ demo: bin/kgen
 opcounts: bin/kgen
 	$(PYTHON) bench/opcounts.py
 
+# ---- bench-spills: Belady's and the compilers' spills per schedule and R,
+# beside genfft's (bench/out/spills.csv, spills.md, spills.png).
+bench-spills: bin/kgen
+	$(PYTHON) bench/spills.py
+
 # Runs the CUDA batch kernel on the GPU against the CPU codelet
 # (tests/test_gpu.py); make check never needs a GPU.
 gpu-check: bin/kgen
@@ -175,4 +180,5 @@ clean:
 
 -include $(wildcard build/*/*.d build/asan/*/*.d)
 
-.PHONY: all clean gpu-check codelets install check asan demo opcounts
+.PHONY: all clean gpu-check codelets install check asan demo opcounts \
+        bench-spills
