@@ -31,8 +31,10 @@
  * max(t - L, the step after which its register is free), its register
  * being the victim's (idle since the victim's last access) or a free
  * one (free since the value in it died); a compulsory load is issued at
- * its own step.  A use at step t of a load issued at step s stalls
- * max(0, L - (t - s)) steps.  Stalls do not change the allocation. */
+ * its own step.  A step that uses a load issued at step s waits
+ * max(0, L - (t - s)) steps for it; a step waits for its slowest
+ * operand, and waits are summed over the steps (no pipeline model
+ * beyond that).  Stalls do not change the allocation. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"

@@ -6,19 +6,28 @@
  *            spills Theta(n log n) whatever R is.
  *   co       cache-oblivious: the DAG is cut in two by depth, the lower
  *            half done before the upper, each half split into its
- *            connected pieces and each piece scheduled the same way.  For
- *            an FFT the pieces of a half are the sqrt(n) sub-transforms of
- *            size sqrt(n): this is the four-step recursion, and the
- *            partition of genfft's scheduler (Frigo, "A fast Fourier
- *            transform compiler", PLDI 1999, section 6), which it shows
- *            to be asymptotically optimal in register traffic for the
- *            FFT (Hong and Kung 1981).  One order for every R.
+ *            connected pieces and each piece scheduled the same way.  On
+ *            a radix-sqrt(n) FFT DAG the pieces of a half are the sqrt(n)
+ *            sub-transforms of size sqrt(n): the four-step recursion, and
+ *            the partition of genfft's scheduler (Frigo, "A fast Fourier
+ *            transform compiler", PLDI 1999), asymptotically optimal in
+ *            register traffic (Hong and Kung 1981).  kgen's split-radix
+ *            DAGs cut less evenly (n = 64: two pieces, then eight).  One
+ *            order for every R.
+ *   build    the order the builder made the nodes in: its recursion,
+ *            depth first (for the split-radix FFT: the half, the two
+ *            quarters, then their butterflies).
  *   blocked  for one R: the DAG in bands of h levels, each band's pieces
  *            one after another, level by level inside a piece; h is the
- *            band height with the fewest Belady spills at R.
- *   search   for one R: local improvement from the better of co and
- *            blocked, moving single nodes, accepted only when Belady's
- *            loads + stores (+ stalls) fall, so never worse than co.
+ *            band height with the least cost at R.
+ *   search   for one R: local improvement from the cheapest of co,
+ *            build, peel (a partition from the outputs, below) and
+ *            blocked, moving single nodes, accepted only when the cost
+ *            falls, so never worse than co.
+ * The cost of blocked and search is Belady's loads + gamma stores +
+ * stalls (kgen --gamma, default 1).  Measured at n = 64 (bench/out):
+ * build is the best order that takes no R (234 loads at R = 16 against
+ * co's 291 and naive's 1147); peel-seeded search reaches 214.
  * Every order is finished by tighten(): loads sink to just before their
  * first use and stores rise to just after their value, which shortens
  * lifetimes without changing anything else (naive excepted: it is the

@@ -232,7 +232,7 @@ def test_exhaustive_over_orders(drv):
     """bound_exhaustive is the least Belady count over all orders, which
     the Python model finds order by order."""
     rng = random.Random(SEED + 2)
-    for trial in range(12):
+    for trial in range(6):
         nodes = random_dag(rng, 3, rng.randint(2, 3))
         R = minregs(nodes)
         want = min(min_loads(nodes, o, R) for o in all_orders(nodes))
@@ -430,17 +430,17 @@ def test_co_halves_naive_and_search_beats_co():
 
 @pytest.mark.parametrize("n", [8, 16, 32])
 def test_search_never_worse_than_co(n):
-    t = spills("-n", n, "--regs", "4,6,12,24", "--latency", "2")
-    for R in (4, 6, 12, 24):
+    t = spills("-n", n, "--regs", "4,12", "--latency", "2")
+    for R in (4, 12):
         s, c = t[("search", R)], t[("co", R)]
         assert (s["loads"] + s["stores"] + s["stalls"]
                 <= c["loads"] + c["stores"] + c["stalls"]), (n, R)
 
 
 def test_spills_output_is_deterministic():
-    a = subprocess.run([KGEN, "spills", "fft", "-n", "32", "--regs", "4-8",
+    a = subprocess.run([KGEN, "spills", "fft", "-n", "16", "--regs", "4-8",
                         "--format", "csv"], capture_output=True).stdout
-    b = subprocess.run([KGEN, "spills", "fft", "-n", "32", "--regs", "4-8",
+    b = subprocess.run([KGEN, "spills", "fft", "-n", "16", "--regs", "4-8",
                         "--format", "csv"], capture_output=True).stdout
     assert a == b and a.count(b"\n") == 1 + 5 * 5
 
