@@ -177,8 +177,13 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
 /* emitkind.c: FFT codelet kinds beyond n1 (twiddle, real data) */
-enum { CK_T1, CK_R2CF, CK_R2CB };
+enum { CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V };
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
+    int norder, const Emit *e);
+
+/* emitvec.c: the planner's vector codelets (t1v, n1v) */
+int emitvec_lanes(int simd, int isfloat);
+void emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
 /* emitcu.c */
@@ -283,6 +288,7 @@ enum { SPILLS_MAXR = 1024 };   /* largest R kgen spills takes */
 typedef struct Spill Spill;
 struct Spill {
 	int loads, stores;      /* spill traffic */
+	int inloads;            /* loads of inputs from their own arrays */
 	int cloads, cstores;    /* compulsory: first loads, output stores */
 	int maxlive;            /* most values live at once */
 	long stalls;            /* steps lost waiting on loads (latency) */

@@ -32,9 +32,9 @@ struct Opts {
 	int latency;        /* --latency */
 	const char *format; /* --format text|csv|json */
 	const char *measure;    /* --measure gcc|clang|ptxas */
+	int simd;               /* --simd: SIMD_* (emitsimd.c) */
 	int cuda;               /* --emit cuda (emitcu.c) instead of C */
 	int ckind;              /* --kind: 0 n1, else 1 + CK_* (emitkind.c) */
-	int simd;               /* --simd: SIMD_* (emitsimd.c) */
 	const char *target;     /* --target NAME|all (sched/target.c) */
 	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
 	int maxregs;            /* --max-regs: register budget, 0 none */
@@ -85,6 +85,9 @@ static const char usage[] =
 "                  ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);\n"
 "      R0/R1 hold the even/odd real samples, Cr/Ci X_0..X_N/2 (r2cb:\n"
 "      const on Cr, Ci instead, the unnormalised inverse).\n"
+"      t1v / n1v (with --simd sse2|avx2|avx512): the planner's vector\n"
+"      codelets for split arrays, lane = butterfly (t1v) or transform\n"
+"      (n1v, outputs transposed in registers); see the codelet header.\n"
 "  fft  -n N --emit cuda [--type float] [--name NAME] [-o FILE]\n"
 "      the codelet as CUDA for nvcc: a __device__ NAME_one in SSA form\n"
 "      and a __global__ NAME with the n1 signature (device pointers),\n"
@@ -141,10 +144,10 @@ static const char usage2[] =
 "      prediction; register-limited occupancy on sm_80 and sm_90 (or\n"
 "      ARCH) for blocks of B threads (default 128).  --max-regs B warns\n"
 "      when the codelet needs more than B registers per thread.\n"
+"%s"
 "\n"
 "options:\n"
 "  -d           dump the DAG after each stage to standard error\n"
-"%s"
 "  -h, --help   print this help\n"
 "  --version    print kgen's version\n"
 "\n"
@@ -269,9 +272,6 @@ gpunames(void)
 	return buf;
 }
 
-static void
-help(void)
-{
 /* kgen spills and the schedules, in the help (apart: ISO C's 4095). */
 static const char usage3[] =
 "  spills fft -n N | spills gemm -m M -n N -k K  --regs LIST\n"
@@ -288,6 +288,9 @@ static const char usage3[] =
 "      to kgen fft as --regs R, default 16; they minimise Belady's loads\n"
 "      + G stores + stalls, G = --gamma, default 1).\n";
 
+static void
+help(void)
+{
 	char more[8192];
 
 	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
@@ -303,10 +306,11 @@ parse(Opts *o, int argc, char **argv)
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", 0};
-	/* in the order 0, 1 + CK_T1, 1 + CK_R2CF, 1 + CK_R2CB */
-	static const char *const kinds[] = {"n1", "t1", "r2cf", "r2cb", 0};
 	static const char *const simds[] = {"none", "sse2", "avx2", "avx512",
 	    0};
+	/* in the order 0, then 1 + CK_* */
+	static const char *const kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v",
+	    "n1v", 0};
 	char *a, *v;
 	int i, takes;
 
@@ -393,10 +397,6 @@ parse(Opts *o, int argc, char **argv)
 			    "per thread");
 		} else if (!strcmp(a, "--block")) {
 			o->block = (int)num(a, v, 1, 1024, "1 to 1024 threads");
-		} else if (!strcmp(a, "--simd")) {
-			word(a, v, simds);
-			for (o->simd = 0; strcmp(simds[o->simd], v); o->simd++)
-				;
 		} else if (!strcmp(a, "--kind")) {
 			word(a, v, kinds);
 			for (o->ckind = 0; strcmp(kinds[o->ckind], v); o->ckind++)
@@ -407,6 +407,10 @@ parse(Opts *o, int argc, char **argv)
 		} else if (!strcmp(a, "--real")) {
 			o->ckind = 1 + CK_R2CF;
 			takes = 0;
+		} else if (!strcmp(a, "--simd")) {
+			word(a, v, simds);
+			for (o->simd = 0; strcmp(simds[o->simd], v); o->simd++)
+				;
 		} else if (!strcmp(a, "--emit")) {
 			o->cuda = !strcmp(word(a, v, emits), "cuda");
 		} else if (!strcmp(a, "--measure")) {
@@ -447,6 +451,10 @@ parse(Opts *o, int argc, char **argv)
 	}
 }
 
+/* Codelet kinds by Opts.ckind: n1, then 1 + CK_*. */
+static const char *const ckname[] = {"n1", "t1", "r2cf", "r2cb", "t1v",
+    "n1v"};
+
 /* The checks of kgen fft: -n within the limit. */
 static void
 check_fft(Opts *o)
@@ -456,20 +464,30 @@ check_fft(Opts *o)
 	if (o->p.n > FFT_MAXN)
 		fail("-n %d: too large for a straight-line codelet; the limit "
 		    "is %d", o->p.n, FFT_MAXN);
-	if (o->ckind && (o->simd || o->cuda))
-		fail("--kind %s: only scalar C; --simd and --emit cuda are for "
-		    "n1 codelets", o->ckind == 1 + CK_T1 ? "t1" : "r2cf/r2cb");
+	if (o->simd != SIMD_NONE && o->cuda)
+		fail("--simd: SIMD codelets are C; use --simd none with "
+		    "--emit cuda");
+	if (o->ckind && o->cuda)
+		fail("--kind %s: C only; --emit cuda is for n1 codelets",
+		    ckname[o->ckind]);
+	if (o->ckind >= 1 + CK_T1V && !o->simd)
+		fail("--kind %s: a vector codelet; give --simd sse2, avx2 or "
+		    "avx512", ckname[o->ckind]);
+	if (o->ckind && o->ckind < 1 + CK_T1V && o->simd)
+		fail("--kind %s: scalar only; --simd goes with n1, t1v or n1v",
+		    ckname[o->ckind]);
+	if (o->ckind == 1 + CK_N1V && o->p.n % emitvec_lanes(o->simd,
+	    o->isfloat))
+		fail("-n %d: an n1v codelet's size must be a multiple of the "
+		    "%d lanes", o->p.n, emitvec_lanes(o->simd, o->isfloat));
 	if (o->ckind == 1 + CK_R2CF && o->p.sign > 0)
 		fail("--sign 1: r2cf is the forward real transform; "
 		    "--kind r2cb is its inverse");
 	if (o->ckind == 1 + CK_R2CB)
 		o->p.sign = 1;
-	if (o->ckind == 1 + CK_T1 && o->p.n < 2)
+	if ((o->ckind == 1 + CK_T1 || o->ckind == 1 + CK_T1V) && o->p.n < 2)
 		fail("-n %d: a twiddle codelet needs a radix of at least 2",
 		    o->p.n);
-	if (o->simd != SIMD_NONE && o->cuda)
-		fail("--simd: SIMD codelets are C; use --simd none with "
-		    "--emit cuda");
 	o->p.kind = PROB_FFT;
 }
 
@@ -606,11 +624,13 @@ run_fft(Opts *o)
 	FILE *f;
 	char *tmp, defname[32];
 	int sched, regs, *order, norder;
+	Cost cost;
+	char schedname[64];
 
 	ar = arena_new();
-	if (o->ckind == 1 + CK_T1)
+	if (o->ckind == 1 + CK_T1 || o->ckind == 1 + CK_T1V)
 		d = twiddle_build(ar, o->p.n, o->p.sign);
-	else if (o->ckind)
+	else if (o->ckind == 1 + CK_R2CF || o->ckind == 1 + CK_R2CB)
 		d = real_build(ar, o->p.n, o->ckind == 1 + CK_R2CB);
 	else
 		d = fft_build(ar, o->p.n, o->p.sign);
@@ -618,18 +638,20 @@ run_fft(Opts *o)
 	d = simp_run(d, o->fma);
 	dump(o, d, "simp");
 	memset(&e, 0, sizeof e);
-	snprintf(defname, sizeof defname, "%s_%d", o->ckind == 1 + CK_T1
-	    ? "t1" : o->ckind == 1 + CK_R2CF ? "r2cf" : o->ckind ? "r2cb"
-	    : "n1", o->p.n);
+	snprintf(defname, sizeof defname, "%s_%d", ckname[o->ckind], o->p.n);
 	e.name = o->name ? o->name : defname;
 	e.cmd = o->line;
 	e.isfloat = o->isfloat;
-	Cost cost;
-	char schedname[64];
 	e.simd = o->simd;
 	/* the schedule: R matters to blocked and search only */
 	sched = sched_one(o->sched);
 	e.sched = order_names[sched];
+	if (o->gamma != 1 && (sched == SCHED_BLOCKED
+	    || sched == SCHED_SEARCH)) {
+		snprintf(schedname, sizeof schedname, "%s (a store costs %g "
+		    "loads)", order_names[sched], o->gamma);
+		e.sched = schedname;
+	}
 	regs = 16;
 	if (o->regs) {
 		if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
@@ -647,14 +669,10 @@ run_fft(Opts *o)
 	cost.gamma = o->gamma;
 	order = order_for(d, ar, sched, &cost, &norder);
 	f = out_open(o->out, &tmp);
-	if (o->ckind)
+	if (o->ckind >= 1 + CK_T1V)
+		emitvec_c(f, d, &o->p, o->ckind - 1, order, norder, &e);
+	else if (o->ckind)
 		emitkind_c(f, d, &o->p, o->ckind - 1, order, norder, &e);
-	if (o->gamma != 1 && (sched == SCHED_BLOCKED
-	    || sched == SCHED_SEARCH)) {
-		snprintf(schedname, sizeof schedname, "%s (a store costs %g "
-		    "loads)", order_names[sched], o->gamma);
-		e.sched = schedname;
-	}
 	else if (o->cuda)
 		emitcu_print(f, d, &o->p, order, norder, &e);
 	else if (o->simd != SIMD_NONE)
@@ -1076,6 +1094,7 @@ run_spills(Opts *o)
 	Row *r;
 	int regs[SPILLS_MAXR], nregs, sched[NSCHED], nsched, i, j, n, *ord;
 	char desc[128], note[200];
+	Cost cost;
 
 	memset(&t, 0, sizeof t);
 	check_spills(o, regs, &nregs, sched, &nsched, t.meas, &t.nmeas);
@@ -1094,7 +1113,6 @@ run_spills(Opts *o)
 		    "needs (Irony, Toledo and Tiskin 2004)");
 	}
 	d = simp_run(d, o->fma);
-	Cost cost;
 	check_regs(d, regs, nregs);
 	t.problem = o->sub;
 	t.desc = desc;
@@ -1106,6 +1124,8 @@ run_spills(Opts *o)
 	t.nrow = nsched * nregs;
 	t.row = arena_alloc(ar, t.nrow * sizeof *t.row);
 	tmp = arena_new();
+	cost.latency = o->latency;
+	cost.gamma = o->gamma;
 	for (i = 0; i < nsched; i++) {
 		ord = 0;
 		for (j = 0; j < nregs; j++) {
@@ -1124,8 +1144,6 @@ run_spills(Opts *o)
 			    ? bound_fft(o->p.n, regs[j])
 			    : bound_gemm(o->p.m, o->p.n, o->p.k, regs[j]);
 			if (t.nmeas > 0)
-	cost.latency = o->latency;
-	cost.gamma = o->gamma;
 				spills_measure(o, d, ord, n, regs[j], &t, r);
 		}
 	}
