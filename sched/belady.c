@@ -379,6 +379,7 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 				/* a miss: reload into a pinned register */
 				since = take(&m, t, regs, 1);
 				m.s.loads++;
+				m.s.inloads += m.clean[v] == 1;
 				m.res[v] = 1;
 				issue = t - lat > since ? t - lat : since;
 				ready[v] = issue + lat;

@@ -22,12 +22,14 @@ text(FILE *f, const Table *t)
 	    "memory operands, not in registers\n", t->c.load, t->c.store,
 	    t->c.con);
 	fprintf(f, "# loads/stores: spill traffic of Belady's MIN (loads "
-	    "optimal for the order);\n# bound: %s\n", t->boundnote);
+	    "optimal for the order);\n# in: of the loads, reloads of inputs "
+	    "from their arrays (the rest from the stack)\n# bound: %s\n",
+	    t->boundnote);
 	if (t->latency > 0)
 		fprintf(f, "# latency %d: reloads issued up to %d steps "
 		    "ahead; stalls counted\n", t->latency, t->latency);
-	fprintf(f, "%-8s %4s %7s %7s %8s", "schedule", "R", "loads", "stores",
-	    "max_live");
+	fprintf(f, "%-8s %4s %7s %6s %7s %8s", "schedule", "R", "loads", "in",
+	    "stores", "max_live");
 	if (t->latency > 0)
 		fprintf(f, " %7s", "stalls");
 	fprintf(f, " %7s", "bound");
@@ -36,8 +38,8 @@ text(FILE *f, const Table *t)
 	fputc('\n', f);
 	for (i = 0; i < t->nrow; i++) {
 		r = &t->row[i];
-		fprintf(f, "%-8s %4d %7d %7d %8d", r->sched, r->regs,
-		    r->s.loads, r->s.stores, r->s.maxlive);
+		fprintf(f, "%-8s %4d %7d %6d %7d %8d", r->sched, r->regs,
+		    r->s.loads, r->s.inloads, r->s.stores, r->s.maxlive);
 		if (t->latency > 0)
 			fprintf(f, " %7ld", r->s.stalls);
 		fprintf(f, " %7ld", r->bound);
@@ -62,17 +64,17 @@ csv(FILE *f, const Table *t)
 	int i, j;
 
 	fputs("problem,n,m,k,schedule,regs,loads,stores,compulsory_loads,"
-	    "compulsory_stores,max_live,stalls,lower_bound", f);
+	    "compulsory_stores,max_live,stalls,lower_bound,input_reloads", f);
 	for (j = 0; j < t->nmeas; j++)
 		fprintf(f, ",%s_loads,%s_stores,%s_int_spills", t->meas[j],
 		    t->meas[j], t->meas[j]);
 	fputc('\n', f);
 	for (i = 0; i < t->nrow; i++) {
 		r = &t->row[i];
-		fprintf(f, "%s,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%ld,%ld",
+		fprintf(f, "%s,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%ld,%ld,%d",
 		    t->problem, t->p->n, t->p->m, t->p->k, r->sched, r->regs,
 		    r->s.loads, r->s.stores, r->s.cloads, r->s.cstores,
-		    r->s.maxlive, r->s.stalls, r->bound);
+		    r->s.maxlive, r->s.stalls, r->bound, r->s.inloads);
 		for (j = 0; j < t->nmeas; j++) {
 			if (r->m[j].ok)
 				fprintf(f, ",%d,%d,%d", r->m[j].loads,
@@ -114,7 +116,8 @@ json(FILE *f, const Table *t)
 		    r->s.cstores, r->s.maxlive);
 		if (t->latency > 0)
 			fprintf(f, ", \"stalls\": %ld", r->s.stalls);
-		fprintf(f, ", \"lower_bound\": %ld", r->bound);
+		fprintf(f, ", \"lower_bound\": %ld, \"input_reloads\": %d",
+		    r->bound, r->s.inloads);
 		if (t->nmeas > 0) {
 			fputs(", \"measured\": {", f);
 			for (j = 0; j < t->nmeas; j++) {

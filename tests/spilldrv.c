@@ -10,7 +10,8 @@
  * k the slot (LOAD, STORE) or the value (CONST); a STORE's b is the load
  * it overwrites in place, or -1.  A last line "order i j ..." lists the
  * line numbers in schedule order.  Counts are printed as
- * "loads stores cloads cstores maxlive stalls".  Asserts live in Python. */
+ * "loads stores cloads cstores maxlive stalls inloads".  Asserts live
+ * in Python. */
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
@@ -66,8 +67,8 @@ readdag(Arena *ar, int **order, int *norder)
 static void
 print(Spill s)
 {
-	printf("%d %d %d %d %d %ld\n", s.loads, s.stores, s.cloads, s.cstores,
-	    s.maxlive, s.stalls);
+	printf("%d %d %d %d %d %ld %d\n", s.loads, s.stores, s.cloads,
+	    s.cstores, s.maxlive, s.stalls, s.inloads);
 }
 
 int
