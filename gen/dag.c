@@ -48,7 +48,15 @@ hash(const Node *n)
 	h = hash_int(h, n->a[0]);
 	h = hash_int(h, n->a[1]);
 	h = hash_int(h, n->a[2]);
-	return hash_int(h, n->k);
+	h = hash_int(h, n->k);
+	/* hash_int leaves the low bits, which pick the slot, poorly mixed
+	 * for nearby ids; finish with a mixer (Wellons' "lowbias32") so
+	 * linear probing stays short on large DAGs */
+	h ^= h >> 16;
+	h *= 0x7feb352du;
+	h ^= h >> 15;
+	h *= 0x846ca68bu;
+	return h ^ h >> 16;
 }
 
 static void
