@@ -61,6 +61,18 @@ struct Out {
 	int *outmate;       /* store slot -> the other half's store slot */
 	int *stored;        /* store slot already reached in this body */
 	int *storenode;     /* store slot -> its node */
+	int *innode;        /* load slot -> its node, -1 when dead */
+	int grp;            /* elements per row of a group access, 0 none */
+	int *gof;           /* node -> its group array L<g>[k] as g*2grp+k */
+};
+
+/* Where the direct body moves whole groups of adjacent elements (see
+ * kgen_ldg): the ISAs whose pairs would cost more instructions. */
+static const struct {
+	const char *sfx;
+	int grp;
+} grouptab[] = {
+	{"avx512_d", 4}, {"avx2_f", 4}, {"avx512_f", 8},
 };
 
 /* Where slot s lives: element j of an n1 DAG, as a constant offset in
@@ -91,8 +103,23 @@ operand(Out *o, int id)
 		fputc(')', o->f);
 		return;
 	}
+	if (o->path == PATH_DIRECT && o->gof[id] >= 0) {
+		fprintf(o->f, "L%d[%d]", o->gof[id] / (2 * o->grp),
+		    o->gof[id] % (2 * o->grp));
+		return;
+	}
 	assert(o->name[id] >= 0 && "operands are emitted before their users");
 	fprintf(o->f, "T%d", o->name[id]);
+}
+
+/* The group of element j in the direct body, or -1 when j is in no full
+ * group (it moves as a pair). */
+static int
+group(Out *o, int j)
+{
+	if (!o->grp || (j / o->grp + 1) * o->grp > o->d->nin / 2)
+		return -1;
+	return j / o->grp;
 }
 
 static void
@@ -126,7 +153,7 @@ load(Out *o, int id)
 {
 	Node *n;
 	Slot *s;
-	int lo, hi;
+	int lo, hi, g, k;
 
 	n = &o->d->node[id];
 	s = &o->d->in[n->k];
@@ -136,16 +163,28 @@ load(Out *o, int id)
 		    o->name[id], place(o, s));
 		return;
 	}
-	if (o->name[id] >= 0)
-		return;     /* loaded with its other half */
+	if (o->name[id] >= 0 || o->gof[id] >= 0)
+		return;     /* loaded with its other half or its group */
+	if ((g = group(o, s->j)) >= 0) {
+		for (k = 0; k < 2 * o->grp; k++) {
+			lo = o->innode[2 * (g * o->grp + k / 2) + k % 2];
+			assert(lo >= 0 && "an n1 DAG reads every input");
+			o->gof[lo] = g * 2 * o->grp + k;
+		}
+		fprintf(o->f, "%s%s L%d[%d];\n", o->ind, o->v, g, 2 * o->grp);
+		fprintf(o->f, "%skgen_ldg_%s(ri + %d, ivs, L%d);\n", o->ind,
+		    o->sfx, 2 * o->grp * g, g);
+		return;
+	}
 	lo = s->arr == 0 ? id : o->inmate[n->k];
 	hi = s->arr == 0 ? o->inmate[n->k] : id;
 	o->name[lo] = o->next++;
 	o->name[hi] = o->next++;
 	fprintf(o->f, "%s%s T%d, T%d;\n", o->ind, o->v, o->name[lo],
 	    o->name[hi]);
-	fprintf(o->f, "%skgen_ldi_%s(ri + %d, ivs, &T%d, &T%d);\n", o->ind,
-	    o->sfx, place(o, s), o->name[lo], o->name[hi]);
+	fprintf(o->f, "%skgen_%s_%s(ri + %d, ivs, &T%d, &T%d);\n", o->ind,
+	    o->grp && o->isfloat ? "ldn" : "ldi", o->sfx, place(o, s),
+	    o->name[lo], o->name[hi]);
 }
 
 static void
@@ -153,7 +192,7 @@ store(Out *o, int id)
 {
 	Node *n;
 	Slot *s;
-	int mate, lo, hi;
+	int mate, lo, hi, g, k;
 
 	n = &o->d->node[id];
 	s = &o->d->out[n->k];
@@ -164,13 +203,29 @@ store(Out *o, int id)
 		return;
 	}
 	o->stored[n->k] = 1;
+	if ((g = group(o, s->j)) >= 0) {
+		for (k = 0; k < 2 * o->grp; k++)
+			if (!o->stored[2 * (g * o->grp + k / 2) + k % 2])
+				return;     /* stored with its group, later */
+		fprintf(o->f, "%s{\n%s\tconst %s y[%d] = {", o->ind, o->ind,
+		    o->v, 2 * o->grp);
+		for (k = 0; k < 2 * o->grp; k++) {
+			if (k)
+				fputs(k % 4 ? ", " : ",\n\t\t\t    ", o->f);
+			mate = o->storenode[2 * (g * o->grp + k / 2) + k % 2];
+			operand(o, o->d->node[mate].a[0]);
+		}
+		fprintf(o->f, "};\n\n%s\tkgen_stg_%s(ro + %d, ovs, y);\n%s}\n",
+		    o->ind, o->sfx, 2 * o->grp * g, o->ind);
+		return;
+	}
 	mate = o->outmate[n->k];
 	if (!o->stored[mate])
 		return;     /* stored with its other half, later */
 	lo = s->arr == 2 ? id : o->storenode[mate];
 	hi = s->arr == 2 ? o->storenode[mate] : id;
-	fprintf(o->f, "%skgen_sti_%s(ro + %d, ovs, ", o->ind, o->sfx,
-	    place(o, s));
+	fprintf(o->f, "%skgen_%s_%s(ro + %d, ovs, ", o->ind,
+	    o->grp && o->isfloat ? "stn" : "sti", o->sfx, place(o, s));
 	operand(o, o->d->node[lo].a[0]);
 	fputs(", ", o->f);
 	operand(o, o->d->node[hi].a[0]);
@@ -211,6 +266,7 @@ body(Out *o, const int *order, int norder, int path, const char *ind)
 	o->next = 0;
 	memset(o->name, -1, (o->d->nnode + 1) * sizeof *o->name);
 	memset(o->stored, 0, (o->d->nout + 1) * sizeof *o->stored);
+	memset(o->gof, -1, (o->d->nnode + 1) * sizeof *o->gof);
 	for (i = 0; i < norder; i++)
 		statement(o, order[i]);
 }
@@ -236,7 +292,7 @@ vtype(Out *o, int n)
  * Port costs are Intel's, where shuffles have one port. */
 static const char *const pairtab[][2] = {
 	{"sse2_d",
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_ldi_sse2_d(const double *p, ptrdiff_t s, kgen_d2 *re,"
 	    " kgen_d2 *im)\n"
 	"{\n"
@@ -246,18 +302,19 @@ static const char *const pairtab[][2] = {
 	"\t*im = _mm_unpackhi_pd(a, b);\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_sti_sse2_d(double *p, ptrdiff_t s, kgen_d2 re, kgen_d2 im)\n"
 	"{\n"
 	"\t_mm_storeu_pd(p, _mm_unpacklo_pd(re, im));\n"
 	"\t_mm_storeu_pd(p + s, _mm_unpackhi_pd(re, im));\n"
-	"}\n"},
+	"}\n"
+	"\n"},
 	{"avx2_d",
 	"/* a holds the pairs of transforms 0 and 2 (vinsertf128"
 	    " from memory), b\n"
 	" * those of 1 and 3; unpcklpd and unpckhpd then give lanes"
 	    " 0, 1, 2, 3. */\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_ldi_avx2_d(const double *p, ptrdiff_t s, kgen_d4 *re,"
 	    " kgen_d4 *im)\n"
 	"{\n"
@@ -270,7 +327,7 @@ static const char *const pairtab[][2] = {
 	"\t*im = _mm256_unpackhi_pd(a, b);\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_sti_avx2_d(double *p, ptrdiff_t s, kgen_d4 re, kgen_d4 im)\n"
 	"{\n"
 	"\tconst __m256d a = _mm256_unpacklo_pd(re, im);\n"
@@ -280,14 +337,15 @@ static const char *const pairtab[][2] = {
 	"\t_mm_storeu_pd(p + s, _mm256_castpd256_pd128(b));\n"
 	"\t_mm_storeu_pd(p + 2 * s, _mm256_extractf128_pd(a, 1));\n"
 	"\t_mm_storeu_pd(p + 3 * s, _mm256_extractf128_pd(b, 1));\n"
-	"}\n"},
+	"}\n"
+	"\n"},
 	{"avx512_d",
 	"/* As for AVX2, with transforms 0 2 4 6 in a and 1 3 5 7 in"
 	    " b; each half\n"
 	" * is put together by vinsertf128 from memory, which needs"
 	    " no shuffle\n"
 	" * port, and only the halves by vinsertf64x4. */\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_ldi_avx512_d(const double *p, ptrdiff_t s, kgen_d8"
 	    " *re, kgen_d8 *im)\n"
 	"{\n"
@@ -308,7 +366,7 @@ static const char *const pairtab[][2] = {
 	"\t*im = _mm512_unpackhi_pd(a, b);\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_sti_avx512_d(double *p, ptrdiff_t s, kgen_d8 re, kgen_d8 im)\n"
 	"{\n"
 	"\tconst __m512 a = _mm512_castpd_ps(_mm512_unpacklo_pd(re, im));\n"
@@ -328,14 +386,101 @@ static const char *const pairtab[][2] = {
 	    " _mm512_extractf32x4_ps(a, 3));\n"
 	"\t_mm_storeu_ps((float *)(p + 7 * s),"
 	    " _mm512_extractf32x4_ps(b, 3));\n"
-	"}\n"},
+	"}\n"
+	"\n"},
+	{"avx512_d",
+	"/* Transforms with adjacent elements (is == 2) are loaded"
+	    " and stored four\n"
+	" * elements at a time: 8 rows of 8 doubles, one 64-byte"
+	    " access each, and\n"
+	" * an 8 x 8 transpose in 24 shuffles; x[2k] and x[2k + 1]"
+	    " are then the\n"
+	" * real and imaginary parts of element k. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_tr_avx512_d(const __m512d *v, __m512d *o)\n"
+	"{\n"
+	"\tconst __m512d t0 = _mm512_unpacklo_pd(v[0], v[1]);\n"
+	"\tconst __m512d t1 = _mm512_unpackhi_pd(v[0], v[1]);\n"
+	"\tconst __m512d t2 = _mm512_unpacklo_pd(v[2], v[3]);\n"
+	"\tconst __m512d t3 = _mm512_unpackhi_pd(v[2], v[3]);\n"
+	"\tconst __m512d t4 = _mm512_unpacklo_pd(v[4], v[5]);\n"
+	"\tconst __m512d t5 = _mm512_unpackhi_pd(v[4], v[5]);\n"
+	"\tconst __m512d t6 = _mm512_unpacklo_pd(v[6], v[7]);\n"
+	"\tconst __m512d t7 = _mm512_unpackhi_pd(v[6], v[7]);\n"
+	"\tconst __m512d w0 = _mm512_shuffle_f64x2(t0, t2, 0x88);\n"
+	"\tconst __m512d w1 = _mm512_shuffle_f64x2(t0, t2, 0xdd);\n"
+	"\tconst __m512d w2 = _mm512_shuffle_f64x2(t4, t6, 0x88);\n"
+	"\tconst __m512d w3 = _mm512_shuffle_f64x2(t4, t6, 0xdd);\n"
+	"\tconst __m512d y0 = _mm512_shuffle_f64x2(t1, t3, 0x88);\n"
+	"\tconst __m512d y1 = _mm512_shuffle_f64x2(t1, t3, 0xdd);\n"
+	"\tconst __m512d y2 = _mm512_shuffle_f64x2(t5, t7, 0x88);\n"
+	"\tconst __m512d y3 = _mm512_shuffle_f64x2(t5, t7, 0xdd);\n"
+	"\n"
+	"\to[0] = _mm512_shuffle_f64x2(w0, w2, 0x88);\n"
+	"\to[4] = _mm512_shuffle_f64x2(w0, w2, 0xdd);\n"
+	"\to[2] = _mm512_shuffle_f64x2(w1, w3, 0x88);\n"
+	"\to[6] = _mm512_shuffle_f64x2(w1, w3, 0xdd);\n"
+	"\to[1] = _mm512_shuffle_f64x2(y0, y2, 0x88);\n"
+	"\to[5] = _mm512_shuffle_f64x2(y0, y2, 0xdd);\n"
+	"\to[3] = _mm512_shuffle_f64x2(y1, y3, 0x88);\n"
+	"\to[7] = _mm512_shuffle_f64x2(y1, y3, 0xdd);\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldg_avx512_d(const double *p, ptrdiff_t s, kgen_d8 *x)\n"
+	"{\n"
+	"\t__m512d v[8], o[8];\n"
+	"\n"
+	"\tv[0] = _mm512_loadu_pd(p);\n"
+	"\tv[1] = _mm512_loadu_pd(p + s);\n"
+	"\tv[2] = _mm512_loadu_pd(p + 2 * s);\n"
+	"\tv[3] = _mm512_loadu_pd(p + 3 * s);\n"
+	"\tv[4] = _mm512_loadu_pd(p + 4 * s);\n"
+	"\tv[5] = _mm512_loadu_pd(p + 5 * s);\n"
+	"\tv[6] = _mm512_loadu_pd(p + 6 * s);\n"
+	"\tv[7] = _mm512_loadu_pd(p + 7 * s);\n"
+	"\tkgen_tr_avx512_d(v, o);\n"
+	"\tx[0] = o[0];\n"
+	"\tx[1] = o[1];\n"
+	"\tx[2] = o[2];\n"
+	"\tx[3] = o[3];\n"
+	"\tx[4] = o[4];\n"
+	"\tx[5] = o[5];\n"
+	"\tx[6] = o[6];\n"
+	"\tx[7] = o[7];\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stg_avx512_d(double *p, ptrdiff_t s, const kgen_d8 *x)\n"
+	"{\n"
+	"\t__m512d v[8], o[8];\n"
+	"\n"
+	"\tv[0] = x[0];\n"
+	"\tv[1] = x[1];\n"
+	"\tv[2] = x[2];\n"
+	"\tv[3] = x[3];\n"
+	"\tv[4] = x[4];\n"
+	"\tv[5] = x[5];\n"
+	"\tv[6] = x[6];\n"
+	"\tv[7] = x[7];\n"
+	"\tkgen_tr_avx512_d(v, o);\n"
+	"\t_mm512_storeu_pd(p, o[0]);\n"
+	"\t_mm512_storeu_pd(p + s, o[1]);\n"
+	"\t_mm512_storeu_pd(p + 2 * s, o[2]);\n"
+	"\t_mm512_storeu_pd(p + 3 * s, o[3]);\n"
+	"\t_mm512_storeu_pd(p + 4 * s, o[4]);\n"
+	"\t_mm512_storeu_pd(p + 5 * s, o[5]);\n"
+	"\t_mm512_storeu_pd(p + 6 * s, o[6]);\n"
+	"\t_mm512_storeu_pd(p + 7 * s, o[7]);\n"
+	"}\n"
+	"\n"},
 	{"sse2_f",
 	"/* A (re, im) pair of floats is 8 bytes: a holds the pairs"
 	    " of transforms\n"
 	" * 0 and 2, b those of 1 and 3, and shufps leaves the lanes"
 	    " in the order\n"
 	" * 0 2 1 3, which kgen_sti undoes. */\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_ldi_sse2_f(const float *p, ptrdiff_t s, kgen_f4 *re,"
 	    " kgen_f4 *im)\n"
 	"{\n"
@@ -349,7 +494,7 @@ static const char *const pairtab[][2] = {
 	"\t*im = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_sti_sse2_f(float *p, ptrdiff_t s, kgen_f4 re, kgen_f4 im)\n"
 	"{\n"
 	"\tconst __m128 a = _mm_unpacklo_ps(re, im);\n"
@@ -359,7 +504,8 @@ static const char *const pairtab[][2] = {
 	"\t_mm_storel_pi((__m64 *)(p + s), b);\n"
 	"\t_mm_storeh_pi((__m64 *)(p + 2 * s), a);\n"
 	"\t_mm_storeh_pi((__m64 *)(p + 3 * s), b);\n"
-	"}\n"},
+	"}\n"
+	"\n"},
 	{"avx2_f",
 	"/* Pairs of floats are 8 bytes, loaded by vbroadcastsd (a load port\n"
 	" * only) and merged by vblendpd (any vector port), so the"
@@ -369,7 +515,7 @@ static const char *const pairtab[][2] = {
 	" * those of 1 3 5 7; the lanes come out in the order 0 2 1"
 	    " 3 4 6 5 7,\n"
 	" * which kgen_sti undoes. */\n"
-	"static inline __m256d\n"
+	"KGEN_INLINE __m256d\n"
 	"kgen_pairs_avx2_f(const float *p, ptrdiff_t s)\n"
 	"{\n"
 	"\tdouble x0, x1, x2, x3;\n"
@@ -383,7 +529,7 @@ static const char *const pairtab[][2] = {
 	"\t    _mm256_set1_pd(x3), 8), 12);\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_ldi_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *re,"
 	    " kgen_f8 *im)\n"
 	"{\n"
@@ -394,7 +540,7 @@ static const char *const pairtab[][2] = {
 	"\t*im = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_sti_avx2_f(float *p, ptrdiff_t s, kgen_f8 re, kgen_f8 im)\n"
 	"{\n"
 	"\tconst __m256 a = _mm256_unpacklo_ps(re, im);\n"
@@ -410,7 +556,127 @@ static const char *const pairtab[][2] = {
 	"\t_mm_storel_pi((__m64 *)(p + 5 * s), b1);\n"
 	"\t_mm_storeh_pi((__m64 *)(p + 6 * s), a1);\n"
 	"\t_mm_storeh_pi((__m64 *)(p + 7 * s), b1);\n"
-	"}\n"},
+	"}\n"
+	"\n"},
+	{"avx2_f",
+	"/* Transforms with adjacent elements (is == 2) are loaded"
+	    " and stored four\n"
+	" * elements at a time: 8 rows of 8 floats, one 32-byte"
+	    " access each, and\n"
+	" * an 8 x 8 transpose in 24 shuffles; x[2k] and x[2k + 1]"
+	    " are then the\n"
+	" * real and imaginary parts of element k. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_tr_avx2_f(const __m256 *r, __m256 *o)\n"
+	"{\n"
+	"\tconst __m256 a0 = _mm256_unpacklo_ps(r[0], r[1]);\n"
+	"\tconst __m256 a1 = _mm256_unpackhi_ps(r[0], r[1]);\n"
+	"\tconst __m256 a2 = _mm256_unpacklo_ps(r[2], r[3]);\n"
+	"\tconst __m256 a3 = _mm256_unpackhi_ps(r[2], r[3]);\n"
+	"\tconst __m256 a4 = _mm256_unpacklo_ps(r[4], r[5]);\n"
+	"\tconst __m256 a5 = _mm256_unpackhi_ps(r[4], r[5]);\n"
+	"\tconst __m256 a6 = _mm256_unpacklo_ps(r[6], r[7]);\n"
+	"\tconst __m256 a7 = _mm256_unpackhi_ps(r[6], r[7]);\n"
+	"\tconst __m256 b0 = _mm256_castpd_ps(_mm256_unpacklo_pd(\n"
+	"\t    _mm256_castps_pd(a0), _mm256_castps_pd(a2)));\n"
+	"\tconst __m256 b1 = _mm256_castpd_ps(_mm256_unpackhi_pd(\n"
+	"\t    _mm256_castps_pd(a0), _mm256_castps_pd(a2)));\n"
+	"\tconst __m256 b2 = _mm256_castpd_ps(_mm256_unpacklo_pd(\n"
+	"\t    _mm256_castps_pd(a1), _mm256_castps_pd(a3)));\n"
+	"\tconst __m256 b3 = _mm256_castpd_ps(_mm256_unpackhi_pd(\n"
+	"\t    _mm256_castps_pd(a1), _mm256_castps_pd(a3)));\n"
+	"\tconst __m256 b4 = _mm256_castpd_ps(_mm256_unpacklo_pd(\n"
+	"\t    _mm256_castps_pd(a4), _mm256_castps_pd(a6)));\n"
+	"\tconst __m256 b5 = _mm256_castpd_ps(_mm256_unpackhi_pd(\n"
+	"\t    _mm256_castps_pd(a4), _mm256_castps_pd(a6)));\n"
+	"\tconst __m256 b6 = _mm256_castpd_ps(_mm256_unpacklo_pd(\n"
+	"\t    _mm256_castps_pd(a5), _mm256_castps_pd(a7)));\n"
+	"\tconst __m256 b7 = _mm256_castpd_ps(_mm256_unpackhi_pd(\n"
+	"\t    _mm256_castps_pd(a5), _mm256_castps_pd(a7)));\n"
+	"\n"
+	"\t/* b<4j + q>: in 16-byte lane L, column 4L + q of rows"
+	    " 4j..4j+3 */\n"
+	"\to[0] = _mm256_permute2f128_ps(b0, b4, 0x20);\n"
+	"\to[4] = _mm256_permute2f128_ps(b0, b4, 0x31);\n"
+	"\to[1] = _mm256_permute2f128_ps(b1, b5, 0x20);\n"
+	"\to[5] = _mm256_permute2f128_ps(b1, b5, 0x31);\n"
+	"\to[2] = _mm256_permute2f128_ps(b2, b6, 0x20);\n"
+	"\to[6] = _mm256_permute2f128_ps(b2, b6, 0x31);\n"
+	"\to[3] = _mm256_permute2f128_ps(b3, b7, 0x20);\n"
+	"\to[7] = _mm256_permute2f128_ps(b3, b7, 0x31);\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldg_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *x)\n"
+	"{\n"
+	"\t__m256 v[8], o[8];\n"
+	"\n"
+	"\tv[0] = _mm256_loadu_ps(p);\n"
+	"\tv[1] = _mm256_loadu_ps(p + s);\n"
+	"\tv[2] = _mm256_loadu_ps(p + 2 * s);\n"
+	"\tv[3] = _mm256_loadu_ps(p + 3 * s);\n"
+	"\tv[4] = _mm256_loadu_ps(p + 4 * s);\n"
+	"\tv[5] = _mm256_loadu_ps(p + 5 * s);\n"
+	"\tv[6] = _mm256_loadu_ps(p + 6 * s);\n"
+	"\tv[7] = _mm256_loadu_ps(p + 7 * s);\n"
+	"\tkgen_tr_avx2_f(v, o);\n"
+	"\tx[0] = o[0];\n"
+	"\tx[1] = o[1];\n"
+	"\tx[2] = o[2];\n"
+	"\tx[3] = o[3];\n"
+	"\tx[4] = o[4];\n"
+	"\tx[5] = o[5];\n"
+	"\tx[6] = o[6];\n"
+	"\tx[7] = o[7];\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stg_avx2_f(float *p, ptrdiff_t s, const kgen_f8 *x)\n"
+	"{\n"
+	"\t__m256 v[8], o[8];\n"
+	"\n"
+	"\tv[0] = x[0];\n"
+	"\tv[1] = x[1];\n"
+	"\tv[2] = x[2];\n"
+	"\tv[3] = x[3];\n"
+	"\tv[4] = x[4];\n"
+	"\tv[5] = x[5];\n"
+	"\tv[6] = x[6];\n"
+	"\tv[7] = x[7];\n"
+	"\tkgen_tr_avx2_f(v, o);\n"
+	"\t_mm256_storeu_ps(p, o[0]);\n"
+	"\t_mm256_storeu_ps(p + s, o[1]);\n"
+	"\t_mm256_storeu_ps(p + 2 * s, o[2]);\n"
+	"\t_mm256_storeu_ps(p + 3 * s, o[3]);\n"
+	"\t_mm256_storeu_ps(p + 4 * s, o[4]);\n"
+	"\t_mm256_storeu_ps(p + 5 * s, o[5]);\n"},
+	{"avx2_f",
+	"\t_mm256_storeu_ps(p + 6 * s, o[6]);\n"
+	"\t_mm256_storeu_ps(p + 7 * s, o[7]);\n"
+	"}\n"
+	"\n"},
+	{"avx2_f",
+	"/* The pair load and store with lanes in the order the"
+	    " group transposes\n"
+	" * give, 0 1 2 3 ..: the elements left over after the"
+	    " groups need it. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldn_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *re,"
+	    " kgen_f8 *im)\n"
+	"{\n"
+	"\tkgen_ldi_avx2_f(p, s, re, im);\n"
+	"\t*re = _mm256_permute_ps(*re, _MM_SHUFFLE(3, 1, 2, 0));\n"
+	"\t*im = _mm256_permute_ps(*im, _MM_SHUFFLE(3, 1, 2, 0));\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stn_avx2_f(float *p, ptrdiff_t s, kgen_f8 re, kgen_f8 im)\n"
+	"{\n"
+	"\tkgen_sti_avx2_f(p, s, _mm256_permute_ps(re,"
+	    " _MM_SHUFFLE(3, 1, 2, 0)),\n"
+	"\t    _mm256_permute_ps(im, _MM_SHUFFLE(3, 1, 2, 0)));\n"
+	"}\n"
+	"\n"},
 	{"avx512_f",
 	"/* As for AVX2: a holds the pairs of transforms 0 2 .. 14,"
 	    " b those of\n"
@@ -418,7 +684,7 @@ static const char *const pairtab[][2] = {
 	    " blends; lanes\n"
 	" * come out in the order 0 2 1 3, 4 6 5 7, .., which"
 	    " kgen_sti undoes. */\n"
-	"static inline __m256d\n"
+	"KGEN_INLINE __m256d\n"
 	"kgen_pairs_avx512_f(const float *p, ptrdiff_t s)\n"
 	"{\n"
 	"\tdouble x0, x1, x2, x3;\n"
@@ -432,7 +698,7 @@ static const char *const pairtab[][2] = {
 	"\t    _mm256_set1_pd(x3), 8), 12);\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_ldi_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *re,\n"
 	"    kgen_f16 *im)\n"
 	"{\n"
@@ -447,7 +713,7 @@ static const char *const pairtab[][2] = {
 	"\t*im = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));\n"
 	"}\n"
 	"\n"
-	"static inline void\n"
+	"KGEN_INLINE void\n"
 	"kgen_sti_avx512_f(float *p, ptrdiff_t s, kgen_f16 re, kgen_f16 im)\n"
 	"{\n"
 	"\tconst __m512 a = _mm512_unpacklo_ps(re, im);\n"
@@ -478,7 +744,224 @@ static const char *const pairtab[][2] = {
 	"\t_mm_storel_pi((__m64 *)(p + 13 * s), y);\n"
 	"\t_mm_storeh_pi((__m64 *)(p + 14 * s), x);\n"
 	"\t_mm_storeh_pi((__m64 *)(p + 15 * s), y);\n"
-	"}\n"},
+	"}\n"
+	"\n"},
+	{"avx512_f",
+	"/* Transforms with adjacent elements (is == 2) are loaded"
+	    " and stored eight\n"
+	" * elements at a time: 16 rows of 16 floats, one 64-byte"
+	    " access each, and\n"
+	" * a 16 x 16 transpose in 64 shuffles; x[2k] and x[2k + 1]"
+	    " are then the\n"
+	" * real and imaginary parts of element k. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_tr_avx512_f(const __m512 *r, __m512 *o)\n"
+	"{\n"
+	"\tconst __m512 a0 = _mm512_unpacklo_ps(r[0], r[1]);\n"
+	"\tconst __m512 a1 = _mm512_unpackhi_ps(r[0], r[1]);\n"
+	"\tconst __m512 a2 = _mm512_unpacklo_ps(r[2], r[3]);\n"
+	"\tconst __m512 a3 = _mm512_unpackhi_ps(r[2], r[3]);\n"
+	"\tconst __m512 a4 = _mm512_unpacklo_ps(r[4], r[5]);\n"
+	"\tconst __m512 a5 = _mm512_unpackhi_ps(r[4], r[5]);\n"
+	"\tconst __m512 a6 = _mm512_unpacklo_ps(r[6], r[7]);\n"
+	"\tconst __m512 a7 = _mm512_unpackhi_ps(r[6], r[7]);\n"
+	"\tconst __m512 a8 = _mm512_unpacklo_ps(r[8], r[9]);\n"
+	"\tconst __m512 a9 = _mm512_unpackhi_ps(r[8], r[9]);\n"
+	"\tconst __m512 a10 = _mm512_unpacklo_ps(r[10], r[11]);\n"
+	"\tconst __m512 a11 = _mm512_unpackhi_ps(r[10], r[11]);\n"
+	"\tconst __m512 a12 = _mm512_unpacklo_ps(r[12], r[13]);\n"
+	"\tconst __m512 a13 = _mm512_unpackhi_ps(r[12], r[13]);\n"
+	"\tconst __m512 a14 = _mm512_unpacklo_ps(r[14], r[15]);\n"
+	"\tconst __m512 a15 = _mm512_unpackhi_ps(r[14], r[15]);\n"
+	"\tconst __m512 b0 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a0), _mm512_castps_pd(a2)));\n"
+	"\tconst __m512 b1 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a0), _mm512_castps_pd(a2)));\n"
+	"\tconst __m512 b2 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a1), _mm512_castps_pd(a3)));\n"
+	"\tconst __m512 b3 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a1), _mm512_castps_pd(a3)));\n"
+	"\tconst __m512 b4 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a4), _mm512_castps_pd(a6)));\n"
+	"\tconst __m512 b5 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a4), _mm512_castps_pd(a6)));\n"
+	"\tconst __m512 b6 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a5), _mm512_castps_pd(a7)));\n"
+	"\tconst __m512 b7 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a5), _mm512_castps_pd(a7)));\n"
+	"\tconst __m512 b8 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a8), _mm512_castps_pd(a10)));\n"
+	"\tconst __m512 b9 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a8), _mm512_castps_pd(a10)));\n"
+	"\tconst __m512 b10 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a9), _mm512_castps_pd(a11)));\n"
+	"\tconst __m512 b11 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a9), _mm512_castps_pd(a11)));\n"
+	"\tconst __m512 b12 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a12), _mm512_castps_pd(a14)));\n"
+	"\tconst __m512 b13 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a12), _mm512_castps_pd(a14)));\n"
+	"\tconst __m512 b14 = _mm512_castpd_ps(_mm512_unpacklo_pd(\n"
+	"\t    _mm512_castps_pd(a13), _mm512_castps_pd(a15)));\n"
+	"\tconst __m512 b15 = _mm512_castpd_ps(_mm512_unpackhi_pd(\n"
+	"\t    _mm512_castps_pd(a13), _mm512_castps_pd(a15)));\n"
+	"\n"
+	"\t/* b<4j + q>: in 16-byte lane L, column 4L + q of rows"
+	    " 4j..4j+3 */\n"
+	"\to[0] = _mm512_shuffle_f32x4(\n"},
+	{"avx512_f",
+	"\t    _mm512_shuffle_f32x4(b0, b4, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b8, b12, 0x88), 0x88);\n"
+	"\to[8] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b0, b4, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b8, b12, 0x88), 0xdd);\n"
+	"\to[4] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b0, b4, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b8, b12, 0xdd), 0x88);\n"
+	"\to[12] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b0, b4, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b8, b12, 0xdd), 0xdd);\n"
+	"\to[1] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b1, b5, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b9, b13, 0x88), 0x88);\n"
+	"\to[9] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b1, b5, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b9, b13, 0x88), 0xdd);\n"
+	"\to[5] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b1, b5, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b9, b13, 0xdd), 0x88);\n"
+	"\to[13] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b1, b5, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b9, b13, 0xdd), 0xdd);\n"
+	"\to[2] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b2, b6, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b10, b14, 0x88), 0x88);\n"
+	"\to[10] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b2, b6, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b10, b14, 0x88), 0xdd);\n"
+	"\to[6] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b2, b6, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b10, b14, 0xdd), 0x88);\n"
+	"\to[14] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b2, b6, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b10, b14, 0xdd), 0xdd);\n"
+	"\to[3] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b3, b7, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b11, b15, 0x88), 0x88);\n"
+	"\to[11] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b3, b7, 0x88),\n"
+	"\t    _mm512_shuffle_f32x4(b11, b15, 0x88), 0xdd);\n"
+	"\to[7] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b3, b7, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b11, b15, 0xdd), 0x88);\n"
+	"\to[15] = _mm512_shuffle_f32x4(\n"
+	"\t    _mm512_shuffle_f32x4(b3, b7, 0xdd),\n"
+	"\t    _mm512_shuffle_f32x4(b11, b15, 0xdd), 0xdd);\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldg_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *x)\n"
+	"{\n"
+	"\t__m512 v[16], o[16];\n"
+	"\n"
+	"\tv[0] = _mm512_loadu_ps(p);\n"
+	"\tv[1] = _mm512_loadu_ps(p + s);\n"
+	"\tv[2] = _mm512_loadu_ps(p + 2 * s);\n"
+	"\tv[3] = _mm512_loadu_ps(p + 3 * s);\n"
+	"\tv[4] = _mm512_loadu_ps(p + 4 * s);\n"
+	"\tv[5] = _mm512_loadu_ps(p + 5 * s);\n"
+	"\tv[6] = _mm512_loadu_ps(p + 6 * s);\n"
+	"\tv[7] = _mm512_loadu_ps(p + 7 * s);\n"
+	"\tv[8] = _mm512_loadu_ps(p + 8 * s);\n"
+	"\tv[9] = _mm512_loadu_ps(p + 9 * s);\n"
+	"\tv[10] = _mm512_loadu_ps(p + 10 * s);\n"
+	"\tv[11] = _mm512_loadu_ps(p + 11 * s);\n"
+	"\tv[12] = _mm512_loadu_ps(p + 12 * s);\n"
+	"\tv[13] = _mm512_loadu_ps(p + 13 * s);\n"
+	"\tv[14] = _mm512_loadu_ps(p + 14 * s);\n"
+	"\tv[15] = _mm512_loadu_ps(p + 15 * s);\n"
+	"\tkgen_tr_avx512_f(v, o);\n"
+	"\tx[0] = o[0];\n"
+	"\tx[1] = o[1];\n"
+	"\tx[2] = o[2];\n"
+	"\tx[3] = o[3];\n"
+	"\tx[4] = o[4];\n"
+	"\tx[5] = o[5];\n"
+	"\tx[6] = o[6];\n"
+	"\tx[7] = o[7];\n"
+	"\tx[8] = o[8];\n"
+	"\tx[9] = o[9];\n"
+	"\tx[10] = o[10];\n"
+	"\tx[11] = o[11];\n"
+	"\tx[12] = o[12];\n"
+	"\tx[13] = o[13];\n"
+	"\tx[14] = o[14];\n"
+	"\tx[15] = o[15];\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stg_avx512_f(float *p, ptrdiff_t s, const kgen_f16 *x)\n"
+	"{\n"
+	"\t__m512 v[16], o[16];\n"
+	"\n"
+	"\tv[0] = x[0];\n"
+	"\tv[1] = x[1];\n"
+	"\tv[2] = x[2];\n"},
+	{"avx512_f",
+	"\tv[3] = x[3];\n"
+	"\tv[4] = x[4];\n"
+	"\tv[5] = x[5];\n"
+	"\tv[6] = x[6];\n"
+	"\tv[7] = x[7];\n"
+	"\tv[8] = x[8];\n"
+	"\tv[9] = x[9];\n"
+	"\tv[10] = x[10];\n"
+	"\tv[11] = x[11];\n"
+	"\tv[12] = x[12];\n"
+	"\tv[13] = x[13];\n"
+	"\tv[14] = x[14];\n"
+	"\tv[15] = x[15];\n"
+	"\tkgen_tr_avx512_f(v, o);\n"
+	"\t_mm512_storeu_ps(p, o[0]);\n"
+	"\t_mm512_storeu_ps(p + s, o[1]);\n"
+	"\t_mm512_storeu_ps(p + 2 * s, o[2]);\n"
+	"\t_mm512_storeu_ps(p + 3 * s, o[3]);\n"
+	"\t_mm512_storeu_ps(p + 4 * s, o[4]);\n"
+	"\t_mm512_storeu_ps(p + 5 * s, o[5]);\n"
+	"\t_mm512_storeu_ps(p + 6 * s, o[6]);\n"
+	"\t_mm512_storeu_ps(p + 7 * s, o[7]);\n"
+	"\t_mm512_storeu_ps(p + 8 * s, o[8]);\n"
+	"\t_mm512_storeu_ps(p + 9 * s, o[9]);\n"
+	"\t_mm512_storeu_ps(p + 10 * s, o[10]);\n"
+	"\t_mm512_storeu_ps(p + 11 * s, o[11]);\n"
+	"\t_mm512_storeu_ps(p + 12 * s, o[12]);\n"
+	"\t_mm512_storeu_ps(p + 13 * s, o[13]);\n"
+	"\t_mm512_storeu_ps(p + 14 * s, o[14]);\n"
+	"\t_mm512_storeu_ps(p + 15 * s, o[15]);\n"
+	"}\n"
+	"\n"},
+	{"avx512_f",
+	"/* The pair load and store with lanes in the order the"
+	    " group transposes\n"
+	" * give, 0 1 2 3 ..: the elements left over after the"
+	    " groups need it. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldn_avx512_f(const float *p, ptrdiff_t s, kgen_f16"
+	    " *re, kgen_f16 *im)\n"
+	"{\n"
+	"\tkgen_ldi_avx512_f(p, s, re, im);\n"
+	"\t*re = _mm512_permute_ps(*re, _MM_SHUFFLE(3, 1, 2, 0));\n"
+	"\t*im = _mm512_permute_ps(*im, _MM_SHUFFLE(3, 1, 2, 0));\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stn_avx512_f(float *p, ptrdiff_t s, kgen_f16 re, kgen_f16 im)\n"
+	"{\n"
+	"\tkgen_sti_avx512_f(p, s, _mm512_permute_ps(re,"
+	    " _MM_SHUFFLE(3, 1, 2, 0)),\n"
+	"\t    _mm512_permute_ps(im, _MM_SHUFFLE(3, 1, 2, 0)));\n"
+	"}\n"
+	"\n"},
 };
 
 static void
@@ -486,13 +969,14 @@ pairs(Out *o)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof pairtab / sizeof pairtab[0]; i++)
+	int k;
+
+	for (i = k = 0; i < sizeof pairtab / sizeof pairtab[0]; i++)
 		if (!strcmp(pairtab[i][0], o->sfx)) {
 			fputs(pairtab[i][1], o->f);
-			fputc('\n', o->f);
-			return;
+			k++;
 		}
-	assert(0 && "every ISA and precision has its pair helpers");
+	assert(k && "every ISA and precision has its pair helpers");
 }
 
 /* kgen_pack copies transforms 0 .. lanes-1 (n elements at stride is,
@@ -560,6 +1044,10 @@ helpers(Out *o)
 	    "%s; compile it with %s\"\n#endif\n", isa->need, isa->name,
 	    isa->flags);
 	fputs("#include <immintrin.h>\n\n", o->f);
+	/* gcc -O2 leaves the larger helpers out of line, and then every
+	 * vector goes through memory */
+	fputs("#ifndef KGEN_INLINE\n#define KGEN_INLINE static inline "
+	    "__attribute__((always_inline))\n#endif\n", o->f);
 	for (n = 2; n <= o->vl; n *= 2)
 		vtype(o, n);
 	fprintf(o->f, "\n#ifndef KGEN_%s\n#define KGEN_%s\n", up, up);
@@ -632,7 +1120,7 @@ mates(Out *o, Arena *ar, const int *live)
 	int *innode, s, t, i;
 
 	d = o->d;
-	innode = arena_alloc(ar, (d->nin + 1) * sizeof *innode);
+	innode = o->innode = arena_alloc(ar, (d->nin + 1) * sizeof *innode);
 	o->inmate = arena_alloc(ar, (d->nin + 1) * sizeof *o->inmate);
 	o->outmate = arena_alloc(ar, (d->nout + 1) * sizeof *o->outmate);
 	o->stored = arena_alloc(ar, (d->nout + 1) * sizeof *o->stored);
@@ -707,6 +1195,10 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	snprintf(o.v, sizeof o.v, "kgen_%c%d", o.t[0], o.vl);
 	snprintf(o.sfx, sizeof o.sfx, "%s_%c", o.isa->name, o.t[0]);
 	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
+	o.gof = arena_alloc(ar, (d->nnode + 1) * sizeof *o.gof);
+	for (i = 0; i < (int)(sizeof grouptab / sizeof grouptab[0]); i++)
+		if (!strcmp(grouptab[i].sfx, o.sfx))
+			o.grp = grouptab[i].grp;
 	live = dag_live(d, ar);
 	ord = (int *)order;
 	if (!order) {
