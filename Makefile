@@ -20,7 +20,7 @@ GEN_O = build/gen/main.o build/gen/util.o build/gen/dag.o build/gen/num.o \
         build/gen/emitcu.o build/gen/emitsimd.o \
         build/gen/gemm.o build/gen/kloop.o build/gen/conv.o \
         build/gen/twiddle.o build/gen/real.o build/gen/emitkind.o \
-        build/gen/emitvec.o
+        build/gen/emitvec.o build/gen/standalone.o
 SCHED_O = build/sched/target.o build/sched/ptxas.o build/sched/order.o \
           build/sched/belady.o build/sched/pressure.o build/sched/bound.o \
           build/sched/measure.o build/sched/report.o

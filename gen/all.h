@@ -129,6 +129,7 @@ void num_print(FILE *f, long double v, int isfloat);
 /* fft.c */
 Dag *fft_build(Arena *ar, int n, int sign);
 void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
+void fft_fma(int on);
 
 /* twiddle.c */
 Dag *twiddle_build(Arena *ar, int r, int sign);
@@ -180,6 +181,11 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
 enum { CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V };
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
+
+/* standalone.c: DFTs beyond FFT_MAXN as codelets plus a fixed plan */
+enum { STANDALONE_MAXN = 65536 };
+int standalone_ok(int n);
+void standalone_c(FILE *f, int n, int sign, const Emit *e);
 
 /* emitvec.c: the planner's vector codelets (t1v, n1v) */
 int emitvec_lanes(int simd, int isfloat);

@@ -85,6 +85,9 @@ static const char usage[] =
 "                  ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);\n"
 "      R0/R1 hold the even/odd real samples, Cr/Ci X_0..X_N/2 (r2cb:\n"
 "      const on Cr, Ci instead, the unnormalised inverse).\n"
+"      N > %d (n1 only): one self-contained file with the codelets and\n"
+"      a fixed Cooley-Tukey plan, NAME(ri, ii, ro, io) for split arrays,\n"
+"      out of place (default NAME fft_N; N up to %d, primes up to 64).\n"
 "      t1v / n1v (with --simd sse2|avx2|avx512): the planner's vector\n"
 "      codelets for split arrays, lane = butterfly (t1v) or transform\n"
 "      (n1v, outputs transposed in registers); see the codelet header.\n"
@@ -295,7 +298,7 @@ help(void)
 
 	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
 	    CONV_MAXTAPS, CONV_MAXWORK, usage3);
-	printf(usage, FFT_MAXN, more);
+	printf(usage, FFT_MAXN, FFT_MAXN, STANDALONE_MAXN, more);
 	exit(0);
 }
 
@@ -461,9 +464,12 @@ check_fft(Opts *o)
 {
 	if (!o->seen_n)
 		fail("fft: -n N is required (1 <= N <= %d)", FFT_MAXN);
-	if (o->p.n > FFT_MAXN)
-		fail("-n %d: too large for a straight-line codelet; the limit "
-		    "is %d", o->p.n, FFT_MAXN);
+	if (o->p.n > FFT_MAXN && (o->ckind || o->simd || o->cuda
+	    || !standalone_ok(o->p.n)))
+		fail("-n %d: too large for a straight-line codelet (the limit "
+		    "is %d); beyond it, plain n1 C only: a standalone plan for "
+		    "n up to %d with prime factors up to 64", o->p.n, FFT_MAXN,
+		    STANDALONE_MAXN);
 	if (o->simd != SIMD_NONE && o->cuda)
 		fail("--simd: SIMD codelets are C; use --simd none with "
 		    "--emit cuda");
@@ -614,6 +620,26 @@ check_regs(Dag *d, const int *r, int nr)
 			    min, min);
 }
 
+/* A size beyond straight-line code: codelets and a fixed plan in one
+ * file (standalone.c). */
+static void
+run_standalone(Opts *o)
+{
+	Emit e;
+	FILE *f;
+	char *tmp, defname[32];
+
+	memset(&e, 0, sizeof e);
+	snprintf(defname, sizeof defname, "fft_%d", o->p.n);
+	e.name = o->name ? o->name : defname;
+	e.cmd = o->line;
+	e.sched = "build order";
+	e.isfloat = o->isfloat;
+	f = out_open(o->out, &tmp);
+	standalone_c(f, o->p.n, o->p.sign, &e);
+	out_close(f, o->out, tmp);
+}
+
 /* The pipeline: build, simplify, schedule, emit. */
 static void
 run_fft(Opts *o)
@@ -627,6 +653,10 @@ run_fft(Opts *o)
 	Cost cost;
 	char schedname[64];
 
+	if (o->p.n > FFT_MAXN) {
+		run_standalone(o);
+		return;
+	}
 	ar = arena_new();
 	if (o->ckind == 1 + CK_T1 || o->ckind == 1 + CK_T1V)
 		d = twiddle_build(ar, o->p.n, o->p.sign);
