@@ -100,7 +100,7 @@ static const char usage[] =
 /* The help text goes on here: ISO C limits one string to 4095 bytes. */
 static const char usage2[] =
 "  gemm -m M -n N -k K [--schedule outer|inner] [--tile MxN] [--fma]\n"
-"       [--type double|float] [--name NAME] [-o FILE]\n"
+"       [--vlen V] [--type double|float] [--name NAME] [-o FILE]\n"
 "      a GEMM codelet, C += A*B for an M x K A and a K x N B, column-\n"
 "      major (A(i,p) = A[i + p*lda], B(p,j) = B[p + j*ldb],\n"
 "      C(i,j) = C[i + j*ldc]); 1 <= M, N, K <= %d and M*N*K <= %d:\n"
@@ -109,7 +109,8 @@ static const char usage2[] =
 "      Statements follow the outer-product order (rank-1 updates, the\n"
 "      default), the inner-product order (one C element at a time), or\n"
 "      with --tile MxN the outer-product order on each M x N tile of C.\n"
-"      The default NAME is gemm_MxNxK.\n"
+"      --vlen V (V divides M) holds V rows of A and C per value, in\n"
+"      GCC/Clang vector extensions.  The default NAME is gemm_MxNxK.\n"
 "  gemm -m MR -n NR --kloop [--vlen V] [--name NAME] [-o FILE]\n"
 "      a micro-kernel: an MR x NR tile of C kept in registers across a\n"
 "      loop over a run-time k, one unrolled rank-1 update per step\n"
@@ -728,8 +729,8 @@ check_gemm(Opts *o)
 	if (o->cuda && (o->kloop || o->tile))
 		fail("gemm --emit cuda: for fixed-size codelets (-m -n -k, "
 		    "--schedule outer|inner), not --kloop or --tile");
-	if (o->vlen && !o->kloop && !(o->tile && !strcmp(o->tile, "auto")))
-		fail("--vlen: only with --kloop or --tile auto");
+	if (o->cuda && o->vlen)
+		fail("gemm --emit cuda: --vlen is for C codelets");
 	if (!o->vlen)
 		o->vlen = 1;
 	if (o->tile && !strcmp(o->tile, "auto")) {
@@ -783,6 +784,11 @@ check_gemm(Opts *o)
 	if (o->sched && strcmp(o->sched, "outer") && strcmp(o->sched, "inner"))
 		fail("--schedule %s: gemm codelets take outer or inner",
 		    o->sched);
+	if (o->p.m % o->vlen)
+		fail("--vlen %d: must divide -m %d", o->vlen, o->p.m);
+	if (o->vlen > 1 && o->isfloat)
+		fail("--vlen %d: vector codelets are double; drop --type "
+		    "float", o->vlen);
 	if (o->sched && o->tile)
 		fail("--tile %s: a tile is its own schedule; drop --schedule",
 		    o->tile);
@@ -822,7 +828,7 @@ run_gemm(Opts *o)
 		e.sched = "outer product (one rank-1 update per step)";
 		kloop_c(f, d, &o->p, order, norder, &e, o->vlen);
 	} else {
-		d = gemm_build(ar, o->p.m, o->p.n, o->p.k);
+		d = gemm_build(ar, o->p.m / o->vlen, o->p.n, o->p.k);
 		dump(o, d, "build");
 		d = simp_run(d, o->fma);
 		dump(o, d, "simp");
@@ -839,13 +845,17 @@ run_gemm(Opts *o)
 			snprintf(schedname, sizeof schedname, "outer product "
 			    "on %d x %d tiles of C", mr, nr);
 		}
-		order = gemm_order(d, ar, mr, nr, &norder);
+		/* a tile's rows count vectors when a value is one */
+		order = gemm_order(d, ar, (mr + o->vlen - 1) / o->vlen, nr,
+		    &norder);
 		snprintf(defname, sizeof defname, "gemm_%dx%dx%d", o->p.m,
 		    o->p.n, o->p.k);
 		e.name = o->name ? o->name : defname;
 		e.sched = schedname;
 		if (o->cuda)
 			emitcu_print(f, d, &o->p, order, norder, &e);
+		else if (o->vlen > 1)
+			kloop_c(f, d, &o->p, order, norder, &e, o->vlen);
 		else
 			emit_c(f, d, &o->p, order, norder, &e);
 	}

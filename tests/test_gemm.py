@@ -199,6 +199,9 @@ def test_inner_order_finishes_one_element_at_a_time():
 COMPILED = [(1, 1, 1), (1, 16, 1), (16, 1, 16), (16, 16, 1), (2, 3, 5),
             (7, 11, 13), (16, 16, 16), (8, 8, 8), (4, 4, 4), (5, 1, 3),
             (12, 9, 16), (3, 16, 2)]
+# Codelets on vectors (--vlen V): (M, N, K, V).
+VFIXED = [(8, 3, 5, 4), (16, 16, 16, 8), (4, 7, 1, 2), (6, 1, 9, 2),
+          (8, 8, 8, 8), (24, 2, 3, 8)]
 # Micro-kernels: (MR, NR, V), compiled once for plain x86-64 (GCC lowers
 # the vector types) and once for the host.
 KLOOP = [(1, 1, 1), (3, 4, 1), (5, 2, 1), (4, 3, 2), (8, 6, 4), (12, 4, 4),
@@ -212,6 +215,14 @@ def build_driver(tmp, flags, extra_defs=""):
         r = kgen("gemm", "-m", m, "-n", n, "-k", k, "-o", out)
         assert r.returncode == 0, r.stderr
         lines.append("F(%d, %d, %d, gemm_%dx%dx%d)\n" % (m, n, k, m, n, k))
+        srcs.append(str(out))
+    for (m, n, k, v) in VFIXED:
+        name = "gemm_%dx%dx%dv%d" % (m, n, k, v)
+        out = tmp / (name + ".c")
+        r = kgen("gemm", "-m", m, "-n", n, "-k", k, "--vlen", v, "--name",
+                 name, "-o", out)
+        assert r.returncode == 0, r.stderr
+        lines.append("F(%d, %d, %d, %s)\n" % (m, n, k, name))
         srcs.append(str(out))
     for (m, n, v) in KLOOP:
         name = "gemmk_%dx%d%s" % (m, n, "v%d" % v if v > 1 else "")
@@ -239,7 +250,7 @@ def test_compiled(tmp_path, flags):
     out = subprocess.run([str(exe), str(SEED)], capture_output=True,
                          text=True, check=True).stdout
     rows = [l.split() for l in out.splitlines()[1:]]
-    assert len(rows) == len(COMPILED) + 4 * len(KLOOP)
+    assert len(rows) == len(COMPILED) + len(VFIXED) + 4 * len(KLOOP)
     bad = [r for r in rows if not (float(r[-2]) <= 1 and r[-1] == "ok")]
     assert not bad, "seed %d: %s" % (SEED, bad)
 
@@ -307,7 +318,9 @@ BAD = [
     (["gemm", "-m", 2, "-n", 2, "-k", 2, "--schedule", "co"], "outer"),
     (["gemm", "-m", 2, "-n", 2, "-k", 2, "--tile", "2y2"], "MxN"),
     (["gemm", "-m", 2, "-n", 2, "-k", 2, "--tile", "0x2"], "MxN"),
-    (["gemm", "-m", 2, "-n", 2, "-k", 2, "--vlen", 4], "--vlen"),
+    (["gemm", "-m", 2, "-n", 2, "-k", 2, "--vlen", 4], "divide"),
+    (["gemm", "-m", 4, "-n", 2, "-k", 2, "--vlen", 4, "--type", "float"],
+     "double"),
     (["gemm", "-m", 6, "-n", 2, "--kloop", "--vlen", 4], "divide"),
     (["gemm", "-m", 6, "-n", 2, "-k", 3, "--kloop"], "run time"),
     (["gemm", "-m", 65, "-n", 2, "--kloop"], "64"),
