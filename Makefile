@@ -176,7 +176,7 @@ gpu-check: bin/kgen
 	fi
 
 clean:
-	rm -rf build bin lib codelets .pytest_cache
+	rm -rf build bin lib codelets bench/out .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 -include $(wildcard build/*/*.d build/asan/*/*.d)
