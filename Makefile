@@ -50,6 +50,87 @@ LIB_C = $(LIB_SIZES:%=codelets/n1_%.c) $(LIB_SIZES:%=codelets/n1f_%.c)
 LIB_CO = $(LIB_C:codelets/%.c=build/codelets/%.o)
 RT_O = build/runtime/registry.o
 RT_FLAGS = -Iruntime -Ibuild/runtime -DKGEN_VERSION='"$(VERSION)"'
+
+# Whole transforms (runtime/plan.c, runtime/plantab.c): scalar twiddle
+# codelets kgen_t1_R, and per vector ISA twiddle codelets kgen_t1v_R_ISA
+# and leaves kgen_n1v_N_ISA (lists as in runtime/plantab.c), each built
+# with its ISA's flags.
+# (float: kgen_t1f_R, kgen_t1vf_R_ISA, kgen_n1vf_N_ISA, twice the lanes).
+PLAN_T1 = 2 3 4 5 7 8 16 32 64
+PLAN_LEAF_avx2 = 4 8 12 16 20 24 32 40 48 64
+PLAN_LEAF_avx512 = 8 16 24 32 40 48 64
+PLAN_LEAFF_avx2 = 8 16 24 32 40 48 64
+PLAN_LEAFF_avx512 = 16 32 48 64
+PLAN_FLAGS_avx2 = -mavx2 -mfma -ffp-contract=fast
+PLAN_FLAGS_avx512 = -mavx512f -mfma -ffp-contract=fast
+PLAN_VC = $(foreach i,avx2 avx512,$(PLAN_T1:%=codelets/t1v_%_$(i).c) \
+          $(PLAN_LEAF_$(i):%=codelets/n1v_%_$(i).c) \
+          $(PLAN_T1:%=codelets/t1vf_%_$(i).c) \
+          $(PLAN_LEAFF_$(i):%=codelets/n1vf_%_$(i).c))
+PLAN_C = $(PLAN_T1:%=codelets/t1_%.c) $(PLAN_T1:%=codelets/t1f_%.c) \
+         $(PLAN_VC)
+PLAN_CO = $(PLAN_C:codelets/%.c=build/codelets/%.o)
+LIB_CO += $(PLAN_CO)
+PLAN_RT = plan plantab real
+RT_O += $(PLAN_RT:%=build/runtime/%.o) $(PLAN_RT:%=build/runtime/%f.o)
+
+codelets/t1_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $* --twiddle --name kgen_t1_$* -o $@
+
+codelets/t1f_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $* --twiddle --type float --name kgen_t1f_$* -o $@
+
+codelets/t1vf_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $(word 1,$(subst _, ,$*)) --kind t1v --type float \
+	    --simd $(word 2,$(subst _, ,$*)) --name kgen_t1vf_$* -o $@
+
+codelets/n1vf_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $(word 1,$(subst _, ,$*)) --kind n1v --type float \
+	    --simd $(word 2,$(subst _, ,$*)) --name kgen_n1vf_$* -o $@
+
+# the float planner: runtime/plan.c, plantab.c, real.c with -DKGEN_SINGLE
+$(PLAN_RT:%=build/runtime/%f.o): build/runtime/%f.o: runtime/%.c \
+    runtime/kgen.h runtime/plan.h build/runtime/table.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC $(RT_FLAGS) -DKGEN_SINGLE \
+	    -c -o $@ $<
+
+$(PLAN_RT:%=build/asan/runtime/%f.o): build/asan/runtime/%f.o: \
+    runtime/%.c runtime/kgen.h runtime/plan.h build/runtime/table.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(RT_FLAGS) -DKGEN_SINGLE -c -o $@ $<
+
+codelets/t1v_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $(word 1,$(subst _, ,$*)) --kind t1v \
+	    --simd $(word 2,$(subst _, ,$*)) --name kgen_t1v_$* -o $@
+
+codelets/n1v_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $(word 1,$(subst _, ,$*)) --kind n1v \
+	    --simd $(word 2,$(subst _, ,$*)) --name kgen_n1v_$* -o $@
+
+$(filter %_avx2.o,$(PLAN_CO)): build/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(PLAN_FLAGS_avx2) -fPIC -c -o $@ $<
+
+$(filter %_avx512.o,$(PLAN_CO)): build/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(PLAN_FLAGS_avx512) -fPIC -c -o $@ $<
+
+$(patsubst build/%,build/asan/%,$(filter %_avx2.o,$(PLAN_CO))): \
+    build/asan/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(PLAN_FLAGS_avx2) -c -o $@ $<
+
+$(patsubst build/%,build/asan/%,$(filter %_avx512.o,$(PLAN_CO))): \
+    build/asan/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(PLAN_FLAGS_avx512) -c -o $@ $<
 # No -g for codelets: gcc's variable tracking takes gigabytes and minutes
 # on the larger ones (n1_58: 4 GB with -g, 57 MB without).
 CODELET_CFLAGS = -std=c99 -O2 -Wall -Wextra -Wpedantic

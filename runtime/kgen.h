@@ -88,6 +88,63 @@ const char *kgen_strerror(int status);
 /* The version of kgen that generated the library, e.g. "0.1.0". */
 const char *kgen_version(void);
 
+/* Whole transforms of any size n >= 1 (runtime/plan.c), double, split
+ * arrays: transform h of a plan reads x_k = ri[h*dist + k*stride] + i
+ * ii[h*dist + k*stride] and writes X_k to ro, io at the same offsets,
+ *   X_k = sum_j x_j exp(sign 2 pi i jk / n),  unnormalised.
+ * Interleaved complex data is ii = ri + 1, io = ro + 1, stride 2 and
+ * dist 2n.  In place (ri == ro, ii == io) works; other overlaps do not.
+ * Sizes made of primes up to KGEN_N1_MAX are mixed-radix Cooley-Tukey
+ * over the library's codelets (vectorized for split arrays with unit
+ * stride on AVX2 and AVX-512 CPUs); sizes with a larger prime factor use
+ * Bluestein's algorithm.  flags is reserved: pass 0.  A plan holds
+ * scratch memory, so one plan runs one kgen_execute at a time.
+ * The plan functions return NULL for n < 1, howmany < 1, a sign other
+ * than -1 or +1, or no memory. */
+typedef struct kgen_plan kgen_plan;
+kgen_plan *kgen_plan_dft_1d(int n, int sign, unsigned flags);
+kgen_plan *kgen_plan_many_dft(int n, int howmany, ptrdiff_t stride,
+    ptrdiff_t dist, int sign, unsigned flags);
+/* Returns KGEN_OK, or KGEN_EINVAL for a NULL plan or array. */
+int kgen_execute(const kgen_plan *p, const double *ri, const double *ii,
+    double *ro, double *io);
+void kgen_destroy(kgen_plan *p);
+/* The smallest m >= n whose prime factors are 2, 3, 5 and 7: the sizes
+ * the twiddle codelets cover best. */
+int kgen_next_fast_size(int n);
+
+/* Whole real-data transforms (runtime/real.c), FFTW's r2c and c2r:
+ * r2c reads n reals in[j] and writes X_k = ro[k] + i io[k] for 0 <= k <=
+ * n/2, X_k = sum_j in[j] exp(-2 pi i jk/n) (io[0], and io[n/2] for even n,
+ * are 0); c2r reads that half spectrum (ignoring ii[0] and, for even n,
+ * ii[n/2]) and writes out[j] = sum_k X_k exp(+2 pi i jk/n) over the full
+ * Hermitian spectrum: n times the input of r2c.  Unit strides; input and
+ * output must not overlap; the input is not modified.  Free with
+ * kgen_destroy; kgen_execute rejects these plans and the real executes
+ * reject complex ones (KGEN_EINVAL), as they do NULL arrays. */
+kgen_plan *kgen_plan_dft_r2c_1d(int n, unsigned flags);
+kgen_plan *kgen_plan_dft_c2r_1d(int n, unsigned flags);
+int kgen_execute_r2c(const kgen_plan *p, const double *in, double *ro,
+    double *io);
+int kgen_execute_c2r(const kgen_plan *p, const double *ri,
+    const double *ii, double *out);
+
+/* The same in single precision: kgen_planf, kgen_planf_dft_1d, ...,
+ * kgen_executef, kgen_destroyf; float arrays, otherwise as above. */
+typedef struct kgen_planf kgen_planf;
+kgen_planf *kgen_planf_dft_1d(int n, int sign, unsigned flags);
+kgen_planf *kgen_planf_many_dft(int n, int howmany, ptrdiff_t stride,
+    ptrdiff_t dist, int sign, unsigned flags);
+int kgen_executef(const kgen_planf *p, const float *ri, const float *ii,
+    float *ro, float *io);
+void kgen_destroyf(kgen_planf *p);
+kgen_planf *kgen_planf_dft_r2c_1d(int n, unsigned flags);
+kgen_planf *kgen_planf_dft_c2r_1d(int n, unsigned flags);
+int kgen_executef_r2c(const kgen_planf *p, const float *in, float *ro,
+    float *io);
+int kgen_executef_c2r(const kgen_planf *p, const float *ri,
+    const float *ii, float *out);
+
 /* The codelets themselves, callable directly: kgen_n1_N (double) and
  * kgen_n1f_N (float) for N = 1..KGEN_N1_MAX, all forward. */
 extern kgen_dft_fn

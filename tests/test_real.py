@@ -1,4 +1,5 @@
-"""Real-data codelets (kgen fft --kind r2cf|r2cb, --real) against FFTW.
+"""Real-data codelets (kgen fft --kind r2cf|r2cb, --real) and whole real
+transforms (kgen_plan_dft_r2c_1d / c2r and their float twins) against FFTW.
 
 All sizes are generated, compiled once into tests/realcheck.c and compared
 with FFTW's r2c and c2r in a contiguous and a strided, batched layout with
@@ -8,6 +9,7 @@ Im X_n/2).  Operation counts must not exceed genfft's r2cf codelets
 394+124.
 """
 import csv
+import math
 import os
 import re
 import subprocess
@@ -96,3 +98,43 @@ def test_real_bad_input():
     assert res.returncode == 2 and res.stderr.startswith("kgen: --sign 1")
     res = kgen("fft", "-n", 0, "--real")
     assert res.returncode == 2 and res.stderr.startswith("kgen: ")
+
+
+# ---- whole real transforms (runtime/real.c) ------------------------------
+
+LIB = os.environ.get("KGEN_LIBDIR", os.path.join(ROOT, "lib"))
+REAL_SAMPLE = [1025, 2047, 4096, 6000, 65536, 65537, 100000, 1048576]
+
+
+@pytest.fixture(scope="module", params=["double", "float"])
+def realplancheck(request, tmp_path_factory):
+    exe = tmp_path_factory.mktemp("realplan") / ("realplancheck_"
+                                                 + request.param)
+    flags = os.environ.get("KGEN_SANITIZE", "").split()
+    if request.param == "float":
+        flags.append("-DSINGLE")
+    r = subprocess.run(["cc", "-O1", "-std=c11", "-Wall", "-Werror"] + flags
+                       + ["-I" + os.path.join(ROOT, "runtime"), "-o",
+                          str(exe), os.path.join(ROOT, "tests",
+                                                 "realplancheck.c"),
+                          os.path.join(LIB, "libkgen.a"), "-lfftw3",
+                          "-lm"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return exe, {"double": 1e-14, "float": 2e-5}[request.param]
+
+
+@pytest.mark.parametrize("args", [["1", "1024"], ["-l"] + [
+    str(n) for n in REAL_SAMPLE]])
+def test_real_plans_against_fftw(realplancheck, args):
+    exe, unit = realplancheck
+    out = subprocess.run([str(exe)] + args, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    seed, rows = out[0], [l.split() for l in out[1:]]
+    assert len(rows) == 2 * (1024 if args[0] == "1" else len(args) - 1)
+    for n, kind, err, guards in rows:
+        n = int(n)
+        bound = unit * (1 + math.log2(n))
+        assert float(err) <= bound, "n=%d %s: %s > %g (%s)" % (
+            n, kind, err, bound, seed)
+        assert guards == "0", "n=%d %s: stray writes or changed input" % (
+            n, kind)

@@ -1,0 +1,146 @@
+/* plan.c: whole-transform speed of kgen_plan_dft_1d against FFTW.
+ * usage: plan [N...]   (default: 2^10 .. 2^16)
+ * For each n, in one process: kgen on split arrays, FFTW_MEASURE on
+ * interleaved arrays (FFTW's fastest layout: its SIMD codelets need it)
+ * and FFTW_MEASURE on split arrays (the same layout as kgen, through the
+ * guru split interface); all out of place, forward, double.  Trials are
+ * interleaved (kgen, fftw, fftw-split, kgen, ...), each timing enough
+ * executions to last about a millisecond; the medians of 15 trials are
+ * printed as CSV with MFLOPS = 5 n log2 n / ns and the ratios
+ * speed(kgen) / speed(FFTW) (>= 1: kgen is faster). */
+#define _POSIX_C_SOURCE 200809L
+#include <fftw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "kgen.h"
+
+enum { TRIALS = 15 };
+
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static int
+cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+typedef struct {
+	kgen_plan *kp;
+	fftw_plan fi, fs;
+	double *ri, *ii, *ro, *io;
+	fftw_complex *ci, *co;
+	double *si, *so;
+	int n;
+} Ctx;
+
+static void
+run(Ctx *c, int which)
+{
+	if (which == 0)
+		kgen_execute(c->kp, c->ri, c->ii, c->ro, c->io);
+	else if (which == 1)
+		fftw_execute(c->fi);
+	else
+		fftw_execute_split_dft(c->fs, c->si, c->si + c->n, c->so,
+		    c->so + c->n);
+}
+
+/* ns per transform of `which`, `reps` executions per trial */
+static double
+trial(Ctx *c, int which, long reps)
+{
+	double t;
+	long r;
+
+	t = now();
+	for (r = 0; r < reps; r++)
+		run(c, which);
+	return (now() - t) / reps;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const int defaults[] = {1024, 2048, 4096, 8192, 16384, 32768,
+	    65536};
+	double t[3][TRIALS], med[3], mflops;
+	int i, k, w, n, nn, *sizes;
+	long reps;
+	Ctx c;
+	fftw_iodim dim, howmany;
+
+	nn = argc > 1 ? argc - 1 : (int)(sizeof defaults / sizeof *defaults);
+	sizes = malloc(nn * sizeof *sizes);
+	for (i = 0; i < nn; i++)
+		sizes[i] = argc > 1 ? atoi(argv[i + 1]) : defaults[i];
+	printf("n,kgen_ns,fftw_ns,fftw_split_ns,kgen_mflops,"
+	    "ratio_vs_fftw,ratio_vs_fftw_split,isa\n");
+	for (i = 0; i < nn; i++) {
+		n = sizes[i];
+		memset(&c, 0, sizeof c);
+		c.n = n;
+		c.ri = fftw_malloc(4 * n * sizeof(double));
+		c.ii = c.ri + n;
+		c.ro = c.ii + n;
+		c.io = c.ro + n;
+		c.ci = fftw_malloc(n * sizeof *c.ci);
+		c.co = fftw_malloc(n * sizeof *c.co);
+		c.si = fftw_malloc(2 * n * sizeof(double));
+		c.so = fftw_malloc(2 * n * sizeof(double));
+		c.kp = kgen_plan_dft_1d(n, -1, 0);
+		c.fi = fftw_plan_dft_1d(n, c.ci, c.co, FFTW_FORWARD,
+		    FFTW_MEASURE);
+		dim.n = n;
+		dim.is = dim.os = 1;
+		howmany.n = 1;
+		howmany.is = howmany.os = 0;
+		c.fs = fftw_plan_guru_split_dft(1, &dim, 0, &howmany, c.si,
+		    c.si + n, c.so, c.so + n, FFTW_MEASURE);
+		if (!c.kp || !c.fi || !c.fs) {
+			fprintf(stderr, "plan: n=%d: no plan\n", n);
+			return 1;
+		}
+		for (k = 0; k < n; k++) {
+			c.ri[k] = c.ci[k][0] = c.si[k] = sin(k * 0.37);
+			c.ii[k] = c.ci[k][1] = c.si[n + k] = cos(k * 0.11);
+		}
+		/* about 1 ms per trial */
+		reps = 1;
+		while (trial(&c, 1, reps) * reps < 1e6 && reps < 1L << 24)
+			reps *= 2;
+		for (k = 0; k < TRIALS; k++)
+			for (w = 0; w < 3; w++)
+				t[w][k] = trial(&c, w, reps);
+		for (w = 0; w < 3; w++) {
+			qsort(t[w], TRIALS, sizeof(double), cmp);
+			med[w] = t[w][TRIALS / 2];
+		}
+		mflops = 5 * n * log2(n) / med[0] * 1e3;
+		printf("%d,%.1f,%.1f,%.1f,%.0f,%.3f,%.3f,%s\n", n, med[0],
+		    med[1], med[2], mflops, med[1] / med[0], med[2] / med[0],
+		    getenv("KGEN_ISA") ? getenv("KGEN_ISA") : "best");
+		fflush(stdout);
+		kgen_destroy(c.kp);
+		fftw_destroy_plan(c.fi);
+		fftw_destroy_plan(c.fs);
+		fftw_free(c.ri);
+		fftw_free(c.ci);
+		fftw_free(c.co);
+		fftw_free(c.si);
+		fftw_free(c.so);
+	}
+	free(sizes);
+	return 0;
+}

@@ -1,0 +1,602 @@
+/* plan.c: whole complex transforms of any size, composed from the
+ * library's codelets the way FFTW composes its own.
+ *
+ * A size n <= KGEN_N1_MAX is one n1 codelet.  A larger n made of small
+ * primes is a mixed-radix decimation-in-time Cooley-Tukey FFT,
+ *   n = r_0 r_1 ... r_(k-1) m_0,
+ * done breadth-first in split arrays: a leaf pass of S = n / m_0 DFTs of
+ * size m_0 (batched n1 codelets; leaf j reads x[j + S q] and writes its
+ * m_0 outputs contiguously at the digit reversal of j), then one twiddle
+ * pass per radix, deepest first, each a t1 codelet over blocks of r_i m
+ * elements (rs = m, butterflies adjacent).  With a vector ISA the leaf
+ * pass is one n1v codelet per group of r_0 leaves (adjacent inputs, the
+ * outputs transposed in registers) and the twiddle passes are t1v
+ * codelets, lane = butterfly, so every access is a full vector and the
+ * only shuffles are the leaf's transposes.  Radices without a twiddle
+ * codelet (primes 11..61) take a plain twiddle loop and a batched n1.
+ * Sizes with a prime factor above KGEN_N1_MAX use Bluestein's algorithm
+ * (a chirp convolution of size M >= 2n - 1 done by two size-M plans).
+ * The backward transform is the forward one with real and imaginary
+ * parts swapped (FFTW's trick), so only forward codelets are needed.
+ * Compiled twice, for double and (-DKGEN_SINGLE) float: see plan.h.
+ * References: Cooley and Tukey 1965; Frigo and Johnson, "The design and
+ * implementation of FFTW3", Proc. IEEE 93(2), 2005; Bluestein 1970. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+#include "plan.h"
+
+enum { P_DIRECT, P_CT, P_BLUESTEIN };
+enum { MAXLEV = 40 };
+
+/* A twiddle step: radix r over blocks of r*m elements. */
+typedef struct Step Step;
+struct Step {
+	int r, m;
+	t1_fn *t1;          /* scalar t1 codelet, or NULL */
+	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
+	n1_fn *n1;          /* generic radix: n1 codelet of size r */
+	R *w;               /* twiddle table (layout of the codelet used) */
+};
+
+struct F(kgen_plan) {
+	int n, sign, kind;
+	int howmany;
+	ptrdiff_t stride, dist;
+	int vl;             /* lanes of the vector codelets, 1 scalar */
+	/* P_DIRECT */
+	n1_fn *n1;
+	/* P_CT */
+	int nstep;
+	Step step[MAXLEV];  /* step[0] is the top radix r_0 */
+	int m0;             /* leaf size */
+	n1v_fn *leafv;      /* vector leaf, or NULL: leaf n1 */
+	int *rev;           /* S / r_0 entries: leaf group -> output offset */
+	R *x, *y;           /* scratch: unit-stride input, output (2n each) */
+	/* P_BLUESTEIN */
+	PLAN *fwd;          /* size M, forward, unit stride */
+	R *chirp;           /* 2n: exp(-i pi j^2 / n) */
+	R *kern;            /* 2M: FFT of the conjugate chirp, / M */
+	R *bx;              /* 2M scratch */
+	int M;
+	Real *real;         /* r2c and c2r plans (real.c), else NULL */
+};
+
+static void *
+zalloc(size_t n)
+{
+	return calloc(1, n ? n : 1);
+}
+
+/* exp(-2 pi i num / den) as (c, s) with s the sine of the positive angle,
+ * reduced exactly so that equal angles give equal bits. */
+static void
+cexpi(long long num, long long den, R *c, R *s)
+{
+	static const long double PI = 3.141592653589793238462643383279503L;
+	long double a;
+
+	num %= den;
+	if (num < 0)
+		num += den;
+	a = 2 * PI * (long double)num / (long double)den;
+	*c = (R)cosl(a);
+	*s = (R)sinl(a);
+}
+
+static int
+smallest_factor(int n)
+{
+	int p;
+
+	for (p = 2; (long)p * p <= n; p++)
+		if (n % p == 0)
+			return p;
+	return n;
+}
+
+/* Largest prime factor of n. */
+static int
+largest_prime(int n)
+{
+	int p, big;
+
+	big = 1;
+	while (n > 1) {
+		p = smallest_factor(n);
+		big = p;
+		while (n % p == 0)
+			n /= p;
+	}
+	return big;
+}
+
+#ifndef KGEN_SINGLE
+/* one definition for both precisions */
+int
+kgen_next_fast_size(int n)
+{
+	int m, k;
+
+	if (n <= 1)
+		return 1;
+	for (m = n; m > 0; m++) {
+		k = m;
+		while (k % 2 == 0)
+			k /= 2;
+		while (k % 3 == 0)
+			k /= 3;
+		while (k % 5 == 0)
+			k /= 5;
+		while (k % 7 == 0)
+			k /= 7;
+		if (k == 1)
+			return m;
+	}
+	return -1;
+}
+#endif
+
+/* The twiddle table of step (r, m) in FFTW's t1 layout, or blocked in
+ * vl butterflies for t1v: entry (k, j, c) at k*2(r-1) + 2(j-1) + c, or at
+ * (k/vl)*2(r-1)vl + (2(j-1) + c)vl + k%vl. */
+static R *
+twiddles(int r, int m, int vl)
+{
+	R *w, c, s;
+	int k, j, n;
+	size_t at;
+
+	n = r * m;
+	w = malloc((size_t)m * 2 * (r - 1) * sizeof *w);
+	if (!w)
+		return 0;
+	for (k = 0; k < m; k++)
+		for (j = 1; j < r; j++) {
+			cexpi((long long)j * k, n, &c, &s);
+			if (vl == 1) {
+				at = (size_t)k * 2 * (r - 1) + 2 * (j - 1);
+				w[at] = c;
+				w[at + 1] = s;
+			} else {
+				at = (size_t)(k / vl) * 2 * (r - 1) * vl
+				    + (size_t)2 * (j - 1) * vl + k % vl;
+				w[at] = c;
+				w[at + vl] = s;
+			}
+		}
+	return w;
+}
+
+/* The top radix of a vectorized plan: it must be a multiple of the lanes
+ * (a leaf group is r_0 adjacent transforms); 0 when none divides s. */
+static int
+top_radix(int s, int vl)
+{
+	static const int pref[] = {32, 16, 64, 8, 4};
+	int i;
+
+	for (i = 0; i < (int)(sizeof pref / sizeof *pref); i++)
+		if (pref[i] % vl == 0 && s % pref[i] == 0)
+			return pref[i];
+	return 0;
+}
+
+/* Chooses the leaf size m0 and the radices of n (n > KGEN_N1_MAX, all
+ * prime factors at most KGEN_N1_MAX); the radices go to r[], top first,
+ * and their number is returned.  The heuristic, measured with
+ * bench/plan.c: a vector leaf of 32 (else 64, 16, ...) when the top
+ * radix can be a multiple of the lanes; the power of two left in as few
+ * passes as radices up to 64 allow, split evenly (2^10 = 32 x 32, not
+ * 64 x 16); then 3, 5 and 7; primes without a twiddle codelet last.
+ * Without vectors the leaf is the largest divisor up to 64. */
+static int
+factor(int n, const Isa *isa, int *m0, int *r)
+{
+	static const int leafpref[] = {32, 64, 16, 48, 40, 24, 8, 20, 12, 4};
+	int i, k, m, rest, top, e, passes, bits;
+
+	*m0 = 0;
+	top = 0;
+	for (i = 0; isa->vl > 1 && i < (int)(sizeof leafpref / sizeof
+	    *leafpref); i++) {
+		m = leafpref[i];
+		if (n % m == 0 && isa->leaf(m) && (top = top_radix(n / m,
+		    isa->vl))) {
+			*m0 = m;
+			break;
+		}
+	}
+	for (m = KGEN_N1_MAX; !*m0 && m >= 2; m--)
+		if (n % m == 0)
+			*m0 = m;
+	rest = n / *m0;
+	k = 0;
+	if (top) {
+		r[k++] = top;
+		rest /= top;
+	}
+	for (e = 0; rest % 2 == 0; e++)
+		rest /= 2;
+	for (passes = (e + 5) / 6; e > 0; passes--) {
+		bits = (e + passes - 1) / passes;
+		r[k++] = 1 << bits;
+		e -= bits;
+	}
+	while (rest > 1) {
+		m = smallest_factor(rest);
+		r[k++] = m;
+		rest /= m;
+	}
+	return k;
+}
+
+static void free_parts(PLAN *p);
+
+static int
+plan_ct(PLAN *p, const Isa *isa)
+{
+	int r[MAXLEV], k, i, j, m, S, g, t, pos, dig, mul;
+	Step *st;
+
+	k = factor(p->n, isa, &p->m0, r);
+	p->nstep = k;
+	p->vl = isa->vl;
+	p->leafv = 0;
+	if (isa->vl > 1 && r[0] % isa->vl == 0)
+		p->leafv = isa->leaf(p->m0);
+	if (!p->leafv)
+		p->n1 = N1_SCALAR(p->m0);
+	m = p->m0;
+	for (i = k - 1; i >= 0; i--) {
+		st = &p->step[i];
+		st->r = r[i];
+		st->m = m;
+		st->t1v = isa->vl > 1 && m % isa->vl == 0 ? isa->t1v(r[i]) : 0;
+		st->t1 = st->t1v ? 0 : F(plantab_t1)(r[i]);
+		st->n1 = st->t1 || st->t1v ? 0 : N1_SCALAR(r[i]);
+		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1);
+		if (!st->w)
+			return -1;
+		m *= r[i];
+	}
+	/* rev[g]: output offset of leaf group g (leaves g*r_0 + d0), the
+	 * digit reversal of its digits d1, d2, ... */
+	S = p->n / p->m0;
+	p->rev = malloc((size_t)(S / r[0]) * sizeof *p->rev);
+	p->x = malloc((size_t)4 * p->n * sizeof *p->x);
+	if (!p->rev || !p->x)
+		return -1;
+	p->y = p->x + 2 * p->n;
+	for (g = 0; g < S / r[0]; g++) {
+		t = g;
+		pos = 0;
+		mul = p->n / r[0];
+		for (j = 1; j < k; j++) {
+			mul /= r[j];
+			dig = t % r[j];
+			t /= r[j];
+			pos += dig * mul;
+		}
+		p->rev[g] = pos;
+	}
+	return 0;
+}
+
+static int plan_init(PLAN *p, int n, const Isa *isa);
+
+/* Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k-j)), c_j = exp(-i pi
+ * j^2 / n), a cyclic convolution of size M >= 2n - 1. */
+static int
+plan_bluestein(PLAN *p, const Isa *isa)
+{
+	int n, M, j;
+	R *b, *bi, c, s;
+
+	n = p->n;
+	M = kgen_next_fast_size(2 * n - 1);
+	p->M = M;
+	p->fwd = zalloc(sizeof *p->fwd);
+	p->chirp = malloc((size_t)2 * n * sizeof *p->chirp);
+	p->kern = malloc((size_t)2 * M * sizeof *p->kern);
+	p->bx = malloc((size_t)4 * M * sizeof *p->bx);
+	if (!p->fwd || !p->chirp || !p->kern || !p->bx
+	    || plan_init(p->fwd, M, isa) < 0)
+		return -1;
+	for (j = 0; j < n; j++) {
+		/* j^2 mod 2n keeps the angle exact for large n */
+		cexpi((long long)j * j % (2LL * n), 2LL * n, &c, &s);
+		p->chirp[2 * j] = c;
+		p->chirp[2 * j + 1] = s;
+	}
+	/* kernel b_j = conj(c_j) = exp(+i pi j^2/n) at j and M - j */
+	b = p->bx;
+	bi = b + M;
+	memset(b, 0, (size_t)2 * M * sizeof *b);
+	for (j = 0; j < n; j++) {
+		b[j] = p->chirp[2 * j];
+		bi[j] = p->chirp[2 * j + 1];
+		if (j > 0) {
+			b[M - j] = b[j];
+			bi[M - j] = bi[j];
+		}
+	}
+	F(plan_execute_one)(p->fwd, b, bi, 1, p->kern, p->kern + M, 1);
+	for (j = 0; j < 2 * M; j++)
+		p->kern[j] /= M;
+	return 0;
+}
+
+/* Fills p for a single forward transform of size n, unit strides. */
+static int
+plan_init(PLAN *p, int n, const Isa *isa)
+{
+	p->n = n;
+	p->sign = -1;
+	p->howmany = 1;
+	p->stride = 1;
+	p->dist = n;
+	if (n <= KGEN_N1_MAX) {
+		p->kind = P_DIRECT;
+		p->n1 = N1_SCALAR(n);
+		return p->n1 ? 0 : -1;
+	}
+	if (largest_prime(n) > KGEN_N1_MAX) {
+		p->kind = P_BLUESTEIN;
+		return plan_bluestein(p, isa);
+	}
+	p->kind = P_CT;
+	return plan_ct(p, isa);
+}
+
+PLAN *
+PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
+    int sign, unsigned flags)
+{
+	PLAN *p;
+
+	(void)flags;
+	if (n < 1 || howmany < 1 || (sign != -1 && sign != 1))
+		return 0;
+	p = zalloc(sizeof *p);
+	if (!p)
+		return 0;
+	if (plan_init(p, n, F(plantab_isa)()) < 0) {
+		DESTROY(p);
+		return 0;
+	}
+	p->sign = sign;
+	p->howmany = howmany;
+	p->stride = stride;
+	p->dist = dist;
+	return p;
+}
+
+PLAN *
+PLAN_1D(int n, int sign, unsigned flags)
+{
+	return PLAN_MANY(n, 1, 1, n, sign, flags);
+}
+
+static void
+free_parts(PLAN *p)
+{
+	int i;
+
+	for (i = 0; i < p->nstep; i++)
+		free(p->step[i].w);
+	free(p->rev);
+	free(p->x);
+	if (p->fwd) {
+		free_parts(p->fwd);
+		free(p->fwd);
+	}
+	free(p->chirp);
+	free(p->kern);
+	free(p->bx);
+}
+
+void
+DESTROY(PLAN *p)
+{
+	if (!p)
+		return;
+	free_parts(p);
+	F(real_free)(p->real);
+	free(p);
+}
+
+void
+F(plan_set_real)(PLAN *p, Real *r)
+{
+	p->real = r;
+}
+
+Real *
+F(plan_real)(const PLAN *p)
+{
+	return p->real;
+}
+
+/* The twiddle passes of p over y (unit stride, in place). */
+static void
+twiddle_passes(const PLAN *p, R *yr, R *yi)
+{
+	const Step *st;
+	int i, b, nb, j, k, blk;
+	R *br, *bi, c, s, xr, xi;
+
+	for (i = p->nstep - 1; i >= 0; i--) {
+		st = &p->step[i];
+		blk = st->r * st->m;
+		nb = p->n / blk;
+		for (b = 0; b < nb; b++) {
+			br = yr + (size_t)b * blk;
+			bi = yi + (size_t)b * blk;
+			if (st->t1v) {
+				st->t1v(br, bi, st->w, st->m, 0, st->m);
+				continue;
+			}
+			if (st->t1) {
+				st->t1(br, bi, st->w, st->m, 0, st->m, 1);
+				continue;
+			}
+			/* generic radix: twiddle, then r-point DFTs in place */
+			for (k = 0; k < st->m; k++)
+				for (j = 1; j < st->r; j++) {
+					c = st->w[(size_t)k * 2 * (st->r - 1)
+					    + 2 * (j - 1)];
+					s = st->w[(size_t)k * 2 * (st->r - 1)
+					    + 2 * (j - 1) + 1];
+					xr = br[k + (size_t)j * st->m];
+					xi = bi[k + (size_t)j * st->m];
+					br[k + (size_t)j * st->m] = c * xr + s * xi;
+					bi[k + (size_t)j * st->m] = c * xi - s * xr;
+				}
+			st->n1(br, bi, br, bi, st->m, st->m, st->m, 1, 1);
+		}
+	}
+}
+
+/* One forward transform: x (stride is; 1 with a vector leaf) to y (unit
+ * stride); y must not overlap x. */
+static void
+ct_forward(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi)
+{
+	int r0, S, g, ng;
+
+	r0 = p->step[0].r;
+	S = p->n / p->m0;
+	ng = S / r0;
+	for (g = 0; g < ng; g++) {
+		if (p->leafv)
+			p->leafv(xr + (size_t)g * r0, xi + (size_t)g * r0,
+			    yr + p->rev[g], yi + p->rev[g], S, p->n / r0, r0);
+		else
+			p->n1(xr + (ptrdiff_t)g * r0 * is,
+			    xi + (ptrdiff_t)g * r0 * is, yr + p->rev[g],
+			    yi + p->rev[g], S * is, 1, r0, is, p->n / r0);
+	}
+	twiddle_passes(p, yr, yi);
+}
+
+static void
+bluestein_forward(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
+{
+	R *ar, *ai, *fr, *fi, c, s, a, b, kr, ki;
+	int n, M, j;
+
+	n = p->n;
+	M = p->M;
+	ar = p->bx;
+	ai = ar + M;
+	fr = ai + M;
+	fi = fr + M;
+	for (j = 0; j < n; j++) {
+		c = p->chirp[2 * j];
+		s = p->chirp[2 * j + 1];
+		a = xr[j * is];
+		b = xi[j * is];
+		/* (a + ib)(c - is) */
+		ar[j] = a * c + b * s;
+		ai[j] = b * c - a * s;
+	}
+	memset(ar + n, 0, (size_t)(M - n) * sizeof *ar);
+	memset(ai + n, 0, (size_t)(M - n) * sizeof *ai);
+	F(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
+	for (j = 0; j < M; j++) {
+		kr = p->kern[j];
+		ki = p->kern[M + j];
+		a = fr[j] * kr - fi[j] * ki;
+		b = fr[j] * ki + fi[j] * kr;
+		/* conjugate, so the forward plan computes the inverse */
+		fr[j] = a;
+		fi[j] = -b;
+	}
+	F(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
+	for (j = 0; j < n; j++) {
+		c = p->chirp[2 * j];
+		s = p->chirp[2 * j + 1];
+		a = ar[j];
+		b = -ai[j];
+		yr[j * os] = a * c + b * s;
+		yi[j * os] = b * c - a * s;
+	}
+}
+
+/* One forward transform of p (ignoring p's sign, howmany and strides):
+ * x at stride is to y at stride os; x and y may be the same arrays. */
+void
+F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
+{
+	R *sx, *sy;
+	int n, j;
+
+	n = p->n;
+	if (p->kind == P_DIRECT) {
+		p->n1(xr, xi, yr, yi, is, os, 1, 0, 0);
+		return;
+	}
+	if (p->kind == P_BLUESTEIN) {
+		bluestein_forward(p, xr, xi, is, yr, yi, os);
+		return;
+	}
+	sx = p->x;
+	sy = p->y;
+	/* in place, or a strided input the vector leaf cannot read:
+	 * gather the input first */
+	if (xr == yr || xi == yi || (is != 1 && p->leafv)) {
+		for (j = 0; j < n; j++) {
+			sx[j] = xr[j * is];
+			sx[n + j] = xi[j * is];
+		}
+		xr = sx;
+		xi = sx + n;
+		is = 1;
+	}
+	if (os == 1) {
+		ct_forward(p, xr, xi, is, yr, yi);
+		return;
+	}
+	ct_forward(p, xr, xi, is, sy, sy + n);
+	for (j = 0; j < n; j++) {
+		yr[j * os] = sy[j];
+		yi[j * os] = sy[n + j];
+	}
+}
+
+int
+EXECUTE(const PLAN *p, const R *ri, const R *ii,
+    R *ro, R *io)
+{
+	int h;
+
+	if (!p || !ri || !ii || !ro || !io || p->real)
+		return KGEN_EINVAL;
+	if (p->kind == P_DIRECT) {
+		/* one call for the whole batch */
+		if (p->sign < 0)
+			p->n1(ri, ii, ro, io, p->stride, p->stride, p->howmany,
+			    p->dist, p->dist);
+		else
+			p->n1(ii, ri, io, ro, p->stride, p->stride, p->howmany,
+			    p->dist, p->dist);
+		return KGEN_OK;
+	}
+	for (h = 0; h < p->howmany; h++) {
+		/* backward = forward with re and im swapped on both sides */
+		if (p->sign < 0)
+			F(plan_execute_one)(p, ri + h * p->dist, ii + h * p->dist,
+			    p->stride, ro + h * p->dist, io + h * p->dist,
+			    p->stride);
+		else
+			F(plan_execute_one)(p, ii + h * p->dist, ri + h * p->dist,
+			    p->stride, io + h * p->dist, ro + h * p->dist,
+			    p->stride);
+	}
+	return KGEN_OK;
+}

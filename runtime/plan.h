@@ -1,0 +1,78 @@
+/* plan.h: what runtime/plan.c, real.c and plantab.c share (internal;
+ * users include only kgen.h).  Each of the three files is compiled twice,
+ * for double and, with -DKGEN_SINGLE, for float (FFTW builds its single
+ * precision the same way); the macros below give each precision its own
+ * type and names: kgen_plan_dft_1d / kgen_planf_dft_1d, kgen_t1_8 /
+ * kgen_t1f_8, plan_execute_one / plan_execute_onef, ... */
+#ifndef KGEN_PLAN_H
+#define KGEN_PLAN_H
+
+#include <stddef.h>
+#include "kgen.h"
+
+#ifdef KGEN_SINGLE
+typedef float R;
+typedef kgen_dftf_fn n1_fn;
+typedef kgen_planf PLAN;
+#define F(name) name##f
+#define N1_SCALAR(n) (kgen_lookup((n), KGEN_FLOAT)->dftf)
+#define PLAN_MANY kgen_planf_many_dft
+#define PLAN_1D kgen_planf_dft_1d
+#define PLAN_R2C kgen_planf_dft_r2c_1d
+#define PLAN_C2R kgen_planf_dft_c2r_1d
+#define EXECUTE kgen_executef
+#define EXECUTE_R2C kgen_executef_r2c
+#define EXECUTE_C2R kgen_executef_c2r
+#define DESTROY kgen_destroyf
+#else
+typedef double R;
+typedef kgen_dft_fn n1_fn;
+typedef kgen_plan PLAN;
+#define F(name) name
+#define N1_SCALAR(n) (kgen_lookup((n), KGEN_DOUBLE)->dft)
+#define PLAN_MANY kgen_plan_many_dft
+#define PLAN_1D kgen_plan_dft_1d
+#define PLAN_R2C kgen_plan_dft_r2c_1d
+#define PLAN_C2R kgen_plan_dft_c2r_1d
+#define EXECUTE kgen_execute
+#define EXECUTE_R2C kgen_execute_r2c
+#define EXECUTE_C2R kgen_execute_c2r
+#define DESTROY kgen_destroy
+#endif
+
+/* FFTW's t1 convention (kgen fft --kind t1), forward. */
+typedef void t1_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me, ptrdiff_t ms);
+/* kgen fft --kind t1v: butterflies adjacent, blocked table, forward. */
+typedef void t1v_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me);
+/* kgen fft --kind n1v: batch adjacent on input, outputs contiguous. */
+typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t ovs, ptrdiff_t v);
+
+/* The vector codelets of one ISA. */
+typedef struct Isa Isa;
+struct Isa {
+	int vl;             /* lanes (elements of R per vector); 1 scalar */
+	n1v_fn *(*leaf)(int n);     /* the n1v codelet of size n, or NULL */
+	t1v_fn *(*t1v)(int r);      /* the t1v codelet of radix r, or NULL */
+};
+
+/* The vector codelets of the widest ISA the CPU runs, capped by KGEN_ISA
+ * (plantab.c); SSE2 and scalar get vl = 1 (no t1v or n1v codelets). */
+const Isa *F(plantab_isa)(void);
+/* The scalar t1 codelet of radix r, or NULL. */
+t1_fn *F(plantab_t1)(int r);
+
+/* One forward transform of plan p, ignoring its sign, batch and strides:
+ * x at stride is to y at stride os (x == y allowed). */
+void F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
+
+/* Real-data plans (runtime/real.c) are complex plans with a Real part. */
+typedef struct Real Real;
+void F(plan_set_real)(PLAN *p, Real *r);
+Real *F(plan_real)(const PLAN *p);
+void F(real_free)(Real *r);
+
+#endif

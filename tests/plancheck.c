@@ -1,0 +1,167 @@
+/* plancheck.c: measures whole transforms (kgen_plan_*, runtime/plan.c)
+ * against FFTW.  usage: plancheck N1 N2 [N...]  checks every n in N1..N2;
+ * plancheck -l N...  checks the listed sizes.  For each n and sign it
+ * runs four layouts: split out of place, split in place, interleaved
+ * (stride 2) and a batch of 3 with gaps (dist n + 5), with guard values
+ * after each transform's data, and prints
+ *   n sign layout maxrelerr guardhits
+ * with the error relative to the largest output (DESIGN.md); the bound
+ * lives in tests/test_plan.py.  Inputs from a fixed-seed generator.
+ * Built with -DSINGLE it checks the float planner (kgen_planf_*) against
+ * FFTW in double on the same (float) inputs. */
+#include <fftw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+
+#ifdef SINGLE
+typedef float R;
+#define PLAN kgen_planf
+#define PLAN_MANY kgen_planf_many_dft
+#define EXECUTE kgen_executef
+#define DESTROY kgen_destroyf
+#else
+typedef double R;
+#define PLAN kgen_plan
+#define PLAN_MANY kgen_plan_many_dft
+#define EXECUTE kgen_execute
+#define DESTROY kgen_destroy
+#endif
+
+static const R GUARD = -7.25e3;
+static unsigned long long state = 777;
+
+static double
+rnd(void)
+{
+	state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+enum { SPLIT, INPLACE, INTERLEAVED, BATCH, NLAYOUT };
+static const char *const lname[] = {"split", "inplace", "interleaved",
+    "batch"};
+
+static void
+check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
+    fftw_plan fp)
+{
+	PLAN *p;
+	R *in, *out, *ri, *ii, *ro, *io;
+	double err, mag, e;
+	ptrdiff_t stride, dist, len, c;
+	int h, howmany, k;
+	long guards;
+	char *touched;
+
+	howmany = layout == BATCH ? 3 : 1;
+	stride = layout == INTERLEAVED ? 2 : 1;
+	dist = layout == BATCH ? n + 5 : (ptrdiff_t)n * stride;
+	len = (howmany - 1) * dist + (n - 1) * stride + 1 + 7;
+	/* split: ri and ii are the two halves of one block */
+	in = malloc(2 * len * sizeof *in);
+	out = layout == INPLACE ? in : malloc(2 * len * sizeof *out);
+	touched = calloc(2 * len, 1);
+	for (c = 0; c < 2 * len; c++)
+		in[c] = out[c] = GUARD;
+	if (layout == INTERLEAVED) {
+		ri = in;
+		ii = in + 1;
+		ro = out;
+		io = out + 1;
+	} else {
+		ri = in;
+		ii = in + len;
+		ro = out;
+		io = out + len;
+	}
+	p = PLAN_MANY(n, howmany, stride, dist, sign, 0);
+	if (!p) {
+		printf("%d %d %s nan 0\n", n, sign, lname[layout]);
+		goto done;
+	}
+	err = mag = 0;
+	for (h = 0; h < howmany; h++)
+		for (k = 0; k < n; k++) {
+			ri[h * dist + k * stride] = (R)rnd();
+			ii[h * dist + k * stride] = (R)rnd();
+		}
+	/* the reference sees the same inputs, transform by transform */
+	{
+		R *copy = malloc(2 * len * sizeof *copy);
+		memcpy(copy, in, 2 * len * sizeof *copy);
+		EXECUTE(p, ri, ii, ro, io);
+		for (h = 0; h < howmany; h++) {
+			for (k = 0; k < n; k++) {
+				x[k][0] = copy[(ri - in) + h * dist + k * stride];
+				x[k][1] = copy[(ii - in) + h * dist + k * stride];
+			}
+			fftw_execute(fp);
+			for (k = 0; k < n; k++) {
+				c = h * dist + k * stride;
+				touched[(ro - out) + c] = touched[(io - out) + c] = 1;
+				e = hypot(ro[c] - ref[k][0], io[c] - ref[k][1]);
+				if (e > err || isnan(e))
+					err = isnan(e) ? INFINITY : e;
+				e = hypot(ref[k][0], ref[k][1]);
+				if (e > mag)
+					mag = e;
+			}
+		}
+		free(copy);
+	}
+	guards = 0;
+	if (layout != INPLACE)
+		for (c = 0; c < 2 * len; c++)
+			if (!touched[c] && out[c] != GUARD)
+				guards++;
+	printf("%d %d %s %.3e %ld\n", n, sign, lname[layout],
+	    mag > 0 ? err / mag : err, guards);
+	DESTROY(p);
+done:
+	if (out != in)
+		free(out);
+	free(in);
+	free(touched);
+}
+
+static void
+size(int n)
+{
+	fftw_complex *x, *ref;
+	fftw_plan fp;
+	int sign, l;
+
+	x = fftw_malloc(n * sizeof *x);
+	ref = fftw_malloc(n * sizeof *ref);
+	for (sign = -1; sign <= 1; sign += 2) {
+		fp = fftw_plan_dft_1d(n, x, ref, sign, FFTW_ESTIMATE);
+		for (l = 0; l < NLAYOUT; l++)
+			check(n, sign, l, x, ref, fp);
+		fftw_destroy_plan(fp);
+	}
+	fftw_free(x);
+	fftw_free(ref);
+}
+
+int
+main(int argc, char **argv)
+{
+	int i, n;
+
+	printf("seed %llu\n", state);
+	if (argc > 1 && !strcmp(argv[1], "-l")) {
+		for (i = 2; i < argc; i++)
+			size(atoi(argv[i]));
+		return 0;
+	}
+	if (argc < 3) {
+		fprintf(stderr, "usage: plancheck N1 N2 | plancheck -l N...\n");
+		return 2;
+	}
+	for (n = atoi(argv[1]); n <= atoi(argv[2]); n++)
+		size(n);
+	return 0;
+}
