@@ -208,7 +208,7 @@ build/asan/sched/%.o: sched/%.c $(GEN_H)
 
 build/asan/codelets/%.o: codelets/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CODELET_CFLAGS) -O1 $(ASAN_FLAGS) -c -o $@ $<
+	$(CC) $(ASAN_CODELET_CFLAGS) -c -o $@ $<
 
 build/asan/runtime/%.o: runtime/%.c runtime/kgen.h build/runtime/table.h
 	@mkdir -p $(@D)
