@@ -189,6 +189,9 @@ check: all
 ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
              -fno-omit-frame-pointer
 ASAN_CFLAGS = $(CFLAGS) -O1 $(ASAN_FLAGS)
+# Codelets at -O0: a third of the compile time of -O1 under ASan, and an
+# out-of-bounds access is caught the same.
+ASAN_CODELET_CFLAGS = $(CODELET_CFLAGS) -O0 $(ASAN_FLAGS)
 ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O) $(SCHED_O))
 ASAN_LIB_O = $(patsubst build/%,build/asan/%,$(LIB_CO) $(RT_O))
 ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
