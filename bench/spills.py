@@ -65,7 +65,7 @@ def main():
         if s not in scheds:
             scheds.append(s)
     fields = ["n", "schedule", "regs", "loads", "stores", "max_live",
-              "lower_bound"]
+              "lower_bound", "input_reloads"]
     for c in COMPILERS:
         fields += ["%s_loads" % c, "%s_stores" % c, "%s_int_spills" % c]
     with open(os.path.join(OUT, "spills.csv"), "w", newline="") as f:
@@ -77,7 +77,7 @@ def main():
             w.writerow([n, s, R] + [r.get(k, "") for k in fields[3:]])
         for (c, R, n), (st, ld) in sorted(ref.items()):
             if n in SIZES:
-                w.writerow([n, "genfft", R, "", "", "", ""]
+                w.writerow([n, "genfft", R, "", "", "", "", ""]
                            + sum([[ld, st, ""] if c2 == c and R in MREGS
                                   else ["", "", ""] for c2 in COMPILERS],
                                  []))

@@ -460,3 +460,24 @@ def test_spills_bad_input(args, words):
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.startswith("kgen: ") and words in p.stderr
     assert p.stderr.count("\n") == 1
+
+
+def test_spills_gemm():
+    # C += A*B for 4x4x4: 16 + 16 + 16 first loads of A, B and C and 16
+    # stores of C are compulsory; at R = max_live nothing spills
+    out = subprocess.run([KGEN, "spills", "gemm", "-m", "4", "-n", "4", "-k",
+                          "4", "--regs", "4,8", "--schedule", "build",
+                          "--format", "json"], capture_output=True,
+                         text=True, check=True).stdout
+    res = json.loads(out)["results"]
+    assert [r["regs"] for r in res] == [4, 8]
+    for r in res:
+        assert r["compulsory_loads"] == 48 and r["compulsory_stores"] == 16
+    assert res[0]["loads"] > res[1]["loads"] > 0
+    live = res[0]["max_live"]
+    out = subprocess.run([KGEN, "spills", "gemm", "-m", "4", "-n", "4", "-k",
+                          "4", "--regs", str(live), "--schedule", "build",
+                          "--format", "csv"], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    row = dict(zip(out[0].split(","), out[1].split(",")))
+    assert row["loads"] == "0" and row["stores"] == "0"
