@@ -12,7 +12,11 @@
  * vectorizing to the compiler, which tends to broadcast with shuffles
  * instead of loads; the vector form leaves it nothing to guess.  A fixed
  * K (p->k > 0) gives the straight-line codelet of the gemm ABI in that
- * vector form: gemm_build(ar, m / vl, n, k), no loop. */
+ * vector form: gemm_build(ar, ceil(m / vl), n, k), no loop.  When vl = 8
+ * does not divide m, the last vector of a column is partial: values are
+ * AVX-512 __m512d, and that vector is loaded with its missing rows zero
+ * and stored under a mask (LIBXSMM's way with such shapes), so every
+ * column costs ceil(m / 8) instructions whatever m is. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -23,6 +27,8 @@ struct Kout {
 	Dag *d;
 	int vl;
 	int fixed;      /* a fixed-K codelet, not a loop */
+	int m;          /* rows of C */
+	int mask;       /* AVX-512 intrinsics, the last vector masked */
 	int *name;      /* temporary number of each node, -1 unnamed */
 	char *vec;      /* the value is a vector */
 };
@@ -30,7 +36,9 @@ struct Kout {
 static void
 vtype(Kout *o, int isvec)
 {
-	if (isvec && o->vl > 1)
+	if (isvec && o->mask)
+		fputs("__m512d", o->f);
+	else if (isvec && o->vl > 1)
 		fprintf(o->f, "kgen_v%d", o->vl);
 	else
 		fputs("double", o->f);
@@ -69,6 +77,13 @@ scalar(Kout *o, const char *p, int i, const char *stride, int j)
 	fputc(']', o->f);
 }
 
+/* The mask of the rows from i on that exist, for an AVX-512 access. */
+static unsigned
+rows(Kout *o, int i)
+{
+	return o->m - i >= 8 ? 0xff : (1u << (o->m - i)) - 1;
+}
+
 /* An element (vl = 1) or vector at p + i + j*stride. */
 static void
 access(Kout *o, const char *p, int isconst, int i, const char *stride,
@@ -76,6 +91,15 @@ access(Kout *o, const char *p, int isconst, int i, const char *stride,
 {
 	if (o->vl == 1) {
 		scalar(o, p, i, stride, j);
+		return;
+	}
+	if (o->mask) {
+		if (rows(o, i) == 0xff)
+			fputs("_mm512_loadu_pd(", o->f);
+		else
+			fprintf(o->f, "_mm512_maskz_loadu_pd(0x%02x, ", rows(o, i));
+		offset(o, p, i, stride, j);
+		fputc(')', o->f);
 		return;
 	}
 	fprintf(o->f, "*(%skgen_v%d *)", isconst ? "const " : "", o->vl);
@@ -116,6 +140,22 @@ operand(Kout *o, int id)
 	fprintf(o->f, "T%d", o->name[id]);
 }
 
+/* The masked store of value id to C at rows i.., column j. */
+static void
+store(Kout *o, int i, int j, int id)
+{
+	if (rows(o, i) == 0xff)
+		fputs("_mm512_storeu_pd(", o->f);
+	else
+		fprintf(o->f, "_mm512_mask_storeu_pd(");
+	offset(o, "C", i, "ldc", j);
+	if (rows(o, i) != 0xff)
+		fprintf(o->f, ", 0x%02x", rows(o, i));
+	fputs(", ", o->f);
+	operand(o, id);
+	fputs(");\n", o->f);
+}
+
 static void
 statement(Kout *o, int id, int *next)
 {
@@ -129,6 +169,10 @@ statement(Kout *o, int id, int *next)
 	fputs(o->fixed ? "\t" : "\t\t", o->f);
 	if (n->op == OP_STORE) {
 		s = &o->d->out[n->k];
+		if (o->mask) {
+			store(o, s->i * o->vl, s->j, n->a[0]);
+			return;
+		}
 		if (o->fixed)
 			access(o, "C", 0, s->i * o->vl, "ldc", s->j);
 		else
@@ -200,9 +244,13 @@ header(Kout *o, const Prob *p, const Emit *e)
 	else
 		fprintf(o->f, " * Schedule: %s (independent of R).\n", e->sched);
 	fprintf(o->f, " * Build with -ffp-contract=fast (or -std=gnu*) so that "
-	    "a * b + c\n * becomes one FMA instruction.\n */\n");
-	fputs("#include <stddef.h>\n\n", o->f);
-	if (o->vl > 1)
+	    "a * b + c\n * becomes one FMA instruction.\n");
+	if (o->mask)
+		fprintf(o->f, " * Needs AVX-512F (-mavx512f); each column's "
+		    "last %d rows are masked.\n", o->m % 8);
+	fputs(" */\n#include <stddef.h>\n", o->f);
+	fputs(o->mask ? "#include <immintrin.h>\n\n" : "\n", o->f);
+	if (o->vl > 1 && !o->mask)
 		fprintf(o->f, "#ifndef KGEN_V%d\n#define KGEN_V%d\n"
 		    "typedef double kgen_v%d __attribute__((vector_size(%d),\n"
 		    "    aligned(8), may_alias));\n#endif\n\n", o->vl, o->vl,
@@ -234,8 +282,8 @@ body(Kout *o, const int *order, int norder, Arena *ar)
  * (simplified), its body in the given order (NULL: id order); or, when
  * p->k > 0, the codelet of the gemm ABI from d = gemm_build(ar, p->m / vl,
  * p->n, p->k), with A and C in vectors of vl rows.
- * requires: vl divides p->m; order is a topological order of d's live
- * non-constant nodes. */
+ * requires: vl divides p->m, or vl = 8 and p->k > 0; order is a
+ * topological order of d's live non-constant nodes. */
 void
 kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e, int vl)
@@ -245,12 +293,14 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	Node *n;
 	int i, j;
 
-	assert(vl >= 1 && p->m % vl == 0);
+	assert(vl >= 1 && (p->m % vl == 0 || (p->k > 0 && vl == 8)));
 	ar = arena_new();
 	o.f = f;
 	o.d = d;
 	o.vl = vl;
 	o.fixed = p->k > 0;
+	o.m = p->m;
+	o.mask = o.fixed && vl == 8 && p->m % 8;
 	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
 	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
 	o.vec = arena_alloc(ar, d->nnode + 1);

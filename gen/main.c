@@ -110,7 +110,9 @@ static const char usage2[] =
 "      default), the inner-product order (one C element at a time), or\n"
 "      with --tile MxN the outer-product order on each M x N tile of C.\n"
 "      --vlen V (V divides M) holds V rows of A and C per value, in\n"
-"      GCC/Clang vector extensions.  The default NAME is gemm_MxNxK.\n"
+"      GCC/Clang vector extensions; --vlen 8 with any M uses AVX-512\n"
+"      intrinsics and masks the last rows.  The default NAME is\n"
+"      gemm_MxNxK.\n"
 "  gemm -m MR -n NR --kloop [--vlen V] [--name NAME] [-o FILE]\n"
 "      a micro-kernel: an MR x NR tile of C kept in registers across a\n"
 "      loop over a run-time k, one unrolled rank-1 update per step\n"
@@ -784,8 +786,9 @@ check_gemm(Opts *o)
 	if (o->sched && strcmp(o->sched, "outer") && strcmp(o->sched, "inner"))
 		fail("--schedule %s: gemm codelets take outer or inner",
 		    o->sched);
-	if (o->p.m % o->vlen)
-		fail("--vlen %d: must divide -m %d", o->vlen, o->p.m);
+	if (o->p.m % o->vlen && o->vlen != 8)
+		fail("--vlen %d: must divide -m %d, or be 8 (AVX-512 masks "
+		    "the last rows)", o->vlen, o->p.m);
 	if (o->vlen > 1 && o->isfloat)
 		fail("--vlen %d: vector codelets are double; drop --type "
 		    "float", o->vlen);
@@ -828,7 +831,8 @@ run_gemm(Opts *o)
 		e.sched = "outer product (one rank-1 update per step)";
 		kloop_c(f, d, &o->p, order, norder, &e, o->vlen);
 	} else {
-		d = gemm_build(ar, o->p.m / o->vlen, o->p.n, o->p.k);
+		d = gemm_build(ar, (o->p.m + o->vlen - 1) / o->vlen, o->p.n,
+		    o->p.k);
 		dump(o, d, "build");
 		d = simp_run(d, o->fma);
 		dump(o, d, "simp");

@@ -157,16 +157,20 @@ kloop(int m, int n, int k, const char *name,
 	free(C0 - GUARD);
 }
 
+/* The values of k each micro-kernel runs with. */
+static const int ks[] = {0, 1, 7, 64};
+
 int
 main(int argc, char **argv)
 {
-	static const int ks[] = {0, 1, 7, 64};
-	int i;
-
 	state = argc > 1 ? strtoull(argv[1], 0, 10) : 1;
 	printf("kind name m n k err/bound guards\n");
 #define F(m, n, k, name) fixed(m, n, k, #name, name);
-#define K(m, n, name) for (i = 0; i < 4; i++) kloop(m, n, ks[i], #name, name);
+#define K(m, n, name) for (int i = 0; i < 4; i++) \
+	kloop(m, n, ks[i], #name, name);
 #include "gemmlist.h"
+	(void)fixed;    /* a list may hold only one kind */
+	(void)kloop;
+	(void)ks;
 	return 0;
 }
