@@ -63,6 +63,10 @@ PLAN_LEAFF_avx2 = 8 16 24 32 40 48 64
 PLAN_LEAFF_avx512 = 16 32 48 64
 PLAN_FLAGS_avx2 = -mavx2 -mfma -ffp-contract=fast
 PLAN_FLAGS_avx512 = -mavx512f -mfma -ffp-contract=fast
+# t1v codelets ordered for the ISA's register file (about 15% faster than
+# build order for t1v_32 on AVX-512; n1v leaves gain nothing from it)
+PLAN_SCHED_avx2 = --schedule blocked --regs 16
+PLAN_SCHED_avx512 = --schedule blocked --regs 32
 PLAN_VC = $(foreach i,avx2 avx512,$(PLAN_T1:%=codelets/t1v_%_$(i).c) \
           $(PLAN_LEAF_$(i):%=codelets/n1v_%_$(i).c) \
           $(PLAN_T1:%=codelets/t1vf_%_$(i).c) \
@@ -85,7 +89,8 @@ codelets/t1f_%.c: bin/kgen
 codelets/t1vf_%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen fft -n $(word 1,$(subst _, ,$*)) --kind t1v --type float \
-	    --simd $(word 2,$(subst _, ,$*)) --name kgen_t1vf_$* -o $@
+	    --simd $(word 2,$(subst _, ,$*)) \
+	    $(PLAN_SCHED_$(word 2,$(subst _, ,$*))) --name kgen_t1vf_$* -o $@
 
 codelets/n1vf_%.c: bin/kgen
 	@mkdir -p $(@D)
@@ -107,7 +112,8 @@ $(PLAN_RT:%=build/asan/runtime/%f.o): build/asan/runtime/%f.o: \
 codelets/t1v_%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen fft -n $(word 1,$(subst _, ,$*)) --kind t1v \
-	    --simd $(word 2,$(subst _, ,$*)) --name kgen_t1v_$* -o $@
+	    --simd $(word 2,$(subst _, ,$*)) \
+	    $(PLAN_SCHED_$(word 2,$(subst _, ,$*))) --name kgen_t1v_$* -o $@
 
 codelets/n1v_%.c: bin/kgen
 	@mkdir -p $(@D)

@@ -200,7 +200,12 @@ prologue(Out *o, const Prob *p, const Emit *e)
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
 	fprintf(o->f, " * %d constants, %d loads, %d stores (vectors).\n",
 	    c.con, c.load, c.store);
-	fprintf(o->f, " * Schedule: %s (independent of R).\n *\n", e->sched);
+	if (e->regs > 0)
+		fprintf(o->f, " * Schedule: %s, ordered for R = %d registers.\n"
+		    " *\n", e->sched, e->regs);
+	else
+		fprintf(o->f, " * Schedule: %s (independent of R).\n *\n",
+		    e->sched);
 	if (o->kind == CK_T1V)
 		fprintf(o->f,
 		    " * Butterflies m = mb, mb+%d, .. me-%d, %d at a time (mb and"
