@@ -461,6 +461,19 @@ parse(Opts *o, int argc, char **argv)
 static const char *const ckname[] = {"n1", "t1", "r2cf", "r2cb", "t1v",
     "n1v"};
 
+static void check_fft(Opts *o);
+
+/* The checks of commands that need the whole DAG (spills, report):
+ * straight-line sizes only, no standalone plans. */
+static void
+check_fft_dag(Opts *o)
+{
+	if (o->seen_n && o->p.n > FFT_MAXN)
+		fail("-n %d: %s analyses straight-line codelets; the limit is "
+		    "%d", o->p.n, o->cmd, FFT_MAXN);
+	check_fft(o);
+}
+
 /* The checks of kgen fft: -n within the limit. */
 static void
 check_fft(Opts *o)
@@ -1036,7 +1049,7 @@ check_spills(Opts *o, int *regs, int *nregs, int *sched, int *nsched,
 	int i;
 
 	if (!strcmp(o->sub, "fft")) {
-		check_fft(o);
+		check_fft_dag(o);
 		if (o->ckind || o->simd || o->cuda)
 			fail("spills fft: n1 codelets only; --kind, --simd and "
 			    "--emit do not apply");
@@ -1241,7 +1254,7 @@ run_report(Opts *o)
 
 	memset(&r, 0, sizeof r);
 	if (!strcmp(o->sub, "fft")) {
-		check_fft(o);
+		check_fft_dag(o);
 	} else {
 		if (!o->seen_m || !o->seen_n || !o->seen_k)
 			fail("report gemm: -m M -n N -k K are all required");
