@@ -42,6 +42,7 @@ extern "C" {
 #define KGEN_EINVAL  (-1)  /* a NULL array or a negative v */
 #define KGEN_ESIGN   (-2)  /* sign is neither -1 nor +1 */
 #define KGEN_ENOSIZE (-3)  /* no codelet of this size and precision */
+#define KGEN_ENOMEM  (-4)  /* out of memory (kgen_dgemm) */
 
 typedef void kgen_dft_fn(const double *ri, const double *ii, double *ro,
     double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
@@ -144,6 +145,22 @@ int kgen_executef_r2c(const kgen_planf *p, const float *in, float *ro,
     float *io);
 int kgen_executef_c2r(const kgen_planf *p, const float *ri,
     const float *ii, float *out);
+
+/* GEMM (runtime/gemm.c): C += A*B for an m x k matrix A and a k x n
+ * matrix B, all column-major: A(i,p) = A[i + p*lda], B(p,j) =
+ * B[p + j*ldb], C(i,j) = C[i + j*ldc]; any sizes m, n, k >= 0.  C must
+ * not overlap A or B.  Single-threaded; the micro-kernels are kgen's
+ * (kgen gemm --kloop), see kgen_dgemm_kernel.  Large products
+ * pack A and B into a buffer from malloc, freed before returning.
+ * Returns KGEN_OK; KGEN_EINVAL for a negative size, a leading dimension
+ * below max(1, rows), or a NULL array in a non-empty product; or
+ * KGEN_ENOMEM.  On an error C is unchanged. */
+int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
+    const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc);
+/* The ISA of the micro-kernels kgen_dgemm runs ("scalar", "sse2", "avx2"
+ * or "avx512": the widest the CPU has, capped by the environment variable
+ * KGEN_ISA, read once); *mr x *nr gets their tile of C when not NULL. */
+const char *kgen_dgemm_kernel(int *mr, int *nr);
 
 /* The codelets themselves, callable directly: kgen_n1_N (double) and
  * kgen_n1f_N (float) for N = 1..KGEN_N1_MAX, all forward. */

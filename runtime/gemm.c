@@ -1,0 +1,280 @@
+/* gemm.c: kgen_dgemm, C += A*B for any sizes, on micro-kernels made by
+ * `kgen gemm --kloop` (gen/kloop.c).  The loops are those of Goto and
+ * van de Geijn (TOMS 2008) in BLIS's order (Van Zee and van de Geijn,
+ * TOMS 2015): for each NC-wide panel of B and KC-deep slice of K, the
+ * panel is packed into NR-wide slivers stored row by row (the layout the
+ * micro-kernel reads, B(p,j) at j + p*NR); for each MC-tall block of A
+ * the block is packed into MR-tall slivers (A(i,p) at i + p*MR); then
+ * every MR x NR tile of C is updated by one sliver of each, KC rank-1
+ * updates with the tile in registers.  The packed block of A stays in
+ * the L2 cache, a sliver of B in L1.  Packing pads the edges with zeros,
+ * so the kernel always runs a whole tile.  The last, shorter sliver of a
+ * block runs a second kernel one vector tall, once per vector of rows; a
+ * tile of C that sticks out of the matrix goes through a small buffer.
+ * Each ISA's kernels are in the library, each compiled with its flags;
+ * those of the widest ISA the CPU runs are used, capped by the
+ * environment variable KGEN_ISA as for the FFT codelets.
+ * The main tiles are the ones that measured fastest among the cheapest
+ * few of `kgen gemm --tile auto` for the ISA's registers (scalar 3 x 4 and
+ * SSE2 6 x 4 are the model's choice; see the README for AVX2, AVX-512). */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+
+#if defined(__x86_64__) && !defined(KGEN_NO_SIMD)
+#define X86 1
+#endif
+
+typedef void Ukernel(ptrdiff_t k, const double *A, const double *B,
+    double *C, ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);
+
+/* The micro-kernels; the names carry the tile, so a tile that differs
+ * from the Makefile's fails to link. */
+extern Ukernel kgen_gemmk_3x4, kgen_gemmk_1x4;
+#ifdef X86
+extern Ukernel kgen_gemmk_6x4v2, kgen_gemmk_2x4v2, kgen_gemmk_8x6v4,
+    kgen_gemmk_4x6v4, kgen_gemmk_24x8v8, kgen_gemmk_8x8v8;
+#endif
+
+typedef struct Kern Kern;
+struct Kern {
+	Ukernel *f;     /* the main kernel */
+	int mr, nr;     /* the tile of C it keeps in registers */
+	Ukernel *edge;  /* the kernel for the last sliver: er x nr */
+	int er;         /* one vector of rows */
+	int mc, kc, nc; /* cache blocks: A's block mc x kc, B's kc x nc */
+};
+
+/* By ISA: scalar, SSE2, AVX2 with FMA, AVX-512F. */
+static const Kern kerns[] = {
+	{kgen_gemmk_3x4, 3, 4, kgen_gemmk_1x4, 1, 96, 256, 2048},
+#ifdef X86
+	{kgen_gemmk_6x4v2, 6, 4, kgen_gemmk_2x4v2, 2, 120, 256, 2048},
+	{kgen_gemmk_8x6v4, 8, 6, kgen_gemmk_4x6v4, 4, 128, 256, 3072},
+	{kgen_gemmk_24x8v8, 24, 8, kgen_gemmk_8x8v8, 8, 192, 256, 3072},
+#endif
+};
+
+enum {
+	NKERN = sizeof kerns / sizeof kerns[0],
+	SMALL = 2048,   /* doubles of each static packing buffer */
+	MAXTILE = 256   /* no kernel's mr * nr is larger */
+};
+
+static const char *const isanames[] = {"scalar", "sse2", "avx2", "avx512"};
+
+/* The kernels in use plus one, 0 until the first call decides; threads
+ * that race to decide compute the same value. */
+static atomic_int chosen;
+
+static int
+runs(int isa)
+{
+#ifdef X86
+	__builtin_cpu_init();
+	switch (isa) {
+	case 1:
+		return __builtin_cpu_supports("sse2");
+	case 2:
+		return __builtin_cpu_supports("avx2")
+		    && __builtin_cpu_supports("fma");
+	case 3:
+		/* the AVX-512 kernels are compiled with -mfma too */
+		return __builtin_cpu_supports("avx512f")
+		    && __builtin_cpu_supports("fma");
+	}
+#endif
+	return isa == 0;
+}
+
+/* The kernels of the widest ISA this CPU runs, capped by KGEN_ISA (the
+ * rule of runtime/dispatch.c). */
+static const Kern *
+pick(void)
+{
+	const char *env;
+	int isa, cap;
+
+	if ((isa = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
+		return &kerns[isa - 1];
+	cap = NKERN - 1;
+	env = getenv("KGEN_ISA");
+	for (isa = 0; env && isa < NKERN; isa++)
+		if (!strcmp(env, isanames[isa]))
+			cap = isa;
+	for (isa = cap; isa > 0 && !runs(isa); isa--)
+		;
+	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
+	return &kerns[isa];
+}
+
+const char *
+kgen_dgemm_kernel(int *mr, int *nr)
+{
+	const Kern *k;
+
+	k = pick();
+	if (mr)
+		*mr = k->mr;
+	if (nr)
+		*nr = k->nr;
+	return isanames[k - kerns];
+}
+
+static int
+rup(int x, int r)
+{
+	return (x + r - 1) / r * r;
+}
+
+/* Packs the mc x kc block of A at A (stride lda) into mr-tall slivers;
+ * the last sliver's rows past mc are zero up to a multiple of er, the
+ * rows its kernel reads. */
+static void
+packa(int mc, int kc, const double *A, ptrdiff_t lda, double *Ap, int mr,
+    int er)
+{
+	int i0, i, p, h, hr;
+
+	for (i0 = 0; i0 < mc; i0 += mr) {
+		h = mc - i0 < mr ? mc - i0 : mr;
+		hr = h == mr ? mr : rup(h, er);
+		for (p = 0; p < kc; p++) {
+			for (i = 0; i < h; i++)
+				Ap[i] = A[i0 + i + p * lda];
+			for (; i < hr; i++)
+				Ap[i] = 0;
+			Ap += mr;
+		}
+	}
+}
+
+/* Packs the kc x nc panel of B at B (stride ldb) into nr-wide slivers
+ * stored row by row, columns past nc zero. */
+static void
+packb(int kc, int nc, const double *B, ptrdiff_t ldb, double *Bp, int nr)
+{
+	int j0, j, p, w;
+
+	for (j0 = 0; j0 < nc; j0 += nr) {
+		w = nc - j0 < nr ? nc - j0 : nr;
+		for (j = 0; j < w; j++)
+			for (p = 0; p < kc; p++)
+				Bp[j + p * nr] = B[p + (j0 + j) * ldb];
+		for (; j < nr; j++)
+			for (p = 0; p < kc; p++)
+				Bp[j + p * nr] = 0;
+		Bp += (size_t)nr * kc;
+	}
+}
+
+/* The h x w corner of an r x nr tile of C through a buffer: the kernel
+ * f writes its whole tile. */
+static void
+corner(Ukernel *f, int r, int nr, int kc, const double *a, ptrdiff_t lda,
+    const double *b, double *c, ptrdiff_t ldc, int h, int w)
+{
+	double t[MAXTILE];
+	int i, j;
+
+	memset(t, 0, sizeof(double) * r * nr);
+	for (j = 0; j < w; j++)
+		for (i = 0; i < h; i++)
+			t[i + j * r] = c[i + j * ldc];
+	f(kc, a, b, t, lda, nr, r);
+	for (j = 0; j < w; j++)
+		for (i = 0; i < h; i++)
+			c[i + j * ldc] = t[i + j * r];
+}
+
+/* C += Ap * Bp for one packed mc x kc block and kc x nc panel. */
+static void
+block(const Kern *k, int mc, int nc, int kc, const double *Ap,
+    const double *Bp, double *C, ptrdiff_t ldc)
+{
+	const double *a, *b;
+	double *c;
+	int i0, j0, i, h, w;
+
+	for (j0 = 0; j0 < nc; j0 += k->nr) {
+		w = nc - j0 < k->nr ? nc - j0 : k->nr;
+		b = Bp + (size_t)j0 * kc;
+		for (i0 = 0; i0 < mc; i0 += k->mr) {
+			a = Ap + (size_t)i0 * kc;
+			c = C + i0 + j0 * ldc;
+			h = mc - i0 < k->mr ? mc - i0 : k->mr;
+			if (h == k->mr && w == k->nr)
+				k->f(kc, a, b, c, k->mr, k->nr, ldc);
+			else if (h == k->mr)
+				corner(k->f, k->mr, k->nr, kc, a, k->mr, b, c,
+				    ldc, h, w);
+			else
+				/* the last sliver, one vector at a time */
+				for (i = 0; i < h; i += k->er) {
+					if (h - i >= k->er && w == k->nr)
+						k->edge(kc, a + i, b, c + i,
+						    k->mr, k->nr, ldc);
+					else
+						corner(k->edge, k->er, k->nr,
+						    kc, a + i, k->mr, b, c + i,
+						    ldc, h - i < k->er ? h - i
+						    : k->er, w);
+				}
+		}
+	}
+}
+
+int
+kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
+    const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc)
+{
+	/* small products pack into these, without malloc */
+	static _Alignas(64) _Thread_local double sa[SMALL], sb[SMALL];
+	const Kern *kern;
+	double *Ap, *Bp;
+	size_t na, nb;
+	int jc, pc, ic, nc, kc, mc;
+
+	if (m < 0 || n < 0 || k < 0 || lda < (m > 1 ? m : 1)
+	    || ldb < (k > 1 ? k : 1) || ldc < (m > 1 ? m : 1))
+		return KGEN_EINVAL;
+	if (m == 0 || n == 0 || k == 0)
+		return KGEN_OK;
+	if (!A || !B || !C)
+		return KGEN_EINVAL;
+	kern = pick();
+	mc = m < kern->mc ? m : kern->mc;
+	kc = k < kern->kc ? k : kern->kc;
+	nc = n < kern->nc ? n : kern->nc;
+	na = (size_t)rup(mc, kern->mr) * kc;
+	nb = (size_t)rup(nc, kern->nr) * kc;
+	if (na <= SMALL && nb <= SMALL) {
+		Ap = sa;
+		Bp = sb;
+	} else {
+		/* C11 wants the size a multiple of the alignment */
+		na = (na + 7) / 8 * 8;
+		Ap = aligned_alloc(64, (na + nb + 7) / 8 * 8 * sizeof(double));
+		if (!Ap)
+			return KGEN_ENOMEM;
+		Bp = Ap + na;
+	}
+	for (jc = 0; jc < n; jc += kern->nc) {
+		nc = n - jc < kern->nc ? n - jc : kern->nc;
+		for (pc = 0; pc < k; pc += kern->kc) {
+			kc = k - pc < kern->kc ? k - pc : kern->kc;
+			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern->nr);
+			for (ic = 0; ic < m; ic += kern->mc) {
+				mc = m - ic < kern->mc ? m - ic : kern->mc;
+				packa(mc, kc, A + ic + pc * lda, lda, Ap,
+				    kern->mr, kern->er);
+				block(kern, mc, nc, kc, Ap, Bp,
+				    C + ic + jc * ldc, ldc);
+			}
+		}
+	}
+	if (Ap != sa)
+		free(Ap);
+	return KGEN_OK;
+}
