@@ -59,6 +59,7 @@ static const Kern kerns[] = {
 enum {
 	NKERN = sizeof kerns / sizeof kerns[0],
 	SMALL = 2048,   /* doubles of each static packing buffer */
+	TINY = 256,     /* m*n*k up to which the kernels cost more */
 	MAXTILE = 256   /* no kernel's mr * nr is larger */
 };
 
@@ -170,15 +171,16 @@ packb(int kc, int nc, const double *B, ptrdiff_t ldb, double *Bp, int nr)
 }
 
 /* The h x w corner of an r x nr tile of C through a buffer: the kernel
- * f writes its whole tile. */
+ * f writes its whole tile.  The buffer's other elements hold whatever an
+ * earlier corner left: the kernel's rows and columns are independent, and
+ * those are never copied back. */
 static void
 corner(Ukernel *f, int r, int nr, int kc, const double *a, ptrdiff_t lda,
     const double *b, double *c, ptrdiff_t ldc, int h, int w)
 {
-	double t[MAXTILE];
+	static _Alignas(64) _Thread_local double t[MAXTILE];
 	int i, j;
 
-	memset(t, 0, sizeof(double) * r * nr);
 	for (j = 0; j < w; j++)
 		for (i = 0; i < h; i++)
 			t[i + j * r] = c[i + j * ldc];
@@ -188,43 +190,89 @@ corner(Ukernel *f, int r, int nr, int kc, const double *a, ptrdiff_t lda,
 			c[i + j * ldc] = t[i + j * r];
 }
 
-/* C += Ap * Bp for one packed mc x kc block and kc x nc panel. */
+/* Copies h < r rows of A's kc columns (stride lda) into t, r rows a
+ * column, the rest zero: the rows an r-tall kernel reads. */
+static const double *
+rows(const double *A, ptrdiff_t lda, int h, int r, int kc, double *t)
+{
+	int i, p;
+
+	for (p = 0; p < kc; p++)
+		for (i = 0; i < r; i++)
+			t[i + p * r] = i < h ? A[i + p * lda] : 0;
+	return t;
+}
+
+/* C += A * Bp for one mc x kc block of A and packed kc x nc panel of B.
+ * A is packed (lda 0: slivers of k->mr rows) or read in place. */
 static void
-block(const Kern *k, int mc, int nc, int kc, const double *Ap,
+block(const Kern *k, int mc, int nc, int kc, const double *A, ptrdiff_t lda,
     const double *Bp, double *C, ptrdiff_t ldc)
 {
+	static _Alignas(64) _Thread_local double ta[8 * 256];
 	const double *a, *b;
 	double *c;
-	int i0, j0, i, h, w;
+	ptrdiff_t la;
+	int i0, j0, i, h, w, r;
 
+	la = lda ? lda : k->mr;
 	for (j0 = 0; j0 < nc; j0 += k->nr) {
 		w = nc - j0 < k->nr ? nc - j0 : k->nr;
 		b = Bp + (size_t)j0 * kc;
 		for (i0 = 0; i0 < mc; i0 += k->mr) {
-			a = Ap + (size_t)i0 * kc;
+			a = lda ? A + i0 : A + (size_t)i0 * kc;
 			c = C + i0 + j0 * ldc;
 			h = mc - i0 < k->mr ? mc - i0 : k->mr;
-			if (h == k->mr && w == k->nr)
-				k->f(kc, a, b, c, k->mr, k->nr, ldc);
-			else if (h == k->mr)
-				corner(k->f, k->mr, k->nr, kc, a, k->mr, b, c,
+			if (h == k->mr && w == k->nr) {
+				k->f(kc, a, b, c, la, k->nr, ldc);
+				continue;
+			}
+			if (h == k->mr) {
+				corner(k->f, k->mr, k->nr, kc, a, la, b, c,
 				    ldc, h, w);
-			else
-				/* the last sliver, one vector at a time */
-				for (i = 0; i < h; i += k->er) {
-					if (h - i >= k->er && w == k->nr)
-						k->edge(kc, a + i, b, c + i,
-						    k->mr, k->nr, ldc);
-					else
-						corner(k->edge, k->er, k->nr,
-						    kc, a + i, k->mr, b, c + i,
-						    ldc, h - i < k->er ? h - i
-						    : k->er, w);
-				}
+				continue;
+			}
+			/* the last sliver, one vector at a time; in place,
+			 * a last partial vector of rows goes through ta */
+			for (i = 0; i < h; i += k->er) {
+				r = h - i < k->er ? h - i : k->er;
+				if (r == k->er && w == k->nr)
+					k->edge(kc, a + i, b, c + i, la,
+					    k->nr, ldc);
+				else if (r == k->er || !lda)
+					corner(k->edge, k->er, k->nr, kc,
+					    a + i, la, b, c + i, ldc, r, w);
+				else
+					corner(k->edge, k->er, k->nr, kc,
+					    rows(a + i, lda, r, k->er, kc, ta),
+					    k->er, b, c + i, ldc, r, w);
+			}
 		}
 	}
 }
 
+/* C += A*B by the definition, for products too small to pay for any
+ * packing or buffering. */
+static void
+tiny(int m, int n, int k, const double *restrict A, ptrdiff_t lda,
+    const double *restrict B, ptrdiff_t ldb, double *restrict C,
+    ptrdiff_t ldc)
+{
+	double b;
+	int i, j, p;
+
+	for (j = 0; j < n; j++)
+		for (p = 0; p < k; p++) {
+			b = B[p + j * ldb];
+			for (i = 0; i < m; i++)
+				C[i + j * ldc] += A[i + p * lda] * b;
+		}
+}
+
+/* C += A*B as kgen.h says.  Each mc x kc block of A is packed only when
+ * more than four slivers of B will use it: packing costs a pass over the
+ * block, and a wide kernel reads an unpacked A just as well when the
+ * block stays in L1 for its few uses. */
 int
 kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
     const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc)
@@ -234,7 +282,7 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 	const Kern *kern;
 	double *Ap, *Bp;
 	size_t na, nb;
-	int jc, pc, ic, nc, kc, mc;
+	int jc, pc, ic, nc, kc, mc, pack;
 
 	if (m < 0 || n < 0 || k < 0 || lda < (m > 1 ? m : 1)
 	    || ldb < (k > 1 ? k : 1) || ldc < (m > 1 ? m : 1))
@@ -243,11 +291,18 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 		return KGEN_OK;
 	if (!A || !B || !C)
 		return KGEN_EINVAL;
-	kern = pick();
+	if ((long)m * n * k <= TINY) {
+		tiny(m, n, k, A, lda, B, ldb, C, ldc);
+		return KGEN_OK;
+	}
+	/* fewer rows than a vector: a narrower ISA's kernels waste less */
+	for (kern = pick(); kern > kerns && m < kern->er; kern--)
+		;
 	mc = m < kern->mc ? m : kern->mc;
 	kc = k < kern->kc ? k : kern->kc;
 	nc = n < kern->nc ? n : kern->nc;
-	na = (size_t)rup(mc, kern->mr) * kc;
+	pack = n > 4 * kern->nr;
+	na = pack ? (size_t)rup(mc, kern->mr) * kc : 0;
 	nb = (size_t)rup(nc, kern->nr) * kc;
 	if (na <= SMALL && nb <= SMALL) {
 		Ap = sa;
@@ -267,9 +322,15 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern->nr);
 			for (ic = 0; ic < m; ic += kern->mc) {
 				mc = m - ic < kern->mc ? m - ic : kern->mc;
+				if (!pack) {
+					block(kern, mc, nc, kc,
+					    A + ic + pc * lda, lda, Bp,
+					    C + ic + jc * ldc, ldc);
+					continue;
+				}
 				packa(mc, kc, A + ic + pc * lda, lda, Ap,
 				    kern->mr, kern->er);
-				block(kern, mc, nc, kc, Ap, Bp,
+				block(kern, mc, nc, kc, Ap, 0, Bp,
 				    C + ic + jc * ldc, ldc);
 			}
 		}

@@ -15,14 +15,17 @@ from conftest import ROOT, TESTS, cc, run
 RUNTIME = ROOT / "runtime"
 SEED = 20240604
 
-# kgen_dgemm shapes: tiny ones, whole and partial tiles, last slivers
-# that need the edge kernel more than once (40, 41: two or more vectors
-# of rows left over for mr 24, 6 and 3), the cache-block edges of every
-# kernel (mc 96..192, kc 256, nc 2048..3072), empty ones.
-DGEMM = [(1, 1, 1), (2, 3, 1), (5, 7, 3), (8, 8, 8), (24, 8, 4), (25, 9, 17),
-         (40, 9, 5), (41, 11, 7), (63, 17, 20), (3, 100, 2), (193, 7, 10),
-         (130, 50, 257), (5, 3100, 3), (257, 129, 300), (97, 61, 33),
-         (0, 5, 5), (5, 0, 5), (5, 5, 0)]
+# kgen_dgemm shapes: tiny ones (the plain loop up to m*n*k = 256), fewer
+# rows than a vector (a narrower ISA's kernels), whole and partial tiles,
+# last slivers that need the edge kernel more than once (40, 41: two or
+# more vectors of rows left over for mr 24, 6 and 3), A packed (n > 4 nr)
+# or not, the cache-block edges of every kernel (mc 96..192, kc 256, nc
+# 2048..3072), empty ones.
+DGEMM = [(1, 1, 1), (2, 3, 1), (5, 7, 3), (6, 6, 6), (8, 8, 8), (4, 4, 32),
+         (2, 16, 16), (10, 10, 10), (1, 1, 300), (300, 1, 1), (24, 8, 4),
+         (25, 9, 17), (40, 9, 5), (41, 11, 7), (63, 17, 20), (3, 100, 2),
+         (193, 7, 10), (130, 50, 257), (5, 3100, 3), (257, 129, 300),
+         (97, 61, 33), (0, 5, 5), (5, 0, 5), (5, 5, 0)]
 
 
 @pytest.fixture(scope="module")
