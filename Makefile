@@ -158,7 +158,7 @@ codelets: $(LIB_C)
 # names the same tiles (a mismatch fails to link).
 GEMMK_scalar = 3x4 1x4
 GEMMK_sse2 = 6x4v2 2x4v2
-GEMMK_avx2 = 8x6v4 4x6v4
+GEMMK_avx2 = 12x4v4 4x4v4
 GEMMK_avx512 = 24x8v8 8x8v8
 GEMMK_FLAGS_sse2 = -msse2
 GEMMK_FLAGS_avx2 = -mavx2 -mfma
