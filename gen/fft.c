@@ -30,6 +30,8 @@ enum { DIRECT_MAX = 64 };
 static unsigned char bestalg[FFT_MAXN + 1];
 static int bestarg[FFT_MAXN + 1];
 static long bestops[FFT_MAXN + 1];
+/* choose() minimises the counts after FMA contraction (fft_fma) */
+static int fused;
 
 static void dft(Dag *d, int n, int sign, const Cx *in, Cx *out);
 
@@ -378,6 +380,7 @@ typedef struct Plan Plan;
 struct Plan {
 	Set set;	/* the factors of the node, 0 in an empty slot */
 	long add, mul;	/* operations of its best product */
+	long fuse;	/* the same after FMA contraction */
 	int split;	/* divisor index M: split into Phi_d, d | M, and the
 			   rest; -1 for the dense product */
 };
@@ -587,11 +590,16 @@ crtpart(Crt *c, Set s, int k)
 	return s1;
 }
 
+/* Is (add, mul, fuse) cheaper than plan b: fewer operations, in the
+ * counting choose() uses, then fewer additions? */
 static int
-better(long add, long mul, long badd, long bmul)
+better(long add, long mul, long fuse, const Plan *b)
 {
-	return add + mul < badd + bmul || (add + mul == badd + bmul
-	    && add < badd);
+	if (fused && fuse != b->fuse)
+		return fuse < b->fuse;
+	if (add + mul != b->add + b->mul)
+		return add + mul < b->add + b->mul;
+	return add < b->add;
 }
 
 /* The cheapest way to multiply data modulo prod_(i in s) Phi_(div[i]) by
@@ -603,7 +611,7 @@ crtplan(Crt *c, Set s)
 	Plan p, p1, p2, *q;
 	Poly f, f1, f2, g;
 	Set s1, s2;
-	long add, mul;
+	long add, mul, fuse;
 	int i, k, m;
 
 	q = crtfind(c, s);
@@ -613,14 +621,19 @@ crtplan(Crt *c, Set s)
 	m = f.deg;
 	p.set = s;
 	p.split = -1;
+	/* dense: a chain of m products per row, x_0 first, which FMAs
+	 * absorb whole */
 	p.add = (long)m * (m - 1);
 	p.mul = (long)m * m;
+	p.fuse = (long)m * m;
 	if (s & 1) {
 		p.add += m - 1;
+		p.fuse += m - 1;
 		g = zprod(c, s & ~(Set)1);
 		for (i = 0; i <= g.deg; i++) {
 			p.add += g.c[i] != 0;
 			p.mul += g.c[i] > 1 || g.c[i] < -1;
+			p.fuse += g.c[i] > 1 || g.c[i] < -1;
 		}
 	}
 	for (k = 0; k < c->ndiv; k++) {
@@ -636,11 +649,13 @@ crtplan(Crt *c, Set s)
 		matcost(recomb(c->ar, f1, f2), m, m, &add, &mul);
 		p1 = crtplan(c, s1);
 		p2 = crtplan(c, s2);
+		fuse = add + mul + p1.fuse + p2.fuse;
 		add += p1.add + p2.add;
 		mul += p1.mul + p2.mul;
-		if (better(add, mul, p.add, p.mul)) {
+		if (better(add, mul, fuse, &p)) {
 			p.add = add;
 			p.mul = mul;
+			p.fuse = fuse;
 			p.split = k;
 		}
 	}
@@ -782,13 +797,13 @@ crtmul(Dag *d, Crt *c, Set s, const int *x, const long double *k, int x0,
 		}
 		g = zprod(c, s & ~(Set)1);
 		x1 = arena_alloc(d->ar, (m + 1) * sizeof *x1);
-		memcpy(x1, x, m * sizeof *x1);
-		x1[m] = x0;
+		x1[0] = x0;
+		memcpy(x1 + 1, x, m * sizeof *x1);
 		for (i = 0; i < m; i++) {
+			w[0] = s & 1 ? g.c[i] : 0;
 			for (j = 0; j < m; j++)
-				w[j] = col[j * m + i];
-			w[m] = s & 1 ? g.c[i] : 0;
-			y[i] = lincomb(d, m + (int)(s & 1), w, x1);
+				w[j + 1] = col[j * m + i];
+			y[i] = lincomb(d, m + 1, w, x1);
 		}
 		if (s & 1) {
 			for (j = 0; j < m; j++)
@@ -908,8 +923,9 @@ crtbound(int p)
 		if (2 * h % k)
 			continue;
 		m = totient(k);
-		if (2 * m * m - m > big[h % k != 0])
-			big[h % k != 0] = 2 * m * m - m;
+		m = fused ? m * m : 2 * m * m - m;
+		if (m > big[h % k != 0])
+			big[h % k != 0] = m;
 	}
 	return 8L * h + 2 + 2 * (big[0] + big[1]);
 }
@@ -932,6 +948,8 @@ crtcost(int p)
 	pc = crtplan(c, cyc);
 	pn = crtplan(c, neg);
 	arena_free(ar);
+	if (fused)
+		return 8L * h + 2 + 2 * (pc.fuse + pn.fuse);
 	return 8L * h + 2 + 2 * (pc.add + pc.mul + pn.add + pn.mul);
 }
 
@@ -985,23 +1003,29 @@ cost(int n, int alg, int arg, long *nmul)
 		dag_store(d, 2 * m, out[m].re);
 		dag_store(d, 2 * m + 1, out[m].im);
 	}
+	if (fused)
+		d = simp_run(d, 1);
 	c = dag_count(d);
 	arena_free(ar);
-	*nmul = c.mul;
+	*nmul = c.mul + c.fma;
 	return (long)c.add + c.mul + c.fma + c.neg;
 }
 
 static long opcount(int n);
 
 /* Operations of the twiddle factor w_n^e as ctw makes it: none for
- * +-1 and +-i, 4 for the odd eighth roots, 6 otherwise. */
+ * +-1 and +-i, 4 for the odd eighth roots, 6 otherwise.  After FMA
+ * contraction: the eighth roots' products may fuse into their users,
+ * and a general one takes a product and an FMA per component. */
 static long
 twcost(long e, int n)
 {
 	e %= n;
 	if (4 * e % n == 0)
 		return 0;
-	return 8 * e % n == 0 ? 4 : 6;
+	if (8 * e % n == 0)
+		return fused ? 2 : 4;
+	return fused ? 4 : 6;
 }
 
 /* A lower bound on the operations of (alg, arg) at size n, from the
@@ -1098,7 +1122,8 @@ choose(int n)
 	for (i = 0; i < ncand && cand[i].lb <= best; i++) {
 		k = &cand[i];
 		/* the plans' estimate ignores sharing: allow some slack */
-		if (k->alg == ALG_CRT && crtcost(n) > best + best / 16)
+		if (k->alg == ALG_CRT && best < LONG_MAX
+		    && crtcost(n) > best + best / 16)
 			continue;
 		c = cost(n, k->alg, k->arg, &mul);
 		if (c < best || (c == best && (mul < bestmul
@@ -1130,6 +1155,18 @@ dft(Dag *d, int n, int sign, const Cx *in, Cx *out)
 	if (bestalg[n] == ALG_NONE)
 		choose(n);
 	run(d, n, bestalg[n], bestarg[n], sign, in, out);
+}
+
+/* With on != 0, sizes are chosen by their operation counts after FMA
+ * contraction (simp_run(d, 1)), for the codelets built with --fma; the
+ * counts of the plain codelets can then be higher.  Call it before
+ * fft_build or fft_dft. */
+void
+fft_fma(int on)
+{
+	if (on != fused)
+		memset(bestalg, ALG_NONE, sizeof bestalg);
+	fused = on;
 }
 
 /* The n1 DAG: input slots 2m, 2m+1 are re and im of x_m (arrays ri, ii at
