@@ -242,7 +242,7 @@ ASAN_CODELET_CFLAGS = $(CODELET_CFLAGS) -O0 $(ASAN_FLAGS)
 ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O) $(SCHED_O))
 ASAN_LIB_O = $(patsubst build/%,build/asan/%,$(LIB_CO) $(RT_O))
 ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
-             tests/test_runtime.py
+             tests/test_runtime.py tests/test_conv.py tests/test_dgemm.py
 
 build/asan/bin/kgen: $(ASAN_O)
 	@mkdir -p $(@D)

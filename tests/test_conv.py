@@ -17,8 +17,9 @@ import subprocess
 
 import pytest
 
+from conftest import KGEN   # the generator; `make asan` points it elsewhere
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KGEN = os.path.join(ROOT, "bin", "kgen")
 SEED = 7321
 
 
