@@ -141,6 +141,53 @@ $(patsubst build/%,build/asan/%,$(filter %_avx512.o,$(PLAN_CO))): \
 # on the larger ones (n1_58: 4 GB with -g, 57 MB without).
 CODELET_CFLAGS = -std=c99 -O2 -Wall -Wextra -Wpedantic
 
+# SIMD n1 codelets (gen/emitsimd.c): every library size and precision
+# vectorized across the batch for each x86 ISA, each file built with its
+# ISA's flags; runtime/dispatch.c runs the widest one the CPU supports.
+# codelets/simd_ISA_n1_N.c holds kgen_n1_ISA_N, simd_ISA_n1f_N.c the float
+# kgen_n1f_ISA_N.  Other CPUs get none (dispatch.c: -DKGEN_NO_SIMD).
+SIMD_ISAS := $(if $(filter x86_64 amd64 i686,$(shell uname -m)),\
+             sse2 avx2 avx512)
+# No -g and no second scheduling pass: they triple the compile time of
+# these large straight-line functions, and the order is kgen's already.
+SIMD_CFLAGS = $(filter-out -g,$(CFLAGS)) -fno-schedule-insns2
+SIMD_FLAGS_sse2 = -msse2
+SIMD_FLAGS_avx2 = -mavx2 -mfma
+# AVX-512 as every AVX-512 CPU since Skylake-SP has it: VL gives 256- and
+# 128-bit operations the 32 registers (dispatch.c checks f, vl and dq).
+SIMD_FLAGS_avx512 = -mavx512f -mavx512vl -mavx512dq
+SIMD_OPTS_sse2 = --schedule co
+SIMD_OPTS_avx2 = --fma --schedule co
+SIMD_OPTS_avx512 = --fma --schedule co
+SIMD_C = $(foreach i,$(SIMD_ISAS),$(LIB_SIZES:%=codelets/simd_$(i)_n1_%.c) \
+         $(LIB_SIZES:%=codelets/simd_$(i)_n1f_%.c))
+SIMD_CO = $(SIMD_C:codelets/%.c=build/codelets/%.o)
+LIB_CO += $(SIMD_CO)
+RT_O += build/runtime/dispatch.o
+$(if $(SIMD_ISAS),,$(eval RT_FLAGS += -DKGEN_NO_SIMD))
+simd_w = $(word $(1),$(subst _, ,$*))
+
+codelets/simd_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen fft -n $(call simd_w,3) --simd $(call simd_w,1) \
+	    $(SIMD_OPTS_$(call simd_w,1)) \
+	    $(if $(filter n1f,$(call simd_w,2)),--type float) \
+	    --name kgen_$(call simd_w,2)_$(call simd_w,1)_$(call simd_w,3) -o $@
+
+define simd_rules
+$(filter build/codelets/simd_$(1)_%,$(SIMD_CO)): build/codelets/%.o: \
+    codelets/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(SIMD_CFLAGS) $$(SIMD_FLAGS_$(1)) -fPIC -c -o $$@ $$<
+$(patsubst build/%,build/asan/%,$(filter build/codelets/simd_$(1)_%,\
+    $(SIMD_CO))): build/asan/codelets/%.o: codelets/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(ASAN_CFLAGS) $$(SIMD_FLAGS_$(1)) -c -o $$@ $$<
+endef
+$(foreach i,$(SIMD_ISAS),$(eval $(call simd_rules,$(i))))
+
+codelets: $(SIMD_C)
+
 codelets/n1_%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen fft -n $* --name kgen_n1_$* -o $@
@@ -417,4 +464,5 @@ clean:
 -include $(wildcard build/*/*.d build/asan/*/*.d)
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
+        bench-fft \
         bench-spills bench-gemm

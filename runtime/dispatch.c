@@ -1,7 +1,8 @@
 /* dispatch.c: run-time choice of the vector ISA.  The library holds every
  * n1 codelet four times: scalar (kgen_n1_N), and vectorized across the
  * batch for SSE2, AVX2 with FMA, and AVX-512F (kgen_n1_sse2_N, ...; made
- * by gen/emitsimd.c, each file compiled with its ISA's flags).  Only the
+ * by gen/emitsimd.c, each file compiled with its ISA's flags; the AVX-512
+ * ones also use VL and DQ, as every AVX-512 CPU since Skylake-SP).  Only the
  * codelets of an ISA the CPU runs may be called, so the choice is made
  * here, once, from __builtin_cpu_supports (which also checks that the OS
  * saves the wider registers).  The environment variable KGEN_ISA =
@@ -104,7 +105,10 @@ kgen_isa_supported(int isa)
 		return __builtin_cpu_supports("avx2")
 		    && __builtin_cpu_supports("fma");
 	case KGEN_ISA_AVX512:
-		return __builtin_cpu_supports("avx512f") != 0;
+		/* compiled with -mavx512vl -mavx512dq: Skylake-SP's set */
+		return __builtin_cpu_supports("avx512f")
+		    && __builtin_cpu_supports("avx512vl")
+		    && __builtin_cpu_supports("avx512dq");
 	}
 	return 0;
 #endif

@@ -89,6 +89,27 @@ const char *kgen_strerror(int status);
 /* The version of kgen that generated the library, e.g. "0.1.0". */
 const char *kgen_version(void);
 
+/* Vector ISAs (runtime/dispatch.c).  Every n1 codelet is also in the
+ * library vectorized across the batch (one transform per lane) for SSE2,
+ * AVX2 with FMA and AVX-512F, as kgen_n1_sse2_N, kgen_n1f_avx2_N, ...;
+ * kgen_dft and kgen_dftf run the widest ISA the CPU supports.  The
+ * environment variable KGEN_ISA=scalar|sse2|avx2|avx512, read once,
+ * caps that choice (tests use it to run every path). */
+#define KGEN_ISA_SCALAR 0
+#define KGEN_ISA_SSE2   1
+#define KGEN_ISA_AVX2   2
+#define KGEN_ISA_AVX512 3
+/* The ISA kgen_dft and kgen_dftf use. */
+int kgen_isa(void);
+/* 1 when this CPU (and OS) runs isa's codelets, else 0. */
+int kgen_isa_supported(int isa);
+/* "scalar", "sse2", "avx2" or "avx512"; NULL for another number. */
+const char *kgen_isa_name(int isa);
+/* The codelet of size n for isa, or NULL when n is outside
+ * 1..KGEN_N1_MAX or the CPU does not run isa. */
+kgen_dft_fn *kgen_n1_isa(int n, int isa);
+kgen_dftf_fn *kgen_n1f_isa(int n, int isa);
+
 /* Whole transforms of any size n >= 1 (runtime/plan.c), double, split
  * arrays: transform h of a plan reads x_k = ri[h*dist + k*stride] + i
  * ii[h*dist + k*stride] and writes X_k to ro, io at the same offsets,

@@ -53,16 +53,20 @@ kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
     ptrdiff_t ovs)
 {
 	const kgen_codelet *c;
+	kgen_dft_fn *f;
 	int st;
 
 	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
 		return st;
 	if (!(c = kgen_lookup(n, KGEN_DOUBLE)))
 		return KGEN_ENOSIZE;
+	/* the same transform vectorized for the CPU (dispatch.c) */
+	if (!(f = kgen_n1_isa(n, kgen_isa())))
+		f = c->dft;
 	if (sign == c->sign)
-		c->dft(ri, ii, ro, io, is, os, v, ivs, ovs);
+		f(ri, ii, ro, io, is, os, v, ivs, ovs);
 	else
-		c->dft(ii, ri, io, ro, is, os, v, ivs, ovs);
+		f(ii, ri, io, ro, is, os, v, ivs, ovs);
 	return KGEN_OK;
 }
 
@@ -72,16 +76,20 @@ kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
     ptrdiff_t ovs)
 {
 	const kgen_codelet *c;
+	kgen_dftf_fn *f;
 	int st;
 
 	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
 		return st;
 	if (!(c = kgen_lookup(n, KGEN_FLOAT)))
 		return KGEN_ENOSIZE;
+	/* the same transform vectorized for the CPU (dispatch.c) */
+	if (!(f = kgen_n1f_isa(n, kgen_isa())))
+		f = c->dftf;
 	if (sign == c->sign)
-		c->dftf(ri, ii, ro, io, is, os, v, ivs, ovs);
+		f(ri, ii, ro, io, is, os, v, ivs, ovs);
 	else
-		c->dftf(ii, ri, io, ro, is, os, v, ivs, ovs);
+		f(ii, ri, io, ro, is, os, v, ivs, ovs);
 	return KGEN_OK;
 }
 

@@ -18,6 +18,7 @@ Bounds are DESIGN.md's: 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n)
 in float, with no guard hit.  Seeds are fixed and printed on failure.
 """
 import os
+import re
 
 import pytest
 
@@ -25,7 +26,7 @@ from conftest import ROOT, TESTS, BuildError, bound, cc, kgen, pmap, run
 
 ISAS = ("sse2", "avx2", "avx512")
 FLAGS = {"sse2": ["-msse2"], "avx2": ["-mavx2", "-mfma"],
-         "avx512": ["-mavx512f"]}
+         "avx512": ["-mavx512f", "-mavx512vl", "-mavx512dq"]}
 LANES = {"sse2": 2, "avx2": 4, "avx512": 8}     # doubles per vector
 
 
@@ -42,7 +43,8 @@ def cpu_flags():
 
 CPU = cpu_flags()
 RUNS = {"scalar": True, "sse2": "sse2" in CPU,
-        "avx2": {"avx2", "fma"} <= CPU, "avx512": "avx512f" in CPU}
+        "avx2": {"avx2", "fma"} <= CPU,
+        "avx512": {"avx512f", "avx512vl", "avx512dq"} <= CPU}
 BEST = [i for i in ("scalar",) + ISAS if RUNS[i]][-1]
 
 
@@ -215,21 +217,22 @@ def broken(tmp, isa, n, edit):
 
 @pytest.mark.parametrize("isa", ISAS)
 def test_checker_sees_direct_body(tmp_path, isa):
-    """Reading element 2 for element 1 in the direct body must fail the
-    contiguous interleaved layouts, and only those."""
+    """Reading element 2 for element 1 in the direct body (n = 3 moves
+    as pairs in every ISA) must fail the contiguous interleaved layouts,
+    and only those."""
     need(isa)
-    bad = broken(tmp_path, isa, 8, lambda t: t.replace(
-        "_%s_d(ri + 2," % isa, "_%s_d(ri + 4," % isa, 1))
+    bad = broken(tmp_path, isa, 3, lambda t: t.replace(
+        "(ri + 2, ivs,", "(ri + 4, ivs,", 1))
     assert bad == {"inter", "inter-inplace"}
 
 
 @pytest.mark.parametrize("isa", ISAS)
 def test_checker_sees_kernel(tmp_path, isa):
     """The same mistake in the packed kernel fails every other layout,
-    and the remainder of the contiguous ones."""
+    and the remainder (v mod VL) of the contiguous ones."""
     need(isa)
-    bad = broken(tmp_path, isa, 8, lambda t: t.replace(
-        "= x[2];", "= x[4];", 1))
+    bad = broken(tmp_path, isa, 8, lambda t: re.sub(
+        r"(const kgen_\w+ T\d+ = )x\[2\];", r"\1x[4];", t, count=1))
     assert bad == {"inter", "inter-gap", "inter-inplace", "inter-tmajor",
                    "swapped", "split-unit", "split-unit-inplace",
                    "split-gap", "split-inplace"}
@@ -268,3 +271,15 @@ def test_cli_same_bytes(isa):
     b = kgen("fft", "-n", 12, "--simd", isa, "--fma", "--type", "float")
     assert a.returncode == 0 and a.stdout == b.stdout
     assert "%d transforms per vector" % (2 * LANES[isa]) in a.stdout
+
+
+@pytest.mark.parametrize("n", (5, 16, 64))
+def test_counts_match_scalar(n):
+    """One DAG value is one vector: a SIMD codelet reports the scalar
+    codelet's counts for the same options."""
+    from conftest import header_counts
+    s = kgen("fft", "-n", n, "--fma", "--schedule", "co")
+    for isa in ISAS:
+        v = kgen("fft", "-n", n, "--fma", "--schedule", "co", "--simd", isa)
+        assert v.returncode == 0
+        assert header_counts(v.stdout) == header_counts(s.stdout)
