@@ -386,12 +386,12 @@ build/bench/vgemm_%.o: build/bench/vgemm_%.c
 # $(1): wrapper prefix, $(2): prefix of the codelet it inlines
 define gemmb_ld
 build/bench/$(1)_%.c: build/bench/$(2)_%.c
-	{ echo '#define $(3)_$$* in_$$*'; echo '#include "$(2)_$$*.c"'; \
+	{ echo '#define $(3)_$$* $(1)in_$$*'; echo '#include "$(2)_$$*.c"'; \
 	  echo '__attribute__((flatten)) void'; \
 	  echo '$(1)_$$*(const double *A, const double *B, double *C,'; \
 	  echo '    ptrdiff_t a, ptrdiff_t b, ptrdiff_t c)'; \
 	  echo '{'; echo '	(void)a; (void)b; (void)c;'; \
-	  echo '	in_$$*(A, B, C, $$(call gemmb_w,1), $$(call gemmb_w,3),'; \
+	  echo '	$(1)in_$$*(A, B, C, $$(call gemmb_w,1), $$(call gemmb_w,3),'; \
 	  echo '	    $$(call gemmb_w,1));'; echo '}'; } > $$@
 build/bench/$(1)_%.o: build/bench/$(1)_%.c
 	$$(CC) $$(BENCH_CFLAGS) -c -o $$@ $$<
