@@ -22,8 +22,8 @@ import sys
 
 import pytest
 
-from conftest import (ROOT, SANITIZE, TESTS, BuildError, bound, cc, cname,
-                      parse_check, pmap, run)
+from conftest import (KGEN, ROOT, SANITIZE, TESTS, BuildError, bound, cc,
+                      cname, parse_check, pmap, run)
 
 LAYOUTS = ("split", "interleaved", "strided", "batched", "inplace",
            "inplace-str")
@@ -196,5 +196,6 @@ def test_checker_catches_stray_write(codelets, tmp_path):
 def test_opcounts_at_most_genfft():
     """kgen's counts at every size of genfft's table, plain and --fma,
     must be at most genfft's (bench/opcounts.py --check)."""
-    p = run([sys.executable, ROOT / "bench" / "opcounts.py", "--check"])
+    p = run([sys.executable, ROOT / "bench" / "opcounts.py", "--check",
+             "--kgen", KGEN])
     assert p.returncode == 0, p.stdout + p.stderr
