@@ -131,7 +131,8 @@ roundtrips(void)
 		st |= kgen_dftf(n, 1, gr, gi, hr, hi, 1, 1, 1, 0, 0);
 		e = ef = m = 0;
 		for (k = 0; k < n; k++) {
-			e = fmax(e, hypot(zr[k] - n * xr[k], zi[k] - n * xi[k]));
+			e = fmax(e, hypot(zr[k] - n * xr[k],
+			    zi[k] - n * xi[k]));
 			ef = fmax(ef, hypot(hr[k] - n * (double)fr[k],
 			    hi[k] - n * (double)fi[k]));
 			m = fmax(m, n * hypot(xr[k], xi[k]));
