@@ -76,6 +76,8 @@ PLAN_C = $(PLAN_T1:%=codelets/t1_%.c) $(PLAN_T1:%=codelets/t1f_%.c) \
 PLAN_CO = $(PLAN_C:codelets/%.c=build/codelets/%.o)
 LIB_CO += $(PLAN_CO)
 PLAN_RT = plan plantab real
+# named here so that make keeps them (not intermediate files)
+codelets: $(PLAN_C)
 RT_O += $(PLAN_RT:%=build/runtime/%.o) $(PLAN_RT:%=build/runtime/%f.o)
 
 codelets/t1_%.c: bin/kgen

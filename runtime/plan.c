@@ -85,6 +85,60 @@ cexpi(long long num, long long den, R *c, R *s)
 	*s = (R)sinl(a);
 }
 
+/* w[2t], w[2t+1] = cos, sin of 2 pi t / N for 0 <= t < N.  For 4 | N
+ * only the first octant calls cosl and sinl, the rest follows by exact
+ * symmetry (an eighth of the calls: planning 2^20 takes milliseconds, not
+ * a second).  Returns NULL when out of memory. */
+static R *
+roots(long long N)
+{
+	R *w, *o;
+	long long t, u, q;
+	int swap, cneg, sneg;
+
+	w = malloc((size_t)N * 2 * sizeof *w);
+	if (!w || N % 4) {
+		for (t = 0; w && t < N; t++)
+			cexpi(t, N, &w[2 * t], &w[2 * t + 1]);
+		return w;
+	}
+	/* the first octant, angles 2 pi u / N for 8u <= N */
+	q = N / 8;
+	o = malloc((size_t)(q + 1) * 2 * sizeof *o);
+	if (!o) {
+		free(w);
+		return 0;
+	}
+	for (u = 0; u <= q; u++)
+		cexpi(u, N, &o[2 * u], &o[2 * u + 1]);
+	for (t = 0; t < N; t++) {
+		/* reflect 8t into [0, N] in eighths, as gen/num.c does */
+		u = 8 * t;
+		sneg = cneg = swap = 0;
+		if (2 * u > 8 * N) {
+			u = 8 * N - u;
+			sneg = 1;
+		}
+		if (4 * u > 8 * N) {
+			u = 4 * N - u;
+			cneg = 1;
+		}
+		if (8 * u > 8 * N) {
+			u = 2 * N - u;
+			swap = 1;
+		}
+		u /= 8;
+		w[2 * t] = o[2 * u + swap];
+		w[2 * t + 1] = o[2 * u + !swap];
+		if (cneg)
+			w[2 * t] = -w[2 * t];
+		if (sneg)
+			w[2 * t + 1] = -w[2 * t + 1];
+	}
+	free(o);
+	return w;
+}
+
 static int
 smallest_factor(int n)
 {
@@ -142,19 +196,22 @@ kgen_next_fast_size(int n)
  * vl butterflies for t1v: entry (k, j, c) at k*2(r-1) + 2(j-1) + c, or at
  * (k/vl)*2(r-1)vl + (2(j-1) + c)vl + k%vl. */
 static R *
-twiddles(int r, int m, int vl)
+twiddles(int r, int m, int vl, const R *base, int n)
 {
 	R *w, c, s;
-	int k, j, n;
+	int k, j, step;
 	size_t at;
 
-	n = r * m;
+	/* w_(rm)^(jk) = w_n^(jk n/(rm)); base holds w_n^t */
+	step = n / (r * m);
 	w = malloc((size_t)m * 2 * (r - 1) * sizeof *w);
 	if (!w)
 		return 0;
 	for (k = 0; k < m; k++)
 		for (j = 1; j < r; j++) {
-			cexpi((long long)j * k, n, &c, &s);
+			at = (size_t)((long long)j * k * step % n);
+			c = base[2 * at];
+			s = base[2 * at + 1];
 			if (vl == 1) {
 				at = (size_t)k * 2 * (r - 1) + 2 * (j - 1);
 				w[at] = c;
@@ -239,6 +296,7 @@ plan_ct(PLAN *p, const Isa *isa)
 {
 	int r[MAXLEV], k, i, j, m, S, g, t, pos, dig, mul;
 	Step *st;
+	R *base;
 
 	k = factor(p->n, isa, &p->m0, r);
 	p->nstep = k;
@@ -248,6 +306,8 @@ plan_ct(PLAN *p, const Isa *isa)
 		p->leafv = isa->leaf(p->m0);
 	if (!p->leafv)
 		p->n1 = N1_SCALAR(p->m0);
+	if (!(base = roots(p->n)))
+		return -1;
 	m = p->m0;
 	for (i = k - 1; i >= 0; i--) {
 		st = &p->step[i];
@@ -256,11 +316,14 @@ plan_ct(PLAN *p, const Isa *isa)
 		st->t1v = isa->vl > 1 && m % isa->vl == 0 ? isa->t1v(r[i]) : 0;
 		st->t1 = st->t1v ? 0 : F(plantab_t1)(r[i]);
 		st->n1 = st->t1 || st->t1v ? 0 : N1_SCALAR(r[i]);
-		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1);
+		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1, base, p->n);
 		if (!st->w)
-			return -1;
+			break;
 		m *= r[i];
 	}
+	free(base);
+	if (i >= 0)
+		return -1;
 	/* rev[g]: output offset of leaf group g (leaves g*r_0 + d0), the
 	 * digit reversal of its digits d1, d2, ... */
 	S = p->n / p->m0;
@@ -292,7 +355,8 @@ static int
 plan_bluestein(PLAN *p, const Isa *isa)
 {
 	int n, M, j;
-	R *b, *bi, c, s;
+	long long t;
+	R *b, *bi, *w;
 
 	n = p->n;
 	M = kgen_next_fast_size(2 * n - 1);
@@ -304,12 +368,15 @@ plan_bluestein(PLAN *p, const Isa *isa)
 	if (!p->fwd || !p->chirp || !p->kern || !p->bx
 	    || plan_init(p->fwd, M, isa) < 0)
 		return -1;
+	if (!(w = roots(2LL * n)))
+		return -1;
 	for (j = 0; j < n; j++) {
 		/* j^2 mod 2n keeps the angle exact for large n */
-		cexpi((long long)j * j % (2LL * n), 2LL * n, &c, &s);
-		p->chirp[2 * j] = c;
-		p->chirp[2 * j + 1] = s;
+		t = (long long)j * j % (2LL * n);
+		p->chirp[2 * j] = w[2 * t];
+		p->chirp[2 * j + 1] = w[2 * t + 1];
 	}
+	free(w);
 	/* kernel b_j = conj(c_j) = exp(+i pi j^2/n) at j and M - j */
 	b = p->bx;
 	bi = b + M;
