@@ -65,17 +65,22 @@ struct Out {
 	int *stored;        /* store slot already reached in this body */
 	int *storenode;     /* store slot -> its node */
 	int *innode;        /* load slot -> its node, -1 when dead */
-	int grp;            /* elements per row of a group access, 0 none */
-	int *gof;           /* node -> its group array L<g>[k] as g*2grp+k */
+	int grouped;        /* the direct body moves groups (grouptab) */
+	int *gfirst;        /* element -> first element of its group */
+	int *glen;          /* element -> its group's size, 0: a pair */
+	int *gof;           /* node -> its slot when it is in a group */
 };
 
-/* Where the direct body moves whole groups of adjacent elements (see
- * kgen_ldg): the ISAs whose pairs would cost more instructions. */
+/* Where the direct body moves groups of adjacent elements (kgen_ldgG:
+ * rows of G elements, transposed in registers) rather than pairs: the
+ * ISAs where pairs cost the most instructions, with the group sizes,
+ * largest first, that the elements are cut into. */
 static const struct {
 	const char *sfx;
-	int grp;
+	int size[3];        /* 0 ends the list */
 } grouptab[] = {
-	{"avx512_d", 4}, {"avx2_f", 4}, {"avx512_f", 8},
+	{"avx512_d", {4, 2, 0}}, {"avx2_f", {4, 2, 0}},
+	{"avx512_f", {8, 2, 0}},
 };
 
 /* Where slot s lives: element j of an n1 DAG, as a constant offset in
@@ -94,6 +99,7 @@ static void
 operand(Out *o, int id)
 {
 	Node *n;
+	int k;
 
 	n = &o->d->node[id];
 	if (n->op == OP_CONST) {
@@ -107,22 +113,20 @@ operand(Out *o, int id)
 		return;
 	}
 	if (o->path == PATH_DIRECT && o->gof[id] >= 0) {
-		fprintf(o->f, "L%d[%d]", o->gof[id] / (2 * o->grp),
-		    o->gof[id] % (2 * o->grp));
+		k = o->gfirst[o->gof[id] / 2];
+		fprintf(o->f, "L%d[%d]", k, o->gof[id] - 2 * k);
 		return;
 	}
 	assert(o->name[id] >= 0 && "operands are emitted before their users");
 	fprintf(o->f, "T%d", o->name[id]);
 }
 
-/* The group of element j in the direct body, or -1 when j is in no full
- * group (it moves as a pair). */
+/* The first element of the group of element j in the direct body, or
+ * -1 when j moves as a pair. */
 static int
 group(Out *o, int j)
 {
-	if (!o->grp || (j / o->grp + 1) * o->grp > o->d->nin / 2)
-		return -1;
-	return j / o->grp;
+	return o->grouped && o->glen[j] ? o->gfirst[j] : -1;
 }
 
 static void
@@ -169,14 +173,15 @@ load(Out *o, int id)
 	if (o->name[id] >= 0 || o->gof[id] >= 0)
 		return;     /* loaded with its other half or its group */
 	if ((g = group(o, s->j)) >= 0) {
-		for (k = 0; k < 2 * o->grp; k++) {
-			lo = o->innode[2 * (g * o->grp + k / 2) + k % 2];
+		for (k = 0; k < 2 * o->glen[g]; k++) {
+			lo = o->innode[2 * g + k];
 			assert(lo >= 0 && "an n1 DAG reads every input");
-			o->gof[lo] = g * 2 * o->grp + k;
+			o->gof[lo] = 2 * g + k;
 		}
-		fprintf(o->f, "%s%s L%d[%d];\n", o->ind, o->v, g, 2 * o->grp);
-		fprintf(o->f, "%skgen_ldg_%s(ri + %d, ivs, L%d);\n", o->ind,
-		    o->sfx, 2 * o->grp * g, g);
+		fprintf(o->f, "%s%s L%d[%d];\n", o->ind, o->v, g,
+		    2 * o->glen[g]);
+		fprintf(o->f, "%skgen_ldg%d_%s(ri + %d, ivs, L%d);\n", o->ind,
+		    o->glen[g], o->sfx, 2 * g, g);
 		return;
 	}
 	lo = s->arr == 0 ? id : o->inmate[n->k];
@@ -186,7 +191,7 @@ load(Out *o, int id)
 	fprintf(o->f, "%s%s T%d, T%d;\n", o->ind, o->v, o->name[lo],
 	    o->name[hi]);
 	fprintf(o->f, "%skgen_%s_%s(ri + %d, ivs, &T%d, &T%d);\n", o->ind,
-	    o->grp && o->isfloat ? "ldn" : "ldi", o->sfx, place(o, s),
+	    o->grouped && o->isfloat ? "ldn" : "ldi", o->sfx, place(o, s),
 	    o->name[lo], o->name[hi]);
 }
 
@@ -207,19 +212,19 @@ store(Out *o, int id)
 	}
 	o->stored[n->k] = 1;
 	if ((g = group(o, s->j)) >= 0) {
-		for (k = 0; k < 2 * o->grp; k++)
-			if (!o->stored[2 * (g * o->grp + k / 2) + k % 2])
+		for (k = 0; k < 2 * o->glen[g]; k++)
+			if (!o->stored[2 * g + k])
 				return;     /* stored with its group, later */
 		fprintf(o->f, "%s{\n%s\tconst %s y[%d] = {", o->ind, o->ind,
-		    o->v, 2 * o->grp);
-		for (k = 0; k < 2 * o->grp; k++) {
+		    o->v, 2 * o->glen[g]);
+		for (k = 0; k < 2 * o->glen[g]; k++) {
 			if (k)
 				fputs(k % 4 ? ", " : ",\n\t\t\t    ", o->f);
-			mate = o->storenode[2 * (g * o->grp + k / 2) + k % 2];
+			mate = o->storenode[2 * g + k];
 			operand(o, o->d->node[mate].a[0]);
 		}
-		fprintf(o->f, "};\n\n%s\tkgen_stg_%s(ro + %d, ovs, y);\n%s}\n",
-		    o->ind, o->sfx, 2 * o->grp * g, o->ind);
+		fprintf(o->f, "};\n\n%s\tkgen_stg%d_%s(ro + %d, ovs, y);\n"
+		    "%s}\n", o->ind, o->glen[g], o->sfx, 2 * g, o->ind);
 		return;
 	}
 	mate = o->outmate[n->k];
@@ -228,7 +233,7 @@ store(Out *o, int id)
 	lo = s->arr == 2 ? id : o->storenode[mate];
 	hi = s->arr == 2 ? o->storenode[mate] : id;
 	fprintf(o->f, "%skgen_%s_%s(ro + %d, ovs, ", o->ind,
-	    o->grp && o->isfloat ? "stn" : "sti", o->sfx, place(o, s));
+	    o->grouped && o->isfloat ? "stn" : "sti", o->sfx, place(o, s));
 	operand(o, o->d->node[lo].a[0]);
 	fputs(", ", o->f);
 	operand(o, o->d->node[hi].a[0]);
@@ -430,7 +435,7 @@ static const char *const pairtab[][2] = {
 	"}\n"
 	"\n"
 	"KGEN_INLINE void\n"
-	"kgen_ldg_avx512_d(const double *p, ptrdiff_t s, kgen_d8 *x)\n"
+	"kgen_ldg4_avx512_d(const double *p, ptrdiff_t s, kgen_d8 *x)\n"
 	"{\n"
 	"\t__m512d v[8], o[8];\n"
 	"\n"
@@ -454,7 +459,7 @@ static const char *const pairtab[][2] = {
 	"}\n"
 	"\n"
 	"KGEN_INLINE void\n"
-	"kgen_stg_avx512_d(double *p, ptrdiff_t s, const kgen_d8 *x)\n"
+	"kgen_stg4_avx512_d(double *p, ptrdiff_t s, const kgen_d8 *x)\n"
 	"{\n"
 	"\t__m512d v[8], o[8];\n"
 	"\n"
@@ -475,6 +480,68 @@ static const char *const pairtab[][2] = {
 	"\t_mm512_storeu_pd(p + 5 * s, o[5]);\n"
 	"\t_mm512_storeu_pd(p + 6 * s, o[6]);\n"
 	"\t_mm512_storeu_pd(p + 7 * s, o[7]);\n"
+	"}\n"
+	"\n"},
+	{"avx512_d",
+	"/* Two adjacent elements of 8 transforms: rows of 4"
+	    " doubles, row t + 4\n"
+	" * beside row t (vinsertf64x4 from memory), then a 4 x 4"
+	    " transpose in each\n"
+	" * half.  The same shuffles take the columns back to rows. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_tr2_avx512_d(const __m512d *z, __m512d *o)\n"
+	"{\n"
+	"\tconst __m512i lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);\n"
+	"\tconst __m512i hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);\n"
+	"\tconst __m512d a = _mm512_unpacklo_pd(z[0], z[1]);\n"
+	"\tconst __m512d b = _mm512_unpackhi_pd(z[0], z[1]);\n"
+	"\tconst __m512d c = _mm512_unpacklo_pd(z[2], z[3]);\n"
+	"\tconst __m512d d = _mm512_unpackhi_pd(z[2], z[3]);\n"
+	"\n"
+	"\to[0] = _mm512_permutex2var_pd(a, lo, c);\n"
+	"\to[2] = _mm512_permutex2var_pd(a, hi, c);\n"
+	"\to[1] = _mm512_permutex2var_pd(b, lo, d);\n"
+	"\to[3] = _mm512_permutex2var_pd(b, hi, d);\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldg2_avx512_d(const double *p, ptrdiff_t s, kgen_d8 *x)\n"
+	"{\n"
+	"\t__m512d z[4], o[4];\n"
+	"\n"
+	"\tz[0] = _mm512_insertf64x4(_mm512_castpd256_pd512(\n"
+	"\t    _mm256_loadu_pd(p)), _mm256_loadu_pd(p + 4 * s), 1);\n"
+	"\tz[1] = _mm512_insertf64x4(_mm512_castpd256_pd512(\n"
+	"\t    _mm256_loadu_pd(p + s)), _mm256_loadu_pd(p + 5 * s), 1);\n"
+	"\tz[2] = _mm512_insertf64x4(_mm512_castpd256_pd512(\n"
+	"\t    _mm256_loadu_pd(p + 2 * s)), _mm256_loadu_pd(p + 6 * s), 1);\n"
+	"\tz[3] = _mm512_insertf64x4(_mm512_castpd256_pd512(\n"
+	"\t    _mm256_loadu_pd(p + 3 * s)), _mm256_loadu_pd(p + 7 * s), 1);\n"
+	"\tkgen_tr2_avx512_d(z, o);\n"
+	"\tx[0] = o[0];\n"
+	"\tx[1] = o[1];\n"
+	"\tx[2] = o[2];\n"
+	"\tx[3] = o[3];\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stg2_avx512_d(double *p, ptrdiff_t s, const kgen_d8 *x)\n"
+	"{\n"
+	"\t__m512d z[4], o[4];\n"
+	"\n"
+	"\tz[0] = x[0];\n"
+	"\tz[1] = x[1];\n"
+	"\tz[2] = x[2];\n"
+	"\tz[3] = x[3];\n"
+	"\tkgen_tr2_avx512_d(z, o);\n"
+	"\t_mm256_storeu_pd(p, _mm512_castpd512_pd256(o[0]));\n"
+	"\t_mm256_storeu_pd(p + s, _mm512_castpd512_pd256(o[1]));\n"
+	"\t_mm256_storeu_pd(p + 2 * s, _mm512_castpd512_pd256(o[2]));\n"
+	"\t_mm256_storeu_pd(p + 3 * s, _mm512_castpd512_pd256(o[3]));\n"
+	"\t_mm256_storeu_pd(p + 4 * s, _mm512_extractf64x4_pd(o[0], 1));\n"
+	"\t_mm256_storeu_pd(p + 5 * s, _mm512_extractf64x4_pd(o[1], 1));\n"
+	"\t_mm256_storeu_pd(p + 6 * s, _mm512_extractf64x4_pd(o[2], 1));\n"
+	"\t_mm256_storeu_pd(p + 7 * s, _mm512_extractf64x4_pd(o[3], 1));\n"
 	"}\n"
 	"\n"},
 	{"sse2_f",
@@ -610,7 +677,7 @@ static const char *const pairtab[][2] = {
 	"}\n"
 	"\n"
 	"KGEN_INLINE void\n"
-	"kgen_ldg_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *x)\n"
+	"kgen_ldg4_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *x)\n"
 	"{\n"
 	"\t__m256 v[8], o[8];\n"
 	"\n"
@@ -634,7 +701,7 @@ static const char *const pairtab[][2] = {
 	"}\n"
 	"\n"
 	"KGEN_INLINE void\n"
-	"kgen_stg_avx2_f(float *p, ptrdiff_t s, const kgen_f8 *x)\n"
+	"kgen_stg4_avx2_f(float *p, ptrdiff_t s, const kgen_f8 *x)\n"
 	"{\n"
 	"\t__m256 v[8], o[8];\n"
 	"\n"
@@ -678,6 +745,71 @@ static const char *const pairtab[][2] = {
 	"\tkgen_sti_avx2_f(p, s, _mm256_permute_ps(re,"
 	    " _MM_SHUFFLE(3, 1, 2, 0)),\n"
 	"\t    _mm256_permute_ps(im, _MM_SHUFFLE(3, 1, 2, 0)));\n"
+	"}\n"
+	"\n"},
+	{"avx2_f",
+	"/* Two adjacent elements of 8 transforms: rows of 4 floats,"
+	    " row t + 4\n"
+	" * beside row t (vinsertf128 from memory), then a 4 x 4"
+	    " transpose in each\n"
+	" * 16-byte lane, which is its own inverse. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_tr2_avx2_f(const __m256 *z, __m256 *o)\n"
+	"{\n"
+	"\tconst __m256 a = _mm256_unpacklo_ps(z[0], z[1]);\n"
+	"\tconst __m256 b = _mm256_unpackhi_ps(z[0], z[1]);\n"
+	"\tconst __m256 c = _mm256_unpacklo_ps(z[2], z[3]);\n"
+	"\tconst __m256 d = _mm256_unpackhi_ps(z[2], z[3]);\n"
+	"\n"
+	"\to[0] = _mm256_castpd_ps(_mm256_unpacklo_pd(\n"
+	"\t    _mm256_castps_pd(a), _mm256_castps_pd(c)));\n"
+	"\to[1] = _mm256_castpd_ps(_mm256_unpackhi_pd(\n"
+	"\t    _mm256_castps_pd(a), _mm256_castps_pd(c)));\n"
+	"\to[2] = _mm256_castpd_ps(_mm256_unpacklo_pd(\n"
+	"\t    _mm256_castps_pd(b), _mm256_castps_pd(d)));\n"
+	"\to[3] = _mm256_castpd_ps(_mm256_unpackhi_pd(\n"
+	"\t    _mm256_castps_pd(b), _mm256_castps_pd(d)));\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldg2_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *x)\n"
+	"{\n"
+	"\t__m256 z[4], o[4];\n"
+	"\n"
+	"\tz[0] ="
+	    " _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)),\n"
+	"\t    _mm_loadu_ps(p + 4 * s), 1);\n"
+	"\tz[1] = _mm256_insertf128_ps(_mm256_castps128_ps256(\n"
+	"\t    _mm_loadu_ps(p + s)), _mm_loadu_ps(p + 5 * s), 1);\n"
+	"\tz[2] = _mm256_insertf128_ps(_mm256_castps128_ps256(\n"
+	"\t    _mm_loadu_ps(p + 2 * s)), _mm_loadu_ps(p + 6 * s), 1);\n"
+	"\tz[3] = _mm256_insertf128_ps(_mm256_castps128_ps256(\n"
+	"\t    _mm_loadu_ps(p + 3 * s)), _mm_loadu_ps(p + 7 * s), 1);\n"
+	"\tkgen_tr2_avx2_f(z, o);\n"
+	"\tx[0] = o[0];\n"
+	"\tx[1] = o[1];\n"
+	"\tx[2] = o[2];\n"
+	"\tx[3] = o[3];\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stg2_avx2_f(float *p, ptrdiff_t s, const kgen_f8 *x)\n"
+	"{\n"
+	"\t__m256 z[4], o[4];\n"
+	"\n"
+	"\tz[0] = x[0];\n"
+	"\tz[1] = x[1];\n"
+	"\tz[2] = x[2];\n"
+	"\tz[3] = x[3];\n"
+	"\tkgen_tr2_avx2_f(z, o);\n"
+	"\t_mm_storeu_ps(p, _mm256_castps256_ps128(o[0]));\n"
+	"\t_mm_storeu_ps(p + s, _mm256_castps256_ps128(o[1]));\n"
+	"\t_mm_storeu_ps(p + 2 * s, _mm256_castps256_ps128(o[2]));\n"
+	"\t_mm_storeu_ps(p + 3 * s, _mm256_castps256_ps128(o[3]));\n"
+	"\t_mm_storeu_ps(p + 4 * s, _mm256_extractf128_ps(o[0], 1));\n"
+	"\t_mm_storeu_ps(p + 5 * s, _mm256_extractf128_ps(o[1], 1));\n"
+	"\t_mm_storeu_ps(p + 6 * s, _mm256_extractf128_ps(o[2], 1));\n"
+	"\t_mm_storeu_ps(p + 7 * s, _mm256_extractf128_ps(o[3], 1));\n"
 	"}\n"
 	"\n"},
 	{"avx512_f",
@@ -863,7 +995,7 @@ static const char *const pairtab[][2] = {
 	"}\n"
 	"\n"
 	"KGEN_INLINE void\n"
-	"kgen_ldg_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *x)\n"
+	"kgen_ldg8_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *x)\n"
 	"{\n"
 	"\t__m512 v[16], o[16];\n"
 	"\n"
@@ -903,7 +1035,7 @@ static const char *const pairtab[][2] = {
 	"}\n"
 	"\n"
 	"KGEN_INLINE void\n"
-	"kgen_stg_avx512_f(float *p, ptrdiff_t s, const kgen_f16 *x)\n"
+	"kgen_stg8_avx512_f(float *p, ptrdiff_t s, const kgen_f16 *x)\n"
 	"{\n"
 	"\t__m512 v[16], o[16];\n"
 	"\n"
@@ -963,6 +1095,85 @@ static const char *const pairtab[][2] = {
 	"\tkgen_sti_avx512_f(p, s, _mm512_permute_ps(re,"
 	    " _MM_SHUFFLE(3, 1, 2, 0)),\n"
 	"\t    _mm512_permute_ps(im, _MM_SHUFFLE(3, 1, 2, 0)));\n"
+	"}\n"
+	"\n"},
+	{"avx512_f",
+	"/* Two adjacent elements of 16 transforms: rows of 4"
+	    " floats, rows t,\n"
+	" * t + 4, t + 8 and t + 12 side by side (vinsertf32x4 from"
+	    " memory), then\n"
+	" * a 4 x 4 transpose in each 16-byte lane, which is its own"
+	    " inverse. */\n"
+	"KGEN_INLINE void\n"
+	"kgen_tr2_avx512_f(const __m512 *z, __m512 *o)\n"
+	"{\n"
+	"\tconst __m512 a = _mm512_unpacklo_ps(z[0], z[1]);\n"
+	"\tconst __m512 b = _mm512_unpackhi_ps(z[0], z[1]);\n"
+	"\tconst __m512 c = _mm512_unpacklo_ps(z[2], z[3]);\n"
+	"\tconst __m512 d = _mm512_unpackhi_ps(z[2], z[3]);\n"
+	"\n"
+	"\to[0] = _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(a),\n"
+	"\t    _mm512_castps_pd(c)));\n"
+	"\to[1] = _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(a),\n"
+	"\t    _mm512_castps_pd(c)));\n"
+	"\to[2] = _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(b),\n"
+	"\t    _mm512_castps_pd(d)));\n"
+	"\to[3] = _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(b),\n"
+	"\t    _mm512_castps_pd(d)));\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE __m512\n"
+	"kgen_rows4_avx512_f(const float *p, ptrdiff_t s)\n"
+	"{\n"
+	"\tconst __m512 z = _mm512_insertf32x4(_mm512_castps128_ps512(\n"
+	"\t    _mm_loadu_ps(p)), _mm_loadu_ps(p + 4 * s), 1);\n"
+	"\n"
+	"\treturn _mm512_insertf32x4(_mm512_insertf32x4(z,\n"
+	"\t    _mm_loadu_ps(p + 8 * s), 2), _mm_loadu_ps(p + 12 * s), 3);\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_ldg2_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *x)\n"
+	"{\n"
+	"\t__m512 z[4], o[4];\n"
+	"\n"
+	"\tz[0] = kgen_rows4_avx512_f(p, s);\n"
+	"\tz[1] = kgen_rows4_avx512_f(p + s, s);\n"
+	"\tz[2] = kgen_rows4_avx512_f(p + 2 * s, s);\n"
+	"\tz[3] = kgen_rows4_avx512_f(p + 3 * s, s);\n"
+	"\tkgen_tr2_avx512_f(z, o);\n"
+	"\tx[0] = o[0];\n"
+	"\tx[1] = o[1];\n"
+	"\tx[2] = o[2];\n"
+	"\tx[3] = o[3];\n"
+	"}\n"
+	"\n"
+	"KGEN_INLINE void\n"
+	"kgen_stg2_avx512_f(float *p, ptrdiff_t s, const kgen_f16 *x)\n"
+	"{\n"
+	"\t__m512 z[4], o[4];\n"
+	"\n"
+	"\tz[0] = x[0];\n"
+	"\tz[1] = x[1];\n"
+	"\tz[2] = x[2];\n"
+	"\tz[3] = x[3];\n"
+	"\tkgen_tr2_avx512_f(z, o);\n"
+	"\t_mm_storeu_ps(p, _mm512_castps512_ps128(o[0]));\n"
+	"\t_mm_storeu_ps(p + 4 * s, _mm512_extractf32x4_ps(o[0], 1));\n"
+	"\t_mm_storeu_ps(p + 8 * s, _mm512_extractf32x4_ps(o[0], 2));\n"
+	"\t_mm_storeu_ps(p + 12 * s, _mm512_extractf32x4_ps(o[0], 3));\n"
+	"\t_mm_storeu_ps(p + s, _mm512_castps512_ps128(o[1]));\n"
+	"\t_mm_storeu_ps(p + 5 * s, _mm512_extractf32x4_ps(o[1], 1));\n"
+	"\t_mm_storeu_ps(p + 9 * s, _mm512_extractf32x4_ps(o[1], 2));\n"
+	"\t_mm_storeu_ps(p + 13 * s, _mm512_extractf32x4_ps(o[1], 3));\n"
+	"\t_mm_storeu_ps(p + 2 * s, _mm512_castps512_ps128(o[2]));\n"
+	"\t_mm_storeu_ps(p + 6 * s, _mm512_extractf32x4_ps(o[2], 1));\n"
+	"\t_mm_storeu_ps(p + 10 * s, _mm512_extractf32x4_ps(o[2], 2));\n"
+	"\t_mm_storeu_ps(p + 14 * s, _mm512_extractf32x4_ps(o[2], 3));\n"
+	"\t_mm_storeu_ps(p + 3 * s, _mm512_castps512_ps128(o[3]));\n"
+	"\t_mm_storeu_ps(p + 7 * s, _mm512_extractf32x4_ps(o[3], 1));\n"
+	"\t_mm_storeu_ps(p + 11 * s, _mm512_extractf32x4_ps(o[3], 2));\n"
+	"\t_mm_storeu_ps(p + 15 * s, _mm512_extractf32x4_ps(o[3], 3));\n"
 	"}\n"
 	"\n"},
 };
@@ -1182,6 +1393,31 @@ constants(Out *o, const int *live)
 	return k;
 }
 
+/* Cuts the elements into groups, the largest sizes first; the elements
+ * left over move as pairs. */
+static void
+groups(Out *o, Arena *ar)
+{
+	int n, i, j, k;
+	const int *sz;
+
+	n = o->d->nin / 2;
+	o->gfirst = arena_alloc(ar, (n + 1) * sizeof *o->gfirst);
+	o->glen = arena_alloc(ar, (n + 1) * sizeof *o->glen);
+	for (i = 0; i < (int)(sizeof grouptab / sizeof grouptab[0]); i++) {
+		if (strcmp(grouptab[i].sfx, o->sfx))
+			continue;
+		o->grouped = 1;
+		j = 0;
+		for (sz = grouptab[i].size; *sz; sz++)
+			for (; j + *sz <= n; j += *sz)
+				for (k = 0; k < *sz; k++) {
+					o->gfirst[j + k] = j;
+					o->glen[j + k] = *sz;
+				}
+	}
+}
+
 /* Prints d as an n1 codelet for ISA e->simd, named e->name, with the
  * statements in the given order in both bodies.
  * requires: d is an n1 DAG (fft_build); order lists every live
@@ -1208,9 +1444,7 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	snprintf(o.sfx, sizeof o.sfx, "%s_%c", o.isa->name, o.t[0]);
 	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
 	o.gof = arena_alloc(ar, (d->nnode + 1) * sizeof *o.gof);
-	for (i = 0; i < (int)(sizeof grouptab / sizeof grouptab[0]); i++)
-		if (!strcmp(grouptab[i].sfx, o.sfx))
-			o.grp = grouptab[i].grp;
+	groups(&o, ar);
 	live = dag_live(d, ar);
 	ord = (int *)order;
 	if (!order) {
