@@ -78,6 +78,15 @@ LIB_CO += $(PLAN_CO)
 PLAN_RT = plan plantab real
 # named here so that make keeps them (not intermediate files)
 codelets: $(PLAN_C)
+
+# bench-plan: whole transforms against FFTW_MEASURE (bench/plan.c), CSV
+# in bench/out/plan.csv; KGEN_ISA=avx2 etc. picks the vector path.
+.PHONY: bench-plan
+bench-plan: lib/libkgen.a
+	@mkdir -p build/bench bench/out
+	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
+	    lib/libkgen.a -lfftw3 -lm
+	build/bench/plan | tee bench/out/plan.csv
 RT_O += $(PLAN_RT:%=build/runtime/%.o) $(PLAN_RT:%=build/runtime/%f.o)
 
 codelets/t1_%.c: bin/kgen

@@ -114,3 +114,21 @@ def test_t1_bad_input():
     res = kgen("fft", "-n", 8, "--kind", "t2")
     assert res.returncode == 2
     assert res.stderr.startswith("kgen: --kind t2")
+
+
+def test_vector_kinds_cli():
+    """t1v and n1v (the planner's vector codelets, checked against FFTW
+    through tests/test_plan.py on every ISA) need --simd; an n1v size must
+    be a multiple of the lanes."""
+    res = kgen("fft", "-n", 8, "--kind", "t1v")
+    assert res.returncode == 2 and "--simd" in res.stderr
+    res = kgen("fft", "-n", 12, "--kind", "n1v", "--simd", "avx512")
+    assert res.returncode == 2 and "multiple of the 8 lanes" in res.stderr
+    res = kgen("fft", "-n", 12, "--kind", "n1v", "--simd", "avx2")
+    assert res.returncode == 0, res.stderr
+    assert "kgen_n1v" not in res.stdout and "n1v_12(const double *ri" \
+        in res.stdout
+    res = kgen("fft", "-n", 16, "--kind", "t1v", "--simd", "avx512",
+               "--type", "float")
+    assert res.returncode == 0, res.stderr
+    assert "16 lanes (avx512)" in res.stdout
