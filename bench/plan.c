@@ -3,7 +3,8 @@
  * For each n, in one process: kgen on split arrays, FFTW_MEASURE on
  * interleaved arrays (FFTW's fastest layout: its SIMD codelets need it)
  * and FFTW_MEASURE on split arrays (the same layout as kgen, through the
- * guru split interface); all out of place, forward, double.  Trials are
+ * guru split interface); all out of place, forward, double (built with
+ * -DSINGLE: float, kgen_planf_* against fftwf_*, -lfftw3f).  Trials are
  * interleaved (kgen, fftw, fftw-split, kgen, ...), each timing enough
  * executions to last about 0.3 ms; the best of 31 trials (robust on a
  * shared machine, where other processes only ever add time) and the
@@ -17,6 +18,24 @@
 #include <string.h>
 #include <time.h>
 #include "kgen.h"
+
+#ifdef SINGLE
+typedef float R;
+#define FFTW(name) fftwf_##name
+#define KPLAN kgen_planf
+#define KPLAN_1D kgen_planf_dft_1d
+#define KEXEC kgen_executef
+#define KDESTROY kgen_destroyf
+#define PREC "float"
+#else
+typedef double R;
+#define FFTW(name) fftw_##name
+#define KPLAN kgen_plan
+#define KPLAN_1D kgen_plan_dft_1d
+#define KEXEC kgen_execute
+#define KDESTROY kgen_destroy
+#define PREC "double"
+#endif
 
 enum { TRIALS = 31 };
 
@@ -38,11 +57,11 @@ cmp(const void *a, const void *b)
 }
 
 typedef struct {
-	kgen_plan *kp;
-	fftw_plan fi, fs;
-	double *ri, *ii, *ro, *io;
-	fftw_complex *ci, *co;
-	double *si, *so;
+	KPLAN *kp;
+	FFTW(plan) fi, fs;
+	R *ri, *ii, *ro, *io;
+	FFTW(complex) *ci, *co;
+	R *si, *so;
 	int n;
 } Ctx;
 
@@ -50,11 +69,11 @@ static void
 run(Ctx *c, int which)
 {
 	if (which == 0)
-		kgen_execute(c->kp, c->ri, c->ii, c->ro, c->io);
+		KEXEC(c->kp, c->ri, c->ii, c->ro, c->io);
 	else if (which == 1)
-		fftw_execute(c->fi);
+		FFTW(execute)(c->fi);
 	else
-		fftw_execute_split_dft(c->fs, c->si, c->si + c->n, c->so,
+		FFTW(execute_split_dft)(c->fs, c->si, c->si + c->n, c->so,
 		    c->so + c->n);
 }
 
@@ -80,7 +99,7 @@ main(int argc, char **argv)
 	int i, k, w, n, nn, *sizes;
 	long reps;
 	Ctx c;
-	fftw_iodim dim, howmany;
+	FFTW(iodim) dim, howmany;
 
 	nn = argc > 1 ? argc - 1 : (int)(sizeof defaults / sizeof *defaults);
 	sizes = malloc(nn * sizeof *sizes);
@@ -88,35 +107,35 @@ main(int argc, char **argv)
 		sizes[i] = argc > 1 ? atoi(argv[i + 1]) : defaults[i];
 	printf("n,kgen_ns,fftw_ns,fftw_split_ns,kgen_mflops,ratio_vs_fftw,"
 	    "ratio_vs_fftw_split,kgen_median_ns,fftw_median_ns,"
-	    "fftw_split_median_ns,isa\n");
+	    "fftw_split_median_ns,isa,precision\n");
 	for (i = 0; i < nn; i++) {
 		n = sizes[i];
 		memset(&c, 0, sizeof c);
 		c.n = n;
-		c.ri = fftw_malloc(4 * n * sizeof(double));
+		c.ri = FFTW(malloc)(4 * n * sizeof(R));
 		c.ii = c.ri + n;
 		c.ro = c.ii + n;
 		c.io = c.ro + n;
-		c.ci = fftw_malloc(n * sizeof *c.ci);
-		c.co = fftw_malloc(n * sizeof *c.co);
-		c.si = fftw_malloc(2 * n * sizeof(double));
-		c.so = fftw_malloc(2 * n * sizeof(double));
-		c.kp = kgen_plan_dft_1d(n, -1, 0);
-		c.fi = fftw_plan_dft_1d(n, c.ci, c.co, FFTW_FORWARD,
+		c.ci = FFTW(malloc)(n * sizeof *c.ci);
+		c.co = FFTW(malloc)(n * sizeof *c.co);
+		c.si = FFTW(malloc)(2 * n * sizeof(R));
+		c.so = FFTW(malloc)(2 * n * sizeof(R));
+		c.kp = KPLAN_1D(n, -1, 0);
+		c.fi = FFTW(plan_dft_1d)(n, c.ci, c.co, FFTW_FORWARD,
 		    FFTW_MEASURE);
 		dim.n = n;
 		dim.is = dim.os = 1;
 		howmany.n = 1;
 		howmany.is = howmany.os = 0;
-		c.fs = fftw_plan_guru_split_dft(1, &dim, 0, &howmany, c.si,
+		c.fs = FFTW(plan_guru_split_dft)(1, &dim, 0, &howmany, c.si,
 		    c.si + n, c.so, c.so + n, FFTW_MEASURE);
 		if (!c.kp || !c.fi || !c.fs) {
 			fprintf(stderr, "plan: n=%d: no plan\n", n);
 			return 1;
 		}
 		for (k = 0; k < n; k++) {
-			c.ri[k] = c.ci[k][0] = c.si[k] = sin(k * 0.37);
-			c.ii[k] = c.ci[k][1] = c.si[n + k] = cos(k * 0.11);
+			c.ri[k] = c.ci[k][0] = c.si[k] = (R)sin(k * 0.37);
+			c.ii[k] = c.ci[k][1] = c.si[n + k] = (R)cos(k * 0.11);
 		}
 		/* about 1 ms per trial */
 		reps = 1;
@@ -131,19 +150,20 @@ main(int argc, char **argv)
 			best[w] = t[w][0];
 		}
 		mflops = 5 * n * log2(n) / best[0] * 1e3;
-		printf("%d,%.1f,%.1f,%.1f,%.0f,%.3f,%.3f,%.1f,%.1f,%.1f,%s\n", n,
+		printf("%d,%.1f,%.1f,%.1f,%.0f,%.3f,%.3f,%.1f,%.1f,%.1f,%s,"
+		    PREC "\n", n,
 		    best[0], best[1], best[2], mflops, best[1] / best[0],
 		    best[2] / best[0], med[0], med[1], med[2],
 		    getenv("KGEN_ISA") ? getenv("KGEN_ISA") : "best");
 		fflush(stdout);
-		kgen_destroy(c.kp);
-		fftw_destroy_plan(c.fi);
-		fftw_destroy_plan(c.fs);
-		fftw_free(c.ri);
-		fftw_free(c.ci);
-		fftw_free(c.co);
-		fftw_free(c.si);
-		fftw_free(c.so);
+		KDESTROY(c.kp);
+		FFTW(destroy_plan)(c.fi);
+		FFTW(destroy_plan)(c.fs);
+		FFTW(free)(c.ri);
+		FFTW(free)(c.ci);
+		FFTW(free)(c.co);
+		FFTW(free)(c.si);
+		FFTW(free)(c.so);
 	}
 	free(sizes);
 	return 0;
