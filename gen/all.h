@@ -167,6 +167,8 @@ struct Emit {
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
+void gemm_open(FILE *f, const Emit *e);
+void gemm_close(FILE *f, const Prob *p, const Emit *e);
 
 /* kloop.c: GEMM micro-kernels, K a run-time argument */
 void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,

@@ -156,6 +156,42 @@ unused(Out *o, int narr)
 	arena_free(ar);
 }
 
+/* A fixed-size GEMM codelet is its body twice: NAME_body, always
+ * inlined, is called by NAME once with constant leading dimensions when
+ * the operands are packed (lda = M, ldb = K, ldc = M, LIBXSMM's default),
+ * so that every address folds to a constant offset, and once with the
+ * arguments otherwise.  gemm_open prints the body's opening line. */
+void
+gemm_open(FILE *f, const Emit *e)
+{
+	const char *t;
+
+	t = e->isfloat ? "float" : "double";
+	fputs("#if defined(__GNUC__)\n"
+	    "#define KGEN_INLINE inline __attribute__((always_inline))\n"
+	    "#else\n#define KGEN_INLINE inline\n#endif\n\n", f);
+	fprintf(f, "static KGEN_INLINE void\n%s_body(const %s *A, const %s *B,"
+	    " %s *C,\n    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
+	    e->name, t, t, t);
+}
+
+/* Closes the body gemm_open opened and prints NAME, which calls it. */
+void
+gemm_close(FILE *f, const Prob *p, const Emit *e)
+{
+	const char *t;
+
+	t = e->isfloat ? "float" : "double";
+	fprintf(f, "}\n\nvoid\n%s(const %s *A, const %s *B, %s *C,\n"
+	    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n"
+	    "\t/* packed operands: constant strides */\n"
+	    "\tif (lda == %d && ldb == %d && ldc == %d)\n"
+	    "\t\t%s_body(A, B, C, %d, %d, %d);\n"
+	    "\telse\n\t\t%s_body(A, B, C, lda, ldb, ldc);\n}\n",
+	    e->name, t, t, t, p->m, p->k, p->m, e->name, p->m, p->k, p->m,
+	    e->name);
+}
+
 /* Prints the signature of p's kind and opens the body (and the batch
  * loop, if the kind has one). */
 static void
@@ -167,9 +203,7 @@ signature(Out *o, const Prob *p, const Emit *e)
 	f = o->f;
 	t = e->isfloat ? "float" : "double";
 	if (p->kind == PROB_GEMM) {
-		fprintf(f, "void\n%s(const %s *A, const %s *B, %s *C,\n"
-		    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
-		    e->name, t, t, t);
+		gemm_open(f, e);
 		unused(o, 3);
 		o->tab = "\t";
 		return;
@@ -233,6 +267,9 @@ emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 			if (live[i])
 				statement(&o, i, &next);
 	}
-	fputs(p->kind == PROB_GEMM ? "}\n" : "\t}\n}\n", f);
+	if (p->kind == PROB_GEMM)
+		gemm_close(f, p, e);
+	else
+		fputs("\t}\n}\n", f);
 	arena_free(ar);
 }

@@ -312,15 +312,13 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	}
 	header(&o, p, e);
 	if (o.fixed) {
-		fprintf(f, "void\n%s(const double *A, const double *B, "
-		    "double *C,\n    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t "
-		    "ldc)\n{\n", e->name);
+		gemm_open(f, e);
 		if (p->k == 1)
 			fputs("\t(void)lda;\n", f);
 		if (p->n == 1)
 			fputs("\t(void)ldb;\n\t(void)ldc;\n", f);
 		body(&o, order, norder, ar);
-		fputs("}\n", f);
+		gemm_close(f, p, e);
 		arena_free(ar);
 		return;
 	}

@@ -84,18 +84,20 @@ check(int m, int n, int k, const double *A, ptrdiff_t ais, ptrdiff_t aps,
 	return worst;
 }
 
+/* packed: lda = m, ldb = k, ldc = m, the codelet's constant-stride path;
+ * otherwise leading dimensions beyond the sizes. */
 static void
 fixed(int m, int n, int k, const char *name,
     void (*f)(const double *, const double *, double *, ptrdiff_t,
-    ptrdiff_t, ptrdiff_t))
+    ptrdiff_t, ptrdiff_t), int packed)
 {
 	ptrdiff_t lda, ldb, ldc;
 	double *A, *B, *C, *C0, e;
 	int i, p, j, ok;
 
-	lda = m + 2;
-	ldb = k + 1;
-	ldc = m + 3;
+	lda = m + 2 * !packed;
+	ldb = k + !packed;
+	ldc = m + 3 * !packed;
 	A = arr(lda * k, NAN);
 	B = arr(ldb * n, NAN);
 	C = arr(ldc * n, SENT);
@@ -112,8 +114,8 @@ fixed(int m, int n, int k, const char *name,
 	f(A, B, C, lda, ldb, ldc);
 	ok = 1;
 	e = check(m, n, k, A, 1, lda, B, 1, ldb, C0, C, ldc, &ok);
-	printf("fixed %s %d %d %d %.3g %s\n", name, m, n, k, e,
-	    ok ? "ok" : "guard");
+	printf("%s %s %d %d %d %.3g %s\n", packed ? "packed" : "fixed", name,
+	    m, n, k, e, ok ? "ok" : "guard");
 	free(A - GUARD);
 	free(B - GUARD);
 	free(C - GUARD);
@@ -165,7 +167,8 @@ main(int argc, char **argv)
 {
 	state = argc > 1 ? strtoull(argv[1], 0, 10) : 1;
 	printf("kind name m n k err/bound guards\n");
-#define F(m, n, k, name) fixed(m, n, k, #name, name);
+#define F(m, n, k, name) fixed(m, n, k, #name, name, 0); \
+	fixed(m, n, k, #name, name, 1);
 #define K(m, n, name) for (int i = 0; i < 4; i++) \
 	kloop(m, n, ks[i], #name, name);
 #include "gemmlist.h"

@@ -61,7 +61,8 @@ def run_codelet(text, A, B, C, ld):
 
     Raises AssertionError on any statement kgen should not have emitted,
     so a change of the emitted form cannot silently skip statements."""
-    body = text[text.index("\n{\n") + 3:text.rindex("\n}")]
+    start = text.index("\n{\n") + 3
+    body = text[start:text.index("\n}\n", start)]
     T = {}
     n = 0
     for line in body.split("\n"):
@@ -245,13 +246,14 @@ def build_driver(tmp, flags, fixed=COMPILED, vfixed=VFIXED, kloops=KLOOP):
 
 @pytest.mark.parametrize("flags", ["-O0", "-O2 -march=native"])
 def test_compiled(tmp_path, flags):
-    """Compiled codelets and micro-kernels within the bound, guards intact,
-    for K = 0, 1, 7 and 64 in the micro-kernels."""
+    """Compiled codelets (with padded and with packed leading dimensions,
+    the constant-stride path) and micro-kernels within the bound, guards
+    intact, for K = 0, 1, 7 and 64 in the micro-kernels."""
     exe = build_driver(tmp_path, flags)
     out = subprocess.run([str(exe), str(SEED)], capture_output=True,
                          text=True, check=True).stdout
     rows = [l.split() for l in out.splitlines()[1:]]
-    assert len(rows) == len(COMPILED) + len(VFIXED) + 4 * len(KLOOP)
+    assert len(rows) == 2 * (len(COMPILED) + len(VFIXED)) + 4 * len(KLOOP)
     bad = [r for r in rows if not (float(r[-2]) <= 1 and r[-1] == "ok")]
     assert not bad, "seed %d: %s" % (SEED, bad)
 
@@ -272,7 +274,7 @@ def test_masked_avx512(tmp_path):
     out = subprocess.run([str(exe), str(SEED)], capture_output=True,
                          text=True, check=True).stdout
     rows = [l.split() for l in out.splitlines()[1:]]
-    assert len(rows) == len(MASKED)
+    assert len(rows) == 2 * len(MASKED)
     bad = [r for r in rows if not (float(r[-2]) <= 1 and r[-1] == "ok")]
     assert not bad, "seed %d: %s" % (SEED, bad)
 
