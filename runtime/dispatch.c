@@ -78,9 +78,10 @@ static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
 
 static const char *const names[NISA] = {"scalar", "sse2", "avx2", "avx512"};
 
-/* The ISA in use plus one, 0 until the first call decides.  Threads that
- * race to decide all compute the same value. */
-static atomic_int chosen;
+/* The ISA in use plus one, 0 until the first call decides, and whether
+ * KGEN_ISA named it.  Threads that race to decide all compute the same
+ * values. */
+static atomic_int chosen, forced;
 
 const char *
 kgen_isa_name(int isa)
@@ -125,8 +126,11 @@ kgen_isa(void)
 	cap = NISA - 1;
 	env = getenv("KGEN_ISA");
 	for (isa = 0; env && isa < NISA; isa++)
-		if (!strcmp(env, names[isa]))
+		if (!strcmp(env, names[isa])) {
 			cap = isa;
+			atomic_store_explicit(&forced, 1,
+			    memory_order_relaxed);
+		}
 	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
 		;
 	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
@@ -149,4 +153,22 @@ kgen_n1f_isa(int n, int isa)
 	    || !kgen_isa_supported(isa))
 		return 0;
 	return ftab[isa][n - 1];
+}
+
+/* Where the widest ISA loses: AVX-512 float codelets move 16 transforms
+ * at a time, and for n <= 7 (14 floats a transform) packing 16 of them
+ * costs more than the arithmetic, so AVX2's 8 lanes are faster.  Measured
+ * by make bench-fft (v = 256 interleaved, bench/out/fft_batched.csv):
+ * float n = 2..7, AVX2 1.1-1.5x FFTW against AVX-512's 0.75-0.9x.  Only
+ * when KGEN_ISA did not name the ISA, so that tests run every path. */
+int
+kgen_isa_for(int n, int isfloat)
+{
+	int isa;
+
+	isa = kgen_isa();
+	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7
+	    && !atomic_load_explicit(&forced, memory_order_relaxed))
+		isa = KGEN_ISA_AVX2;
+	return isa;
 }

@@ -92,15 +92,20 @@ const char *kgen_version(void);
 /* Vector ISAs (runtime/dispatch.c).  Every n1 codelet is also in the
  * library vectorized across the batch (one transform per lane) for SSE2,
  * AVX2 with FMA and AVX-512F, as kgen_n1_sse2_N, kgen_n1f_avx2_N, ...;
- * kgen_dft and kgen_dftf run the widest ISA the CPU supports.  The
+ * kgen_dft and kgen_dftf run the widest ISA the CPU supports (per size:
+ * kgen_isa_for).  The
  * environment variable KGEN_ISA=scalar|sse2|avx2|avx512, read once,
  * caps that choice (tests use it to run every path). */
 #define KGEN_ISA_SCALAR 0
 #define KGEN_ISA_SSE2   1
 #define KGEN_ISA_AVX2   2
 #define KGEN_ISA_AVX512 3
-/* The ISA kgen_dft and kgen_dftf use. */
+/* The widest ISA the CPU runs (capped by KGEN_ISA). */
 int kgen_isa(void);
+/* The ISA kgen_dft (isfloat 0) or kgen_dftf (1) uses for size n: kgen_isa()
+ * but where a narrower one measured faster (dispatch.c), and exactly
+ * kgen_isa() when KGEN_ISA is set. */
+int kgen_isa_for(int n, int isfloat);
 /* 1 when this CPU (and OS) runs isa's codelets, else 0. */
 int kgen_isa_supported(int isa);
 /* "scalar", "sse2", "avx2" or "avx512"; NULL for another number. */

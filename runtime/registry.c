@@ -61,7 +61,7 @@ kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
 	if (!(c = kgen_lookup(n, KGEN_DOUBLE)))
 		return KGEN_ENOSIZE;
 	/* the same transform vectorized for the CPU (dispatch.c) */
-	if (!(f = kgen_n1_isa(n, kgen_isa())))
+	if (!(f = kgen_n1_isa(n, kgen_isa_for(n, 0))))
 		f = c->dft;
 	if (sign == c->sign)
 		f(ri, ii, ro, io, is, os, v, ivs, ovs);
@@ -84,7 +84,7 @@ kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
 	if (!(c = kgen_lookup(n, KGEN_FLOAT)))
 		return KGEN_ENOSIZE;
 	/* the same transform vectorized for the CPU (dispatch.c) */
-	if (!(f = kgen_n1f_isa(n, kgen_isa())))
+	if (!(f = kgen_n1f_isa(n, kgen_isa_for(n, 1))))
 		f = c->dftf;
 	if (sign == c->sign)
 		f(ri, ii, ro, io, is, os, v, ivs, ovs);

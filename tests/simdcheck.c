@@ -10,7 +10,8 @@
  *   the library:  cc -DRUNTIME -Iruntime simdcheck.c -Llib -lkgen
  *                 usage: simdcheck ISA [SEED], ISA = scalar|sse2|avx2|
  *                 avx512 (or "which": prints kgen_isa()'s name and
- *                 exits): every n in 1..KGEN_N1_MAX, forward through
+ *                 exits; "per-size": kgen_isa_for's choice for each n,
+ *                 double then float): every n in 1..KGEN_N1_MAX, forward through
  *                 kgen_n1_isa(n, ISA) and backward through kgen_dft
  *                 (which dispatches on KGEN_ISA: the test sets it to ISA)
  * Prints "seed S", in library form "isa NAME" (kgen_isa()), then per
@@ -199,6 +200,12 @@ main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "which")) {    /* the ISA kgen_dft runs */
 		printf("%s\n", kgen_isa_name(kgen_isa()));
+		return 0;
+	}
+	if (!strcmp(argv[1], "per-size")) {  /* and per size, precision */
+		for (n = 1; n <= KGEN_N1_MAX; n++)
+			printf("%d %s %s\n", n, kgen_isa_name(kgen_isa_for(n,
+			    0)), kgen_isa_name(kgen_isa_for(n, 1)));
 		return 0;
 	}
 	for (isa = 0; kgen_isa_name(isa); isa++)

@@ -124,6 +124,23 @@ def test_dispatch_default_is_best(libcheck):
     assert p.stdout.strip() == BEST
 
 
+def test_dispatch_per_size(libcheck):
+    """kgen_dft runs the widest ISA except float n <= 7 on AVX-512, where
+    AVX2 measured faster (runtime/dispatch.c); KGEN_ISA set runs exactly
+    the ISA it names at every size."""
+    env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
+    p = run([libcheck["double"], "per-size"], env=env)
+    rows = [l.split() for l in p.stdout.splitlines()]
+    assert len(rows) == 64
+    for n, dbl, flt in rows:
+        assert dbl == BEST
+        narrow = BEST == "avx512" and int(n) <= 7
+        assert flt == ("avx2" if narrow else BEST), (n, flt)
+    p = run([libcheck["double"], "per-size"],
+            env=dict(os.environ, KGEN_ISA=BEST))
+    assert {l.split()[2] for l in p.stdout.splitlines()} == {BEST}
+
+
 @pytest.mark.parametrize("want", ("scalar",) + ISAS + ("bogus",))
 def test_dispatch_env_caps(libcheck, want):
     """KGEN_ISA caps the choice at what the CPU runs; a name that is no
