@@ -265,6 +265,11 @@ factor(int n, const Isa *isa, int *m0, int *r)
 			break;
 		}
 	}
+	/* no vector leaf: a leaf that is a multiple of the lanes still
+	 * lets every twiddle pass run vectors (m a multiple of vl) */
+	for (m = KGEN_N1_MAX; !*m0 && isa->vl > 1 && m >= isa->vl; m--)
+		if (n % m == 0 && m % isa->vl == 0)
+			*m0 = m;
 	for (m = KGEN_N1_MAX; !*m0 && m >= 2; m--)
 		if (n % m == 0)
 			*m0 = m;
@@ -429,7 +434,7 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	p = zalloc(sizeof *p);
 	if (!p)
 		return 0;
-	if (plan_init(p, n, F(plantab_isa)()) < 0) {
+	if (plan_init(p, n, F(plantab_isa)(n)) < 0) {
 		DESTROY(p);
 		return 0;
 	}
