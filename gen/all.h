@@ -167,6 +167,29 @@ struct Emit {
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
+/* The statement printer of all the C-like emitters.  The defaults print
+ * scalar C, arr[i + j*stride]; an emitter whose loads, stores or values
+ * look otherwise sets the hooks, and keeps its own state in a struct
+ * whose first member is the Printer, so that a hook may cast back. */
+typedef struct Printer Printer;
+struct Printer {
+	FILE *f;
+	Dag *d;
+	int *name;          /* temporary number of each node, -1 unnamed */
+	int next;           /* number of the next temporary */
+	int isfloat;        /* constants as float literals */
+	const char *tab;    /* indent of a statement */
+	const char *type;   /* type of a temporary */
+	const char *const *arr;     /* array names by Slot.arr */
+	const char *const *stride;  /* their stride names */
+	void (*load)(Printer *o, const Slot *s);   /* a load's value */
+	void (*store)(Printer *o, int id);  /* a whole store statement */
+	int (*var)(Printer *o, int id); /* prints id if not a temporary */
+};
+void emit_init(Printer *o, FILE *f, Dag *d, int isfloat, Arena *ar);
+const int *emit_order(Dag *d, const int *order, int *norder, Arena *ar);
+void emit_operand(Printer *o, int id);
+void emit_statement(Printer *o, int id);
 void gemm_open(FILE *f, const Emit *e);
 void gemm_close(FILE *f, const Prob *p, const Emit *e);
 

@@ -3,21 +3,13 @@
  * const local declared where it is computed.  Constants are printed
  * inline as literals.  The emitter never reorders: keeping the schedule
  * is the scheduler's promise to the compiler.  The output needs only
- * <stddef.h>. */
+ * <stddef.h>.  The statement printer (emit_statement and its Printer) is
+ * shared with the other C-like emitters (emitkind.c, emitvec.c, kloop.c):
+ * they differ only in names, indentation and how a load or a store is
+ * written, which its fields and hooks say. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
-
-typedef struct Out Out;
-struct Out {
-	FILE *f;
-	Dag *d;
-	int *name;      /* temporary number of each node, -1 when unnamed */
-	int isfloat;
-	const char *const *arr;     /* array names by Slot.arr */
-	const char *const *stride;  /* their stride names */
-	const char *tab;    /* indent of a statement */
-};
 
 /* Array names by Slot.arr, per problem kind (PROB_*), and their strides. */
 static const char *const arrname[][4] = {
@@ -27,8 +19,45 @@ static const char *const stridename[][4] = {
 	{"is", "is", "os", "os"}, {"lda", "ldb", "ldc"}, {"is", "os"}
 };
 
-static void
-operand(Out *o, int id)
+/* Sets o up to print d to f as scalar C (type double or float, two tabs
+ * deep, no hooks); the caller then names its arrays and strides. */
+void
+emit_init(Printer *o, FILE *f, Dag *d, int isfloat, Arena *ar)
+{
+	memset(o, 0, sizeof *o);
+	o->f = f;
+	o->d = d;
+	o->isfloat = isfloat;
+	o->name = arena_alloc(ar, (d->nnode + 1) * sizeof *o->name);
+	memset(o->name, -1, (d->nnode + 1) * sizeof *o->name);
+	o->tab = "\t\t";
+	o->type = isfloat ? "float" : "double";
+}
+
+/* The nodes to print: order itself, or with order NULL the live nodes in
+ * id order (a topological order too), *norder of them. */
+const int *
+emit_order(Dag *d, const int *order, int *norder, Arena *ar)
+{
+	int *live, *ids, i, n;
+
+	if (order)
+		return order;
+	live = dag_live(d, ar);
+	ids = arena_alloc(ar, (d->nnode + 1) * sizeof *ids);
+	n = 0;
+	for (i = 0; i < d->nnode; i++)
+		if (live[i])
+			ids[n++] = i;
+	*norder = n;
+	return ids;
+}
+
+/* Prints value id where an operand goes: a constant as a literal, the
+ * negation of one as (-literal), anything else by its temporary (or the
+ * variable o->var names). */
+void
+emit_operand(Printer *o, int id)
 {
 	Node *n;
 
@@ -39,16 +68,18 @@ operand(Out *o, int id)
 	}
 	if (n->op == OP_NEG && o->d->node[n->a[0]].op == OP_CONST) {
 		fputs("(-", o->f);
-		operand(o, n->a[0]);
+		emit_operand(o, n->a[0]);
 		fputc(')', o->f);
 		return;
 	}
+	if (o->var && o->var(o, id))
+		return;
 	assert(o->name[id] >= 0 && "operands are emitted before their users");
 	fprintf(o->f, "T%d", o->name[id]);
 }
 
 static void
-address(Out *o, const Slot *s)
+address(Printer *o, const Slot *s)
 {
 	fprintf(o->f, "%s[", o->arr[s->arr]);
 	if (s->j == 0)
@@ -62,34 +93,42 @@ address(Out *o, const Slot *s)
 	fputc(']', o->f);
 }
 
-static void
-statement(Out *o, int id, int *next)
+/* Prints node id's statement: a store, or a const temporary declared
+ * with its value.  Constants and their negations get none, being printed
+ * inline.  requires: id's operands were printed before (or are inline). */
+void
+emit_statement(Printer *o, int id)
 {
 	Node *n;
-	const char *p, *type;
+	const char *p;
 
 	n = &o->d->node[id];
-	type = o->isfloat ? "float" : "double";
 	if (n->op == OP_CONST || (n->op == OP_NEG
 	    && o->d->node[n->a[0]].op == OP_CONST))
 		return;
+	if (n->op == OP_STORE && o->store) {
+		o->store(o, id);
+		return;
+	}
 	fputs(o->tab, o->f);
 	if (n->op == OP_STORE) {
 		address(o, &o->d->out[n->k]);
 		fputs(" = ", o->f);
-		operand(o, n->a[0]);
+		emit_operand(o, n->a[0]);
 		fputs(";\n", o->f);
 		return;
 	}
-	o->name[id] = (*next)++;
-	fprintf(o->f, "const %s T%d = ", type, o->name[id]);
-	if (n->op == OP_LOAD) {
+	o->name[id] = o->next++;
+	fprintf(o->f, "const %s T%d = ", o->type, o->name[id]);
+	if (n->op == OP_LOAD && o->load) {
+		o->load(o, &o->d->in[n->k]);
+	} else if (n->op == OP_LOAD) {
 		address(o, &o->d->in[n->k]);
 	} else {
 		for (p = optab[n->op].fmt; *p; p++) {
 			if (*p == '%') {
 				p++;
-				operand(o, n->a[*p - '0']);
+				emit_operand(o, n->a[*p - '0']);
 			} else {
 				fputc(*p, o->f);
 			}
@@ -99,7 +138,7 @@ statement(Out *o, int id, int *next)
 }
 
 static void
-header(Out *o, const Prob *p, const Emit *e)
+header(Printer *o, const Prob *p, const Emit *e)
 {
 	Count c;
 
@@ -134,7 +173,7 @@ header(Out *o, const Prob *p, const Emit *e)
 /* Prints (void)s; for each stride of arrays 0..narr-1 no live node uses:
  * a unit dimension would otherwise warn about an unused parameter. */
 static void
-unused(Out *o, int narr)
+unused(Printer *o, int narr)
 {
 	Arena *ar;
 	Node *n;
@@ -195,7 +234,7 @@ gemm_close(FILE *f, const Prob *p, const Emit *e)
 /* Prints the signature of p's kind and opens the body (and the batch
  * loop, if the kind has one). */
 static void
-signature(Out *o, const Prob *p, const Emit *e)
+signature(Printer *o, const Prob *p, const Emit *e)
 {
 	FILE *f;
 	const char *t;
@@ -242,31 +281,20 @@ void
 emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e)
 {
-	Out o;
+	Printer o;
 	Arena *ar;
-	int *live, i, next;
+	const int *ids;
+	int i;
 
 	ar = arena_new();
-	o.f = f;
-	o.d = d;
-	o.isfloat = e->isfloat;
-	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
-	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
+	emit_init(&o, f, d, e->isfloat, ar);
 	o.arr = arrname[p->kind];
 	o.stride = stridename[p->kind];
-	o.tab = "\t\t";
 	header(&o, p, e);
 	signature(&o, p, e);
-	next = 0;
-	if (order) {
-		for (i = 0; i < norder; i++)
-			statement(&o, order[i], &next);
-	} else {
-		live = dag_live(d, ar);
-		for (i = 0; i < d->nnode; i++)
-			if (live[i])
-				statement(&o, i, &next);
-	}
+	ids = emit_order(d, order, &norder, ar);
+	for (i = 0; i < norder; i++)
+		emit_statement(&o, ids[i]);
 	if (p->kind == PROB_GEMM)
 		gemm_close(f, p, e);
 	else

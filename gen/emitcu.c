@@ -33,6 +33,9 @@ static const char *const fftstride[] = {"is", "is", "os", "os"};
 static const char *const gemmarr[] = {"A", "B", "C"};
 static const char *const gemmstride[] = {"lda", "ldb", "ldc"};
 
+/* TODO: print with emit.c's Printer, as the other emitters do, once
+ * tests/test_cuda.py links build/gen/emit.o: its ptxas parser test links
+ * emitcu.o with only dag.o, num.o and util.o, so this copy stays. */
 static void
 operand(Out *o, int id)
 {

@@ -1,100 +1,16 @@
 /* emitkind.c: prints the FFT codelet kinds beyond n1 as straight-line
  * C99: twiddle codelets (t1) and real-data codelets (r2cf, r2cb), all in
- * FFTW's calling conventions.  As in emit.c, one statement per node in
- * exactly the order given, each value a const local, constants inline;
- * only the signature, the loop around the body and the array names
- * differ, so they come from a table per kind.  The output needs only
- * <stddef.h>. */
-#include <assert.h>
-#include <string.h>
+ * FFTW's calling conventions.  The statements are emit.c's, printed by
+ * its emit_statement; only the signature, the loop around the body and
+ * the array names differ, so they come from a table per kind.  The
+ * output needs only <stddef.h>. */
 #include "all.h"
-
-typedef struct Out Out;
-struct Out {
-	FILE *f;
-	Dag *d;
-	int *name;      /* temporary number of each node, -1 when unnamed */
-	int isfloat;
-	const char *const *arr;     /* array names by Slot.arr */
-	const char *const *stride;  /* their stride names */
-};
 
 /* Arrays by Slot.arr and their strides: twiddle.c's and real.c's slots. */
 static const char *const t1arr[] = {"ri", "ii", "W"};
 static const char *const t1stride[] = {"rs", "rs", "0"};
 static const char *const r2carr[] = {"R0", "R1", "Cr", "Ci"};
 static const char *const r2cstride[] = {"rs", "rs", "csr", "csi"};
-
-static void
-operand(Out *o, int id)
-{
-	Node *n;
-
-	n = &o->d->node[id];
-	if (n->op == OP_CONST) {
-		num_print(o->f, o->d->con[n->k], o->isfloat);
-		return;
-	}
-	if (n->op == OP_NEG && o->d->node[n->a[0]].op == OP_CONST) {
-		fputs("(-", o->f);
-		operand(o, n->a[0]);
-		fputc(')', o->f);
-		return;
-	}
-	assert(o->name[id] >= 0 && "operands are emitted before their users");
-	fprintf(o->f, "T%d", o->name[id]);
-}
-
-static void
-address(Out *o, const Slot *s)
-{
-	fprintf(o->f, "%s[", o->arr[s->arr]);
-	if (s->j == 0)
-		fprintf(o->f, "%d", s->i);
-	else if (s->i == 0 && s->j == 1)
-		fprintf(o->f, "%s", o->stride[s->arr]);
-	else if (s->i == 0)
-		fprintf(o->f, "%d * %s", s->j, o->stride[s->arr]);
-	else
-		fprintf(o->f, "%d + %d * %s", s->i, s->j, o->stride[s->arr]);
-	fputc(']', o->f);
-}
-
-static void
-statement(Out *o, int id, int *next)
-{
-	Node *n;
-	const char *p;
-
-	n = &o->d->node[id];
-	if (n->op == OP_CONST || (n->op == OP_NEG
-	    && o->d->node[n->a[0]].op == OP_CONST))
-		return;
-	fputs("\t\t", o->f);
-	if (n->op == OP_STORE) {
-		address(o, &o->d->out[n->k]);
-		fputs(" = ", o->f);
-		operand(o, n->a[0]);
-		fputs(";\n", o->f);
-		return;
-	}
-	o->name[id] = (*next)++;
-	fprintf(o->f, "const %s T%d = ", o->isfloat ? "float" : "double",
-	    o->name[id]);
-	if (n->op == OP_LOAD) {
-		address(o, &o->d->in[n->k]);
-	} else {
-		for (p = optab[n->op].fmt; *p; p++) {
-			if (*p == '%') {
-				p++;
-				operand(o, n->a[*p - '0']);
-			} else {
-				fputc(*p, o->f);
-			}
-		}
-	}
-	fputs(";\n", o->f);
-}
 
 /* Does any live load or store of d go through array arr's stride? */
 static int
@@ -116,7 +32,7 @@ strided(Dag *d, const int *live, int arr)
 }
 
 static void
-header(Out *o, const Prob *p, int kind, const Emit *e)
+header(Printer *o, const Prob *p, int kind, const Emit *e)
 {
 	static const char *const what[] = {
 		[CK_T1] = "t1 codelet: radix-%d DIT twiddle step, sign %d",
@@ -172,7 +88,7 @@ header(Out *o, const Prob *p, int kind, const Emit *e)
 }
 
 static void
-signature(Out *o, const Prob *p, int kind, const Emit *e, const int *live)
+signature(Printer *o, const Prob *p, int kind, const Emit *e, const int *live)
 {
 	const char *t, *ci, *co;
 	int i, nw;
@@ -215,30 +131,21 @@ void
 emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e)
 {
-	Out o;
+	Printer o;
 	Arena *ar;
-	int *live, i, next;
+	const int *ids;
+	int *live, i;
 
 	ar = arena_new();
-	o.f = f;
-	o.d = d;
-	o.isfloat = e->isfloat;
-	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
-	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
+	emit_init(&o, f, d, e->isfloat, ar);
 	o.arr = kind == CK_T1 ? t1arr : r2carr;
 	o.stride = kind == CK_T1 ? t1stride : r2cstride;
 	live = dag_live(d, ar);
 	header(&o, p, kind, e);
 	signature(&o, p, kind, e, live);
-	next = 0;
-	if (order) {
-		for (i = 0; i < norder; i++)
-			statement(&o, order[i], &next);
-	} else {
-		for (i = 0; i < d->nnode; i++)
-			if (live[i])
-				statement(&o, i, &next);
-	}
+	ids = emit_order(d, order, &norder, ar);
+	for (i = 0; i < norder; i++)
+		emit_statement(&o, ids[i]);
 	fputs("\t}\n}\n", f);
 	arena_free(ar);
 }

@@ -16,19 +16,15 @@
  * extensions; build with -mavx512f, -mavx2 -mfma or -msse2 and
  * -ffp-contract=fast to get FMAs. */
 #include <assert.h>
-#include <string.h>
 #include "all.h"
 
-typedef struct Out Out;
-struct Out {
-	FILE *f;
-	Dag *d;
+typedef struct Vout Vout;
+struct Vout {
+	Printer o;      /* first, so that the Printer's hooks find the rest */
 	int vl;         /* lanes */
-	int isfloat;
 	int kind;       /* CK_T1V or CK_N1V */
-	int *name;      /* temporary number of each node, -1 when unnamed */
-	int next;
 	int *tile;      /* n1v: outputs of each tile produced so far */
+	int **tileval;  /* n1v: their values, by tile and lane */
 };
 
 static const struct {
@@ -48,55 +44,43 @@ emitvec_lanes(int simd, int isfloat)
 	return isa[simd].bytes / (isfloat ? 4 : 8);
 }
 
+/* Arrays by Slot.arr and the strides of those address prints: t1v's x_j
+ * is ri + j*rs, its table entry i is W + i*VL; n1v's input q is ri + q*is
+ * (its outputs are stored by flush). */
+static const char *const t1varr[] = {"ri", "ii", "W"};
+static const char *const t1vstride[] = {"rs", "rs"};
+static const char *const n1varr[] = {"ri", "ii", "ro", "io"};
+static const char *const n1vstride[] = {"is", "is"};
+
+/* The address of slot s, a pointer. */
 static void
-operand(Out *o, int id)
+address(Vout *v, const Slot *s)
 {
-	Node *n;
+	FILE *f;
 
-	n = &o->d->node[id];
-	if (n->op == OP_CONST) {
-		num_print(o->f, o->d->con[n->k], o->isfloat);
+	f = v->o.f;
+	if (v->kind == CK_T1V && s->arr == 2) {
+		fprintf(f, "W + %d", s->i * v->vl);
 		return;
 	}
-	if (n->op == OP_NEG && o->d->node[n->a[0]].op == OP_CONST) {
-		fputs("(-", o->f);
-		operand(o, n->a[0]);
-		fputc(')', o->f);
-		return;
-	}
-	assert(o->name[id] >= 0 && "operands are emitted before their users");
-	fprintf(o->f, "T%d", o->name[id]);
-}
-
-/* The address of slot s: t1v's x_j is ri + j*rs, its table entry i is W +
- * i*VL; n1v's input q is ri + q*is. */
-static void
-address(Out *o, const Slot *s)
-{
-	static const char *const t1v[] = {"ri", "ii", "W"};
-	static const char *const n1v[] = {"ri", "ii", "ro", "io"};
-
-	if (o->kind == CK_T1V && s->arr == 2) {
-		fprintf(o->f, "W + %d", s->i * o->vl);
-		return;
-	}
-	fputs(o->kind == CK_T1V ? t1v[s->arr] : n1v[s->arr], o->f);
+	fputs(v->o.arr[s->arr], f);
 	if (s->j == 1)
-		fprintf(o->f, " + %s", o->kind == CK_T1V ? "rs" : "is");
+		fprintf(f, " + %s", v->o.stride[s->arr]);
 	else if (s->j > 1)
-		fprintf(o->f, " + %d * %s", s->j,
-		    o->kind == CK_T1V ? "rs" : "is");
+		fprintf(f, " + %d * %s", s->j, v->o.stride[s->arr]);
 }
 
 /* n1v: the tile of outputs k0 .. k0+VL-1 of array arr (2 re, 3 im) is
  * complete: transpose it so that lane l's outputs form one vector, then
  * store that at transform l's row. */
 static void
-flush(Out *o, int arr, int k0, const int *val)
+flush(Vout *v, int arr, int k0, const int *val)
 {
+	Printer *o;
 	int vl, h, i, l, *cur, *nxt, *t;
 
-	vl = o->vl;
+	o = &v->o;
+	vl = v->vl;
 	cur = arena_alloc(o->d->ar, 2 * vl * sizeof *cur);
 	nxt = cur + vl;
 	for (i = 0; i < vl; i++) {
@@ -130,84 +114,74 @@ flush(Out *o, int arr, int k0, const int *val)
 }
 
 static void
-statement(Out *o, int id, int **tileval)
+load(Printer *o, const Slot *s)
 {
+	fputs("LD(", o->f);
+	address((Vout *)o, s);
+	fputc(')', o->f);
+}
+
+/* t1v: one vector store; n1v: the value joins its tile of outputs, which
+ * is transposed and stored once complete. */
+static void
+store(Printer *o, int id)
+{
+	Vout *v;
 	Node *n;
 	const Slot *s;
-	const char *p;
 	int t;
 
+	v = (Vout *)o;
 	n = &o->d->node[id];
-	if (n->op == OP_CONST || (n->op == OP_NEG
-	    && o->d->node[n->a[0]].op == OP_CONST))
-		return;
-	if (n->op == OP_STORE && o->kind == CK_N1V) {
-		s = &o->d->out[n->k];
-		t = s->j / o->vl + (s->arr - 2) * (o->d->nout / 2 / o->vl);
-		tileval[t][s->j % o->vl] = o->name[n->a[0]];
-		if (++o->tile[t] == o->vl)
-			flush(o, s->arr, s->j - s->j % o->vl, tileval[t]);
+	s = &o->d->out[n->k];
+	if (v->kind == CK_N1V) {
+		t = s->j / v->vl + (s->arr - 2) * (o->d->nout / 2 / v->vl);
+		v->tileval[t][s->j % v->vl] = o->name[n->a[0]];
+		if (++v->tile[t] == v->vl)
+			flush(v, s->arr, s->j - s->j % v->vl, v->tileval[t]);
 		return;
 	}
-	if (n->op == OP_STORE) {
-		fputs("\t\tST(", o->f);
-		address(o, &o->d->out[n->k]);
-		fputs(", ", o->f);
-		operand(o, n->a[0]);
-		fputs(");\n", o->f);
-		return;
-	}
-	o->name[id] = o->next++;
-	fprintf(o->f, "\t\tconst V T%d = ", o->name[id]);
-	if (n->op == OP_LOAD) {
-		fputs("LD(", o->f);
-		address(o, &o->d->in[n->k]);
-		fputc(')', o->f);
-	} else {
-		for (p = optab[n->op].fmt; *p; p++) {
-			if (*p == '%') {
-				p++;
-				operand(o, n->a[*p - '0']);
-			} else {
-				fputc(*p, o->f);
-			}
-		}
-	}
-	fputs(";\n", o->f);
+	fputs("\t\tST(", o->f);
+	address(v, s);
+	fputs(", ", o->f);
+	emit_operand(o, n->a[0]);
+	fputs(");\n", o->f);
 }
 
 static void
-prologue(Out *o, const Prob *p, const Emit *e)
+prologue(Vout *v, const Prob *p, const Emit *e)
 {
+	FILE *f;
 	const char *t;
 	Count c;
 	int n;
 
-	c = dag_count(o->d);
-	t = o->isfloat ? "float" : "double";
+	f = v->o.f;
+	c = dag_count(v->o.d);
+	t = e->isfloat ? "float" : "double";
 	n = p->n;
-	fprintf(o->f, "/* Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
-	fprintf(o->f, " * Command: %s\n", e->cmd);
-	if (o->kind == CK_T1V)
-		fprintf(o->f, " * t1v codelet: radix-%d DIT twiddle step, sign %d,"
-		    " %s, %d lanes (%s).\n", n, p->sign, t, o->vl,
+	fprintf(f, "/* Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
+	fprintf(f, " * Command: %s\n", e->cmd);
+	if (v->kind == CK_T1V)
+		fprintf(f, " * t1v codelet: radix-%d DIT twiddle step, sign %d,"
+		    " %s, %d lanes (%s).\n", n, p->sign, t, v->vl,
 		    isa[e->simd].name);
 	else
-		fprintf(o->f, " * n1v codelet: DFT of size %d, sign %d, %s,"
-		    " %d lanes (%s).\n", n, p->sign, t, o->vl,
+		fprintf(f, " * n1v codelet: DFT of size %d, sign %d, %s,"
+		    " %d lanes (%s).\n", n, p->sign, t, v->vl,
 		    isa[e->simd].name);
-	fprintf(o->f, " * %d additions, %d multiplications, %d FMAs, "
+	fprintf(f, " * %d additions, %d multiplications, %d FMAs, "
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
-	fprintf(o->f, " * %d constants, %d loads, %d stores (vectors).\n",
+	fprintf(f, " * %d constants, %d loads, %d stores (vectors).\n",
 	    c.con, c.load, c.store);
 	if (e->regs > 0)
-		fprintf(o->f, " * Schedule: %s, ordered for R = %d registers.\n"
+		fprintf(f, " * Schedule: %s, ordered for R = %d registers.\n"
 		    " *\n", e->sched, e->regs);
 	else
-		fprintf(o->f, " * Schedule: %s (independent of R).\n *\n",
+		fprintf(f, " * Schedule: %s (independent of R).\n *\n",
 		    e->sched);
-	if (o->kind == CK_T1V)
-		fprintf(o->f,
+	if (v->kind == CK_T1V)
+		fprintf(f,
 		    " * Butterflies m = mb, mb+%d, .. me-%d, %d at a time (mb and"
 		    " me - mb\n * multiples of %d): x_j = ri[m + j*rs] + i"
 		    " ii[m + j*rs], split arrays,\n * butterflies adjacent."
@@ -215,50 +189,50 @@ prologue(Out *o, const Prob *p, const Emit *e)
 		    " * + l], s = W[b*%d + (2j-1)*%d + l] for m = %d b + l,"
 		    " i.e. FFTW's t1 table\n * transposed in blocks of %d"
 		    " butterflies.  Then x_k <- sum_j w^jk t_j x_j.\n",
-		    o->vl, o->vl, o->vl, o->vl, p->sign < 0 ? '-' : '+',
-		    2 * (n - 1) * o->vl, o->vl, 2 * (n - 1) * o->vl, o->vl,
-		    o->vl, o->vl);
+		    v->vl, v->vl, v->vl, v->vl, p->sign < 0 ? '-' : '+',
+		    2 * (n - 1) * v->vl, v->vl, 2 * (n - 1) * v->vl, v->vl,
+		    v->vl, v->vl);
 	else
-		fprintf(o->f,
+		fprintf(f,
 		    " * Transforms j = 0 .. v-1 (v a multiple of %d): input q of"
 		    " transform j\n * is ri[j + q*is] + i ii[j + q*is] (the"
 		    " batch is adjacent), output k\n * goes to ro[j*ovs + k] +"
-		    " i io[j*ovs + k] (each transform contiguous).\n", o->vl);
-	fprintf(o->f, " * Build with %s -ffp-contract=fast.\n */\n",
+		    " i io[j*ovs + k] (each transform contiguous).\n", v->vl);
+	fprintf(f, " * Build with %s -ffp-contract=fast.\n */\n",
 	    isa[e->simd].flags);
-	fprintf(o->f, "#include <stddef.h>\n\n#if !defined(%s)\n"
+	fprintf(f, "#include <stddef.h>\n\n#if !defined(%s)\n"
 	    "#error \"compile with %s\"\n#endif\n\n", isa[e->simd].macro,
 	    isa[e->simd].flags);
-	fprintf(o->f, "typedef %s V __attribute__((vector_size(%d)));\n", t,
+	fprintf(f, "typedef %s V __attribute__((vector_size(%d)));\n", t,
 	    isa[e->simd].bytes);
-	fprintf(o->f, "typedef %s V1 __attribute__((vector_size(%d),"
-	    " aligned(%d)));\n", t, isa[e->simd].bytes, o->isfloat ? 4 : 8);
-	if (o->kind == CK_N1V) {
-		fprintf(o->f, "typedef %s M __attribute__((vector_size(%d)));\n",
-		    o->isfloat ? "int" : "long long", isa[e->simd].bytes);
+	fprintf(f, "typedef %s V1 __attribute__((vector_size(%d),"
+	    " aligned(%d)));\n", t, isa[e->simd].bytes, e->isfloat ? 4 : 8);
+	if (v->kind == CK_N1V) {
+		fprintf(f, "typedef %s M __attribute__((vector_size(%d)));\n",
+		    e->isfloat ? "int" : "long long", isa[e->simd].bytes);
 		fputs("#if defined(__clang__)\n"
 		    "#define SHUF(a, b, ...) __builtin_shufflevector(a, b,"
 		    " __VA_ARGS__)\n#else\n"
 		    "#define SHUF(a, b, ...) __builtin_shuffle(a, b,"
-		    " (M){__VA_ARGS__})\n#endif\n", o->f);
+		    " (M){__VA_ARGS__})\n#endif\n", f);
 	}
 	/* V1 has the alignment of one element: unaligned vector accesses */
-	fprintf(o->f, "#define LD(p) (*(const V1 *)(p))\n"
+	fprintf(f, "#define LD(p) (*(const V1 *)(p))\n"
 	    "#define ST(p, x) (*(V1 *)(p) = (x))\n\n");
-	if (o->kind == CK_T1V) {
-		fprintf(o->f, "void\n%s(%s *ri, %s *ii, const %s *W, ptrdiff_t rs,"
+	if (v->kind == CK_T1V) {
+		fprintf(f, "void\n%s(%s *ri, %s *ii, const %s *W, ptrdiff_t rs,"
 		    " ptrdiff_t mb,\n    ptrdiff_t me)\n{\n\tptrdiff_t m;\n\n",
 		    e->name, t, t, t);
-		fprintf(o->f, "\tfor (m = mb, W += mb * %d; m < me; m += %d,"
+		fprintf(f, "\tfor (m = mb, W += mb * %d; m < me; m += %d,"
 		    " ri += %d, ii += %d,\n\t    W += %d) {\n", 2 * (n - 1),
-		    o->vl, o->vl, o->vl, 2 * (n - 1) * o->vl);
+		    v->vl, v->vl, v->vl, 2 * (n - 1) * v->vl);
 	} else {
-		fprintf(o->f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
+		fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
 		    " ptrdiff_t is,\n    ptrdiff_t ovs, ptrdiff_t v)\n{\n"
 		    "\tptrdiff_t j;\n\n", e->name, t, t, t, t);
-		fprintf(o->f, "\tfor (j = 0; j < v; j += %d, ri += %d, ii += %d,"
-		    " ro += %d * ovs,\n\t    io += %d * ovs) {\n", o->vl, o->vl,
-		    o->vl, o->vl, o->vl);
+		fprintf(f, "\tfor (j = 0; j < v; j += %d, ri += %d, ii += %d,"
+		    " ro += %d * ovs,\n\t    io += %d * ovs) {\n", v->vl, v->vl,
+		    v->vl, v->vl, v->vl);
 	}
 }
 
@@ -270,35 +244,30 @@ void
 emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e)
 {
-	Out o;
+	Vout v;
 	Arena *ar;
-	int **tileval, *live, i, ntile;
+	const int *ids;
+	int i, ntile;
 
 	ar = arena_new();
-	memset(&o, 0, sizeof o);
-	o.f = f;
-	o.d = d;
-	o.kind = kind;
-	o.isfloat = e->isfloat;
-	o.vl = emitvec_lanes(e->simd, e->isfloat);
-	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
-	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
-	ntile = kind == CK_N1V ? 2 * p->n / o.vl : 1;
-	assert(kind != CK_N1V || p->n % o.vl == 0);
-	o.tile = arena_alloc(ar, ntile * sizeof *o.tile);
-	tileval = arena_alloc(ar, ntile * sizeof *tileval);
+	emit_init(&v.o, f, d, e->isfloat, ar);
+	v.o.type = "V";
+	v.o.arr = kind == CK_T1V ? t1varr : n1varr;
+	v.o.stride = kind == CK_T1V ? t1vstride : n1vstride;
+	v.o.load = load;
+	v.o.store = store;
+	v.kind = kind;
+	v.vl = emitvec_lanes(e->simd, e->isfloat);
+	ntile = kind == CK_N1V ? 2 * p->n / v.vl : 1;
+	assert(kind != CK_N1V || p->n % v.vl == 0);
+	v.tile = arena_alloc(ar, ntile * sizeof *v.tile);
+	v.tileval = arena_alloc(ar, ntile * sizeof *v.tileval);
 	for (i = 0; i < ntile; i++)
-		tileval[i] = arena_alloc(ar, o.vl * sizeof **tileval);
-	prologue(&o, p, e);
-	if (order) {
-		for (i = 0; i < norder; i++)
-			statement(&o, order[i], tileval);
-	} else {
-		live = dag_live(d, ar);
-		for (i = 0; i < d->nnode; i++)
-			if (live[i])
-				statement(&o, i, tileval);
-	}
+		v.tileval[i] = arena_alloc(ar, v.vl * sizeof **v.tileval);
+	prologue(&v, p, e);
+	ids = emit_order(d, order, &norder, ar);
+	for (i = 0; i < norder; i++)
+		emit_statement(&v.o, ids[i]);
 	fputs("\t}\n}\n", f);
 	arena_free(ar);
 }

@@ -18,261 +18,256 @@
  * and stored under a mask (LIBXSMM's way with such shapes), so every
  * column costs ceil(m / 8) instructions whatever m is. */
 #include <assert.h>
-#include <string.h>
 #include "all.h"
 
+/* The statements are emit.c's, with hooks for what differs here: loads
+ * and stores of vectors, and the accumulators, which are variables of
+ * their own rather than temporaries. */
 typedef struct Kout Kout;
 struct Kout {
-	FILE *f;
-	Dag *d;
+	Printer o;      /* first, so that the Printer's hooks find the rest */
 	int vl;
 	int fixed;      /* a fixed-K codelet, not a loop */
 	int m;          /* rows of C */
 	int mask;       /* AVX-512 intrinsics, the last vector masked */
-	int *name;      /* temporary number of each node, -1 unnamed */
+	char vname[24]; /* the vector type, kgen_vVL */
 	char *vec;      /* the value is a vector */
 };
 
-static void
-vtype(Kout *o, int isvec)
+static const char *
+vtype(Kout *k, int isvec)
 {
-	if (isvec && o->mask)
-		fputs("__m512d", o->f);
-	else if (isvec && o->vl > 1)
-		fprintf(o->f, "kgen_v%d", o->vl);
-	else
-		fputs("double", o->f);
+	if (isvec && k->mask)
+		return "__m512d";
+	if (isvec && k->vl > 1)
+		return k->vname;
+	return "double";
 }
 
 /* p + i + j*stride as C text, terms that are zero left out (p may be
  * empty; all zero prints 0). */
 static void
-offset(Kout *o, const char *p, int i, const char *stride, int j)
+offset(FILE *f, const char *p, int i, const char *stride, int j)
 {
 	const char *sep;
 
 	sep = "";
 	if (*p) {
-		fputs(p, o->f);
+		fputs(p, f);
 		sep = " + ";
 	}
 	if (i) {
-		fprintf(o->f, "%s%d", sep, i);
+		fprintf(f, "%s%d", sep, i);
 		sep = " + ";
 	}
 	if (j == 1)
-		fprintf(o->f, "%s%s", sep, stride);
+		fprintf(f, "%s%s", sep, stride);
 	else if (j)
-		fprintf(o->f, "%s%d * %s", sep, j, stride);
+		fprintf(f, "%s%d * %s", sep, j, stride);
 	else if (!*sep)
-		fputc('0', o->f);
+		fputc('0', f);
 }
 
 /* The element p[i + j*stride]. */
 static void
-scalar(Kout *o, const char *p, int i, const char *stride, int j)
+scalar(FILE *f, const char *p, int i, const char *stride, int j)
 {
-	fprintf(o->f, "%s[", p);
-	offset(o, "", i, stride, j);
-	fputc(']', o->f);
+	fprintf(f, "%s[", p);
+	offset(f, "", i, stride, j);
+	fputc(']', f);
 }
 
 /* The mask of the rows from i on that exist, for an AVX-512 access. */
 static unsigned
-rows(Kout *o, int i)
+rows(Kout *k, int i)
 {
-	return o->m - i >= 8 ? 0xff : (1u << (o->m - i)) - 1;
+	return k->m - i >= 8 ? 0xff : (1u << (k->m - i)) - 1;
 }
 
 /* An element (vl = 1) or vector at p + i + j*stride. */
 static void
-access(Kout *o, const char *p, int isconst, int i, const char *stride,
+access(Kout *k, const char *p, int isconst, int i, const char *stride,
     int j)
 {
-	if (o->vl == 1) {
-		scalar(o, p, i, stride, j);
+	FILE *f;
+
+	f = k->o.f;
+	if (k->vl == 1) {
+		scalar(f, p, i, stride, j);
 		return;
 	}
-	if (o->mask) {
-		if (rows(o, i) == 0xff)
-			fputs("_mm512_loadu_pd(", o->f);
+	if (k->mask) {
+		if (rows(k, i) == 0xff)
+			fputs("_mm512_loadu_pd(", f);
 		else
-			fprintf(o->f, "_mm512_maskz_loadu_pd(0x%02x, ", rows(o, i));
-		offset(o, p, i, stride, j);
-		fputc(')', o->f);
+			fprintf(f, "_mm512_maskz_loadu_pd(0x%02x, ",
+			    rows(k, i));
+		offset(f, p, i, stride, j);
+		fputc(')', f);
 		return;
 	}
-	fprintf(o->f, "*(%skgen_v%d *)", isconst ? "const " : "", o->vl);
+	fprintf(f, "*(%skgen_v%d *)", isconst ? "const " : "", k->vl);
 	if (i || j)
-		fputc('(', o->f);
-	offset(o, p, i, stride, j);
+		fputc('(', f);
+	offset(f, p, i, stride, j);
 	if (i || j)
-		fputc(')', o->f);
+		fputc(')', f);
 }
 
 /* A load of C in a micro-kernel: an accumulator, not a statement. */
 static int
-iscload(Kout *o, int id)
+iscload(Kout *k, int id)
 {
 	Node *n;
 
-	n = &o->d->node[id];
-	return !o->fixed && n->op == OP_LOAD && o->d->in[n->k].arr == 2;
+	n = &k->o.d->node[id];
+	return !k->fixed && n->op == OP_LOAD && k->o.d->in[n->k].arr == 2;
+}
+
+/* The Printer's var hook: accumulator c<i>_<j> holds C(i, j). */
+static int
+var(Printer *o, int id)
+{
+	Slot *s;
+
+	if (!iscload((Kout *)o, id))
+		return 0;
+	s = &o->d->in[o->d->node[id].k];
+	fprintf(o->f, "c%d_%d", s->i, s->j);
+	return 1;
 }
 
 static void
-operand(Kout *o, int id)
+load(Printer *o, const Slot *s)
 {
-	Node *n;
-	Slot *s;
+	Kout *k;
 
-	n = &o->d->node[id];
-	if (n->op == OP_CONST) {
-		num_print(o->f, o->d->con[n->k], 0);
-		return;
-	}
-	if (iscload(o, id)) {
-		s = &o->d->in[n->k];
-		fprintf(o->f, "c%d_%d", s->i, s->j);
-		return;
-	}
-	assert(o->name[id] >= 0 && "operands are emitted before their users");
-	fprintf(o->f, "T%d", o->name[id]);
+	k = (Kout *)o;
+	if (s->arr == 0)
+		access(k, "A", 1, s->i * k->vl, "lda", s->j);
+	else if (s->arr == 2)
+		access(k, "C", 1, s->i * k->vl, "ldc", s->j);
+	else if (k->fixed)
+		scalar(o->f, "B", s->i, "ldb", s->j);
+	else
+		fprintf(o->f, "B[%d]", s->j);
 }
 
 /* The masked store of value id to C at rows i.., column j. */
 static void
-store(Kout *o, int i, int j, int id)
+masked(Kout *k, int i, int j, int id)
 {
-	if (rows(o, i) == 0xff)
-		fputs("_mm512_storeu_pd(", o->f);
+	FILE *f;
+
+	f = k->o.f;
+	if (rows(k, i) == 0xff)
+		fputs("_mm512_storeu_pd(", f);
 	else
-		fprintf(o->f, "_mm512_mask_storeu_pd(");
-	offset(o, "C", i, "ldc", j);
-	if (rows(o, i) != 0xff)
-		fprintf(o->f, ", 0x%02x", rows(o, i));
-	fputs(", ", o->f);
-	operand(o, id);
-	fputs(");\n", o->f);
+		fprintf(f, "_mm512_mask_storeu_pd(");
+	offset(f, "C", i, "ldc", j);
+	if (rows(k, i) != 0xff)
+		fprintf(f, ", 0x%02x", rows(k, i));
+	fputs(", ", f);
+	emit_operand(&k->o, id);
+	fputs(");\n", f);
 }
 
+/* A store to C: to memory in a fixed-K codelet, else to its
+ * accumulator. */
 static void
-statement(Kout *o, int id, int *next)
+store(Printer *o, int id)
 {
+	Kout *k;
 	Node *n;
 	Slot *s;
-	const char *p;
 
+	k = (Kout *)o;
 	n = &o->d->node[id];
-	if (n->op == OP_CONST || iscload(o, id))
-		return;
-	fputs(o->fixed ? "\t" : "\t\t", o->f);
-	if (n->op == OP_STORE) {
-		s = &o->d->out[n->k];
-		if (o->mask) {
-			store(o, s->i * o->vl, s->j, n->a[0]);
-			return;
-		}
-		if (o->fixed)
-			access(o, "C", 0, s->i * o->vl, "ldc", s->j);
-		else
-			fprintf(o->f, "c%d_%d", s->i, s->j);
-		fputs(" = ", o->f);
-		operand(o, n->a[0]);
-		fputs(";\n", o->f);
+	s = &o->d->out[n->k];
+	fputs(o->tab, o->f);
+	if (k->mask) {
+		masked(k, s->i * k->vl, s->j, n->a[0]);
 		return;
 	}
-	o->name[id] = (*next)++;
-	fputs("const ", o->f);
-	vtype(o, o->vec[id]);
-	fprintf(o->f, " T%d = ", o->name[id]);
-	if (n->op == OP_LOAD) {
-		s = &o->d->in[n->k];
-		if (s->arr == 0)
-			access(o, "A", 1, s->i * o->vl, "lda", s->j);
-		else if (s->arr == 2)
-			access(o, "C", 1, s->i * o->vl, "ldc", s->j);
-		else if (o->fixed)
-			scalar(o, "B", s->i, "ldb", s->j);
-		else
-			fprintf(o->f, "B[%d]", s->j);
-	} else {
-		for (p = optab[n->op].fmt; *p; p++) {
-			if (*p == '%') {
-				p++;
-				operand(o, n->a[*p - '0']);
-			} else {
-				fputc(*p, o->f);
-			}
-		}
-	}
+	if (k->fixed)
+		access(k, "C", 0, s->i * k->vl, "ldc", s->j);
+	else
+		fprintf(o->f, "c%d_%d", s->i, s->j);
+	fputs(" = ", o->f);
+	emit_operand(o, n->a[0]);
 	fputs(";\n", o->f);
 }
 
 static void
-header(Kout *o, const Prob *p, const Emit *e)
+header(Kout *k, const Prob *p, const Emit *e)
 {
+	FILE *f;
 	Count c;
 
-	c = dag_count(o->d);
-	fprintf(o->f, "/* Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
-	fprintf(o->f, " * Command: %s\n", e->cmd);
-	if (o->fixed) {
-		fprintf(o->f, " * GEMM codelet: C += A*B, A %d x %d, B %d x %d, "
+	f = k->o.f;
+	c = dag_count(k->o.d);
+	fprintf(f, "/* Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
+	fprintf(f, " * Command: %s\n", e->cmd);
+	if (k->fixed) {
+		fprintf(f, " * GEMM codelet: C += A*B, A %d x %d, B %d x %d, "
 		    "column-major, double.\n", p->m, p->k, p->k, p->n);
-		fprintf(o->f, " * %d additions, %d multiplications, %d FMAs, "
+		fprintf(f, " * %d additions, %d multiplications, %d FMAs, "
 		    "%d loads, %d stores;\n", c.add, c.mul, c.fma, c.load,
 		    c.store);
 	} else {
-		fprintf(o->f, " * GEMM micro-kernel: C += A*B for a %d x %d "
+		fprintf(f, " * GEMM micro-kernel: C += A*B for a %d x %d "
 		    "tile of C and a run-time k;\n", p->m, p->n);
-		fprintf(o->f, " * step p reads A[i + p*lda] (i < %d) and "
+		fprintf(f, " * step p reads A[i + p*lda] (i < %d) and "
 		    "B[j + p*ldb] (j < %d), C is\n", p->m, p->n);
-		fprintf(o->f, " * C[i + j*ldc], held in %d %s across the "
-		    "loop.\n", p->m / o->vl * p->n, o->vl > 1 ?
+		fprintf(f, " * C[i + j*ldc], held in %d %s across the "
+		    "loop.\n", p->m / k->vl * p->n, k->vl > 1 ?
 		    "vector accumulators" : "accumulators");
-		fprintf(o->f, " * Per step: %d additions, %d multiplications, "
+		fprintf(f, " * Per step: %d additions, %d multiplications, "
 		    "%d FMAs, %d loads (A and B);\n", c.add, c.mul, c.fma,
-		    c.load - p->m / o->vl * p->n);
+		    c.load - p->m / k->vl * p->n);
 	}
-	fprintf(o->f, " * one register value is %d double%s%s.\n", o->vl,
-	    o->vl > 1 ? "s" : "", o->vl > 1 ? " (GCC/Clang vector "
+	fprintf(f, " * one register value is %d double%s%s.\n", k->vl,
+	    k->vl > 1 ? "s" : "", k->vl > 1 ? " (GCC/Clang vector "
 	    "extensions)" : "");
 	if (e->regs > 0)
-		fprintf(o->f, " * Schedule: %s, ordered for R = %d registers.\n",
+		fprintf(f, " * Schedule: %s, ordered for R = %d registers.\n",
 		    e->sched, e->regs);
 	else
-		fprintf(o->f, " * Schedule: %s (independent of R).\n", e->sched);
-	fprintf(o->f, " * Build with -ffp-contract=fast (or -std=gnu*) so that "
+		fprintf(f, " * Schedule: %s (independent of R).\n", e->sched);
+	fprintf(f, " * Build with -ffp-contract=fast (or -std=gnu*) so that "
 	    "a * b + c\n * becomes one FMA instruction.\n");
-	if (o->mask)
-		fprintf(o->f, " * Needs AVX-512F (-mavx512f); each column's "
-		    "last %d rows are masked.\n", o->m % 8);
-	fputs(" */\n#include <stddef.h>\n", o->f);
-	fputs(o->mask ? "#include <immintrin.h>\n\n" : "\n", o->f);
-	if (o->vl > 1 && !o->mask)
-		fprintf(o->f, "#ifndef KGEN_V%d\n#define KGEN_V%d\n"
+	if (k->mask)
+		fprintf(f, " * Needs AVX-512F (-mavx512f); each column's "
+		    "last %d rows are masked.\n", k->m % 8);
+	fputs(" */\n#include <stddef.h>\n", f);
+	fputs(k->mask ? "#include <immintrin.h>\n\n" : "\n", f);
+	if (k->vl > 1 && !k->mask)
+		fprintf(f, "#ifndef KGEN_V%d\n#define KGEN_V%d\n"
 		    "typedef double kgen_v%d __attribute__((vector_size(%d),\n"
-		    "    aligned(8), may_alias));\n#endif\n\n", o->vl, o->vl,
-		    o->vl, 8 * o->vl);
+		    "    aligned(8), may_alias));\n#endif\n\n", k->vl, k->vl,
+		    k->vl, 8 * k->vl);
+}
+
+/* One statement: the Printer's, with the type of this value. */
+static void
+statement(Kout *k, int id)
+{
+	if (iscload(k, id))
+		return;
+	k->o.type = vtype(k, k->vec[id]);
+	emit_statement(&k->o, id);
 }
 
 /* The statements, in the given order or (order NULL) id order. */
 static void
-body(Kout *o, const int *order, int norder, Arena *ar)
+body(Kout *k, const int *order, int norder, Arena *ar)
 {
-	int *live, i, next;
+	const int *ids;
+	int i;
 
-	next = 0;
-	if (order) {
-		for (i = 0; i < norder; i++)
-			statement(o, order[i], &next);
-		return;
-	}
-	live = dag_live(o->d, ar);
-	for (i = 0; i < o->d->nnode; i++)
-		if (live[i])
-			statement(o, i, &next);
+	ids = emit_order(k->o.d, order, &norder, ar);
+	for (i = 0; i < norder; i++)
+		statement(k, ids[i]);
 }
 
 /* Prints the micro-kernel
@@ -288,36 +283,38 @@ void
 kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e, int vl)
 {
-	Kout o;
+	Kout k;
 	Arena *ar;
 	Node *n;
 	int i, j;
 
 	assert(vl >= 1 && (p->m % vl == 0 || (p->k > 0 && vl == 8)));
 	ar = arena_new();
-	o.f = f;
-	o.d = d;
-	o.vl = vl;
-	o.fixed = p->k > 0;
-	o.m = p->m;
-	o.mask = o.fixed && vl == 8 && p->m % 8;
-	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
-	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
-	o.vec = arena_alloc(ar, d->nnode + 1);
+	emit_init(&k.o, f, d, 0, ar);
+	k.o.load = load;
+	k.o.store = store;
+	k.o.var = var;
+	k.vl = vl;
+	k.fixed = p->k > 0;
+	k.m = p->m;
+	k.mask = k.fixed && vl == 8 && p->m % 8;
+	k.o.tab = k.fixed ? "\t" : "\t\t";
+	snprintf(k.vname, sizeof k.vname, "kgen_v%d", vl);
+	k.vec = arena_alloc(ar, d->nnode + 1);
 	for (i = 0; i < d->nnode; i++) {
 		n = &d->node[i];
-		o.vec[i] = n->op == OP_LOAD && d->in[n->k].arr != 1;
+		k.vec[i] = n->op == OP_LOAD && d->in[n->k].arr != 1;
 		for (j = 0; j < optab[n->op].arity; j++)
-			o.vec[i] |= o.vec[n->a[j]];
+			k.vec[i] |= k.vec[n->a[j]];
 	}
-	header(&o, p, e);
-	if (o.fixed) {
+	header(&k, p, e);
+	if (k.fixed) {
 		gemm_open(f, e);
 		if (p->k == 1)
 			fputs("\t(void)lda;\n", f);
 		if (p->n == 1)
 			fputs("\t(void)ldb;\n\t(void)ldc;\n", f);
-		body(&o, order, norder, ar);
+		body(&k, order, norder, ar);
 		gemm_close(f, p, e);
 		arena_free(ar);
 		return;
@@ -327,21 +324,19 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	    e->name);
 	for (j = 0; j < p->n; j++)
 		for (i = 0; i < p->m / vl; i++) {
-			fputc('\t', f);
-			vtype(&o, 1);
-			fprintf(f, " c%d_%d = ", i, j);
-			access(&o, "C", 0, i * vl, "ldc", j);
+			fprintf(f, "\t%s c%d_%d = ", vtype(&k, 1), i, j);
+			access(&k, "C", 0, i * vl, "ldc", j);
 			fputs(";\n", f);
 		}
 	if (p->n == 1)
 		fputs("\t(void)ldc;\n", f);
 	fputs("\n\tfor (; k > 0; k--, A += lda, B += ldb) {\n", f);
-	body(&o, order, norder, ar);
+	body(&k, order, norder, ar);
 	fputs("\t}\n", f);
 	for (j = 0; j < p->n; j++)
 		for (i = 0; i < p->m / vl; i++) {
 			fputc('\t', f);
-			access(&o, "C", 0, i * vl, "ldc", j);
+			access(&k, "C", 0, i * vl, "ldc", j);
 			fprintf(f, " = c%d_%d;\n", i, j);
 		}
 	fputs("}\n", f);
