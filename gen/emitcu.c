@@ -1,30 +1,20 @@
 /* emitcu.c: prints a DAG as a CUDA source file for nvcc.
  * The codelet becomes a __device__ function in SSA style: one const local
  * (one virtual register) per DAG value, declared where it is computed, in
- * exactly the order given (the schedule), as emit.c does for C.  NVVM and
- * ptxas then allocate the physical registers; `kgen spills --measure
- * ptxas` and `kgen report` compare what they do with Belady's MIN for the
- * same order.  A __global__ batch kernel runs one transform (or one GEMM
- * tile) per thread: thread j = blockIdx.x * blockDim.x + threadIdx.x does
- * transform j < v at the n1 ABI's offsets j*ivs, j*ovs, so the kernel has
- * the n1 codelet's own signature with device pointers.  Constants are
+ * exactly the order given (the schedule), printed by emit.c's
+ * emit_statement as for C.  NVVM and ptxas then allocate the physical
+ * registers; `kgen spills --measure ptxas` and `kgen report` compare what
+ * they do with Belady's MIN for the same order.  A __global__ batch
+ * kernel runs one transform (or one GEMM tile) per thread: thread j =
+ * blockIdx.x * blockDim.x + threadIdx.x does transform j < v at the n1
+ * ABI's offsets j*ivs, j*ovs, so the kernel has the n1 codelet's own
+ * signature with device pointers.  Constants are
  * printed as literals; ptxas keeps FP64 literals in the constant bank
  * (c[0x2][...] operands), the GPU's counterpart of x86 memory operands.
  * The file needs only <stddef.h>; the kernel is extern "C" so that its
  * name is the codelet's name. */
 #include <assert.h>
-#include <string.h>
 #include "all.h"
-
-typedef struct Out Out;
-struct Out {
-	FILE *f;
-	Dag *d;
-	int *name;      /* temporary number of each node, -1 when unnamed */
-	int isfloat;
-	const char *const *arr;     /* array names by Slot.arr */
-	const char *const *stride;  /* their stride names */
-};
 
 /* n1: ri, ii in; ro, io out (fft.c's slots). */
 static const char *const fftarr[] = {"ri", "ii", "ro", "io"};
@@ -33,82 +23,8 @@ static const char *const fftstride[] = {"is", "is", "os", "os"};
 static const char *const gemmarr[] = {"A", "B", "C"};
 static const char *const gemmstride[] = {"lda", "ldb", "ldc"};
 
-/* TODO: print with emit.c's Printer, as the other emitters do, once
- * tests/test_cuda.py links build/gen/emit.o: its ptxas parser test links
- * emitcu.o with only dag.o, num.o and util.o, so this copy stays. */
 static void
-operand(Out *o, int id)
-{
-	Node *n;
-
-	n = &o->d->node[id];
-	if (n->op == OP_CONST) {
-		num_print(o->f, o->d->con[n->k], o->isfloat);
-		return;
-	}
-	if (n->op == OP_NEG && o->d->node[n->a[0]].op == OP_CONST) {
-		fputs("(-", o->f);
-		operand(o, n->a[0]);
-		fputc(')', o->f);
-		return;
-	}
-	assert(o->name[id] >= 0 && "operands are emitted before their users");
-	fprintf(o->f, "T%d", o->name[id]);
-}
-
-static void
-address(Out *o, const Slot *s)
-{
-	fprintf(o->f, "%s[", o->arr[s->arr]);
-	if (s->j == 0)
-		fprintf(o->f, "%d", s->i);
-	else if (s->i == 0 && s->j == 1)
-		fprintf(o->f, "%s", o->stride[s->arr]);
-	else if (s->i == 0)
-		fprintf(o->f, "%d * %s", s->j, o->stride[s->arr]);
-	else
-		fprintf(o->f, "%d + %d * %s", s->i, s->j, o->stride[s->arr]);
-	fputc(']', o->f);
-}
-
-static void
-statement(Out *o, int id, int *next)
-{
-	Node *n;
-	const char *p;
-
-	n = &o->d->node[id];
-	if (n->op == OP_CONST || (n->op == OP_NEG
-	    && o->d->node[n->a[0]].op == OP_CONST))
-		return;
-	fputs("\t", o->f);
-	if (n->op == OP_STORE) {
-		address(o, &o->d->out[n->k]);
-		fputs(" = ", o->f);
-		operand(o, n->a[0]);
-		fputs(";\n", o->f);
-		return;
-	}
-	o->name[id] = (*next)++;
-	fprintf(o->f, "const %s T%d = ", o->isfloat ? "float" : "double",
-	    o->name[id]);
-	if (n->op == OP_LOAD) {
-		address(o, &o->d->in[n->k]);
-	} else {
-		for (p = optab[n->op].fmt; *p; p++) {
-			if (*p == '%') {
-				p++;
-				operand(o, n->a[*p - '0']);
-			} else {
-				fputc(*p, o->f);
-			}
-		}
-	}
-	fputs(";\n", o->f);
-}
-
-static void
-header(Out *o, const Prob *p, const Emit *e)
+header(Printer *o, const Prob *p, const Emit *e)
 {
 	Count c;
 	const char *t;
@@ -145,27 +61,21 @@ header(Out *o, const Prob *p, const Emit *e)
 
 /* The device function's body: statements in the given order. */
 static void
-body(Out *o, const int *order, int norder)
+body(Printer *o, const int *order, int norder)
 {
 	Arena *ar;
-	int *live, i, next;
+	const int *ids;
+	int i;
 
-	next = 0;
-	if (order) {
-		for (i = 0; i < norder; i++)
-			statement(o, order[i], &next);
-		return;
-	}
 	ar = arena_new();
-	live = dag_live(o->d, ar);
-	for (i = 0; i < o->d->nnode; i++)
-		if (live[i])
-			statement(o, i, &next);
+	ids = emit_order(o->d, order, &norder, ar);
+	for (i = 0; i < norder; i++)
+		emit_statement(o, ids[i]);
 	arena_free(ar);
 }
 
 static void
-fft(Out *o, const Prob *p, const int *order, int norder, const Emit *e)
+fft(Printer *o, const Prob *p, const int *order, int norder, const Emit *e)
 {
 	const char *t, *nm;
 
@@ -192,7 +102,7 @@ fft(Out *o, const Prob *p, const int *order, int norder, const Emit *e)
 }
 
 static void
-gemm(Out *o, const int *order, int norder, const Emit *e)
+gemm(Printer *o, const int *order, int norder, const Emit *e)
 {
 	const char *t, *nm;
 
@@ -227,17 +137,14 @@ void
 emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e)
 {
-	Out o;
+	Printer o;
 	Arena *ar;
 
 	assert((p->kind == PROB_FFT || p->kind == PROB_GEMM)
 	    && "main.c offers --emit cuda for fft and gemm only");
 	ar = arena_new();
-	o.f = f;
-	o.d = d;
-	o.isfloat = e->isfloat;
-	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
-	memset(o.name, -1, (d->nnode + 1) * sizeof *o.name);
+	emit_init(&o, f, d, e->isfloat, ar);
+	o.tab = "\t";
 	o.arr = p->kind == PROB_FFT ? fftarr : gemmarr;
 	o.stride = p->kind == PROB_FFT ? fftstride : gemmstride;
 	header(&o, p, e);
