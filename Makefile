@@ -79,18 +79,18 @@ PLAN_RT = plan plantab real
 # named here so that make keeps them (not intermediate files)
 codelets: $(PLAN_C)
 
-# bench-plan: whole transforms against FFTW_MEASURE (bench/plan.c), double
-# and float, CSV in bench/out/plan.csv; KGEN_ISA=avx2 etc. picks the path.
+# bench-plan: whole transforms against FFTW_MEASURE (bench/plan.c,
+# bench/plan.py), n = 2^7 .. 2^20, composites and primes, double and
+# float; CSV and plot in bench/out/plan.*; KGEN_ISA=avx2 etc. picks the
+# path.
 .PHONY: bench-plan
-bench-plan: lib/libkgen.a
+bench-plan: lib/libkgen.a build/bench/fft
 	@mkdir -p build/bench bench/out
 	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
 	    lib/libkgen.a -lfftw3 -lm
 	$(CC) -std=c11 -O2 -Iruntime -DSINGLE -o build/bench/planf \
 	    bench/plan.c lib/libkgen.a -lfftw3f -lm
-	build/bench/plan > bench/out/plan.csv
-	build/bench/planf | tail -n +2 >> bench/out/plan.csv
-	@cat bench/out/plan.csv
+	$(PYTHON) bench/plan.py
 RT_O += $(PLAN_RT:%=build/runtime/%.o) $(PLAN_RT:%=build/runtime/%f.o)
 
 codelets/t1_%.c: bin/kgen

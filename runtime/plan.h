@@ -58,10 +58,10 @@ struct Isa {
 	t1v_fn *(*t1v)(int r);      /* the t1v codelet of radix r, or NULL */
 };
 
-/* The vector codelets for a plan of size n: the widest ISA the CPU runs,
- * capped by KGEN_ISA, preferring one whose lanes divide n (plantab.c);
- * SSE2 and scalar get vl = 1 (no t1v or n1v codelets). */
-const Isa *F(plantab_isa)(int n);
+/* The ISAs whose vector codelets the CPU runs, capped by KGEN_ISA, widest
+ * first, then the scalar set (vl = 1, no t1v or n1v codelets; SSE2 has
+ * none either); returns how many, at most 3 (plantab.c). */
+int F(plantab_isas)(const Isa **isa);
 /* The scalar t1 codelet of radix r, or NULL. */
 t1_fn *F(plantab_t1)(int r);
 

@@ -142,29 +142,24 @@ cap(void)
 	return ISA_AVX512;
 }
 
-/* The ISA for a plan of size n: the widest the CPU runs (within the cap)
- * whose lanes divide n, so that the twiddle passes run full vectors (for
- * float n = 1000 AVX-512's 16 lanes do not divide n but AVX2's 8 do:
- * 4.3x faster than the scalar passes it would otherwise take); the
- * widest when none divides n. */
-const Isa *
-F(plantab_isa)(int n)
+/* The vector ISAs the CPU runs within the cap, widest first, then the
+ * scalar codelets; returns how many (at most 3). */
+int
+F(plantab_isas)(const Isa **isa)
 {
+	int k;
+
+	k = 0;
 #ifdef VECTORS
-	const Isa *best;
 	int c;
 
 	c = cap();
-	best = 0;
+	if (c >= ISA_AVX512 && __builtin_cpu_supports("avx512f"))
+		isa[k++] = &avx512;
 	if (c >= ISA_AVX2 && __builtin_cpu_supports("avx2")
 	    && __builtin_cpu_supports("fma"))
-		best = &avx2;
-	if (c >= ISA_AVX512 && __builtin_cpu_supports("avx512f")
-	    && (n % avx512.vl == 0 || !best || n % best->vl != 0))
-		best = &avx512;
-	if (best)
-		return best;
+		isa[k++] = &avx2;
 #endif
-	(void)n;
-	return &scalar;
+	isa[k++] = &scalar;
+	return k;
 }

@@ -577,6 +577,7 @@ peel(Graph *g, int *s, int n)
 	}
 	lay = arena_alloc(g->ar, (n + 1) * sizeof *lay);
 	rest = arena_alloc(g->ar, (n + 1) * sizeof *rest);
+	nl = nr = 0;
 	for (k = 1; k <= h; k++) {
 		nl = nr = 0;
 		for (i = 0; i < n; i++) {
