@@ -1316,6 +1316,8 @@ main(int argc, char **argv)
 
 	parse(&o, argc, argv);
 	o.line = cmdline(argc, argv);
+	/* with --fma, DFT algorithms are chosen by their fused counts */
+	fft_fma(o.fma);
 	if (!strcmp(o.cmd, "fft")) {
 		check_fft(&o);
 		run_fft(&o);

@@ -151,6 +151,41 @@ def library(libkgen, tmp_path_factory):
     return dict(zip(jobs, pmap(one, jobs)))
 
 
+# --fma chooses algorithms by their fused counts, so its codelets are
+# other DAGs than the plain ones: every size where the choice differs and
+# a sample of the rest.
+FMA_SIZES = tuple(range(2, 33)) + (49, 64, 97, 121, 128)
+
+
+@pytest.fixture(scope="module")
+def fma_results(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("fma")
+
+    def one(n):
+        src = tmp / ("n1_%d_fma.c" % n)
+        p = run([KGEN, "fft", "-n", n, "--fma", "--name", "n1_%d_fma" % n,
+                 "-o", src])
+        if p.returncode:
+            raise BuildError(p.stderr)
+        obj = tmp / ("n1_%d_fma.o" % n)
+        cc([src], obj, flags=["-c"])
+        return obj
+    objs = list(pmap(one, FMA_SIZES))
+    for o in objs:
+        if isinstance(o, Exception):
+            raise o
+    return parse_check(fftcheck(tmp, "fma", "double",
+                                [("n1_%d_fma" % n, n, -1) for n in FMA_SIZES],
+                                objs))
+
+
+@pytest.mark.parametrize("n", FMA_SIZES)
+def test_fma_codelets(fma_results, n):
+    """kgen fft --fma codelets (double, forward) against FFTW."""
+    results, seed = fma_results
+    verify(results, seed, "n1_%d_fma" % n, n, -1, "double")
+
+
 @pytest.mark.parametrize("isa", ISAS)
 @pytest.mark.parametrize("prec", ("double", "float"))
 @pytest.mark.parametrize("n", range(1, 65))
