@@ -394,20 +394,31 @@ finish(Graph *g, int *n)
 	return g->out;
 }
 
+/* The schedulable nodes of g in ascending id order (a topological
+ * order), *ns of them, in g's arena. */
+static int *
+schedulable(Graph *g, int *ns)
+{
+	int *s, i;
+
+	s = arena_alloc(g->ar, (g->nsched + 1) * sizeof *s);
+	*ns = 0;
+	for (i = 0; i < g->d->nnode; i++)
+		if (g->in[i])
+			s[(*ns)++] = i;
+	return s;
+}
+
 /* The cache-oblivious order (see the top of the file).  requires:
  * nothing; guarantees: a schedule (order_check), the same for every R. */
 int *
 order_co(Dag *d, Arena *ar, int *n)
 {
 	Graph *g;
-	int *s, i, ns;
+	int *s, ns;
 
 	g = graph(d, ar);
-	s = arena_alloc(ar, (g->nsched + 1) * sizeof *s);
-	ns = 0;
-	for (i = 0; i < d->nnode; i++)
-		if (g->in[i])
-			s[ns++] = i;
+	s = schedulable(g, &ns);
 	if (ns > 0)
 		co(g, s, ns);
 	return finish(g, n);
@@ -642,14 +653,10 @@ static int *
 order_peel(Dag *d, Arena *ar, int *n)
 {
 	Graph *g;
-	int *s, i, ns;
+	int *s, ns;
 
 	g = graph(d, ar);
-	s = arena_alloc(ar, (g->nsched + 1) * sizeof *s);
-	ns = 0;
-	for (i = 0; i < d->nnode; i++)
-		if (g->in[i])
-			s[ns++] = i;
+	s = schedulable(g, &ns);
 	if (ns > 0)
 		peel(g, s, ns);
 	return finish(g, n);
@@ -785,14 +792,10 @@ static int *
 order_cut(Dag *d, Arena *ar, int b, int *n)
 {
 	Graph *g;
-	int *s, i, ns;
+	int *s, ns;
 
 	g = graph(d, ar);
-	s = arena_alloc(ar, (g->nsched + 1) * sizeof *s);
-	ns = 0;
-	for (i = 0; i < d->nnode; i++)
-		if (g->in[i])
-			s[ns++] = i;
+	s = schedulable(g, &ns);
 	if (ns > 0 && !rcut(g, s, ns, b))
 		return 0;
 	return finish(g, n);
