@@ -176,6 +176,16 @@ SIMD_OPTS_avx2 = --fma --schedule co
 SIMD_OPTS_avx512 = --fma --schedule co
 SIMD_C = $(foreach i,$(SIMD_ISAS),$(LIB_SIZES:%=codelets/simd_$(i)_n1_%.c) \
          $(LIB_SIZES:%=codelets/simd_$(i)_n1f_%.c))
+# and vectorized within one transform (--kind n1w, FFTW's n1fv idea) for
+# v below the lanes: simd_ISA_n1w_N.c holds kgen_n1w_ISA_N (float n1wf),
+# N a multiple of the lanes squared; dispatch.c's lists match these.
+N1W_sse2 = 4 8 12 16 20 24 28 32 36 40 44 48 52 56 60 64
+N1W_avx2 = 16 32 48 64
+N1W_avx512 = 64
+N1WF_sse2 = 16 32 48 64
+N1WF_avx2 = 64
+SIMD_C += $(foreach i,$(SIMD_ISAS),$(N1W_$(i):%=codelets/simd_$(i)_n1w_%.c) \
+          $(N1WF_$(i):%=codelets/simd_$(i)_n1wf_%.c))
 SIMD_CO = $(SIMD_C:codelets/%.c=build/codelets/%.o)
 LIB_CO += $(SIMD_CO)
 RT_O += build/runtime/dispatch.o
@@ -186,14 +196,16 @@ codelets/simd_%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen fft -n $(call simd_w,3) --simd $(call simd_w,1) \
 	    $(SIMD_OPTS_$(call simd_w,1)) \
-	    $(if $(filter n1f,$(call simd_w,2)),--type float) \
+	    $(if $(filter n1f n1wf,$(call simd_w,2)),--type float) \
+	    $(if $(filter n1w n1wf,$(call simd_w,2)),--kind n1w) \
 	    --name kgen_$(call simd_w,2)_$(call simd_w,1)_$(call simd_w,3) -o $@
 
 define simd_rules
 $(filter build/codelets/simd_$(1)_%,$(SIMD_CO)): build/codelets/%.o: \
     codelets/%.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(SIMD_CFLAGS) $$(SIMD_FLAGS_$(1)) -fPIC -c -o $$@ $$<
+	$$(CC) $$(SIMD_CFLAGS) $$(SIMD_FLAGS_$(1)) \
+	    $$(if $$(findstring _n1w,$$@),-ffp-contract=fast) -fPIC -c -o $$@ $$<
 $(patsubst build/%,build/asan/%,$(filter build/codelets/simd_$(1)_%,\
     $(SIMD_CO))): build/asan/codelets/%.o: codelets/%.c
 	@mkdir -p $$(@D)

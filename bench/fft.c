@@ -20,7 +20,7 @@
 #include <time.h>
 #include "kgen.h"
 
-enum { MAXWHO = 8, MAXTRIAL = 101 };
+enum { MAXWHO = 12, MAXTRIAL = 101 };
 
 typedef struct Who Who;
 struct Who {
@@ -136,9 +136,8 @@ bench(int n, int v, int isfloat, int trials)
 	memset(who, 0, sizeof who);
 	strcpy(who[0].name, "fftw");
 	strcpy(who[1].name, "kgen");
-	isa = kgen_isa();
-	who[1].d = kgen_n1_isa(n, isa);
-	who[1].f = kgen_n1f_isa(n, isa);
+	who[1].d = kgen_n1_for(n, v);
+	who[1].f = kgen_n1f_for(n, v);
 	nw = 2;
 	for (isa = KGEN_ISA_SCALAR; kgen_isa_name(isa); isa++)
 		if (kgen_isa_supported(isa)) {
@@ -146,6 +145,16 @@ bench(int n, int v, int isfloat, int trials)
 			    kgen_isa_name(isa));
 			who[nw].d = kgen_n1_isa(n, isa);
 			who[nw].f = kgen_n1f_isa(n, isa);
+			nw++;
+		}
+	/* the codelets vectorized within one transform, where they exist */
+	for (isa = KGEN_ISA_SSE2; kgen_isa_name(isa); isa++)
+		if (isfloat ? kgen_n1wf_isa(n, isa) != 0
+		    : kgen_n1w_isa(n, isa) != 0) {
+			snprintf(who[nw].name, sizeof who[nw].name,
+			    "kgen-n1w-%s", kgen_isa_name(isa));
+			who[nw].d = kgen_n1w_isa(n, isa);
+			who[nw].f = kgen_n1wf_isa(n, isa);
 			nw++;
 		}
 	call(&r, &who[0]);

@@ -3,6 +3,9 @@
 Runs build/bench/fft (bench/fft.c) for double and float: v = 256
 interleaved transforms of each n in 2..64, out of place, FFTW_MEASURE,
 every contender timed in the same process with the trials interleaved.
+Then the same for one transform at a time (v = 1: bench/out/fft_v1.*),
+where kgen_dft runs the codelets vectorized within one transform (n1w)
+or the scalar ones.
 Writes bench/out/fft_batched.csv (per n and contender: median and best ns
 per transform, the median over trials of FFTW's time over kgen's, the
 relative error against FFTW, MFLOPS = 5 n log2 n / ns and the fraction of
@@ -48,48 +51,57 @@ def main():
         a.nmax, a.trials = 16, 7
     OUT.mkdir(parents=True, exist_ok=True)
     peak = {r["isa"]: float(r["double_gflops"]) for r in run(["peak"])}
+    print("core FMA peak (GFLOP/s, double): %s" % ", ".join(
+        "%s %.1f" % kv for kv in peak.items()))
+    # batched, then one transform at a time (where kgen_dft runs the
+    # codelets vectorized within a transform, n1w, or the scalar ones)
+    for v, name in ((a.v, "fft_batched"), (1, "fft_v1")):
+        rows = []
+        for prec in ("double", "float"):
+            rows += run([prec, v, 2, a.nmax, a.trials])
+        report(rows, peak, name)
+
+
+def report(rows, peak, name):
     best = max(peak.values()) if peak else 0
-    rows = []
-    for prec in ("double", "float"):
-        rows += run([prec, a.v, 2, a.nmax, a.trials])
     for r in rows:
         n, ns = int(r["n"]), float(r["median_ns"])
         r["mflops"] = "%.1f" % (5 * n * math.log2(n) / ns * 1e3)
         pk = best * (2 if r["prec"] == "float" else 1)
         r["peak_frac"] = "%.4f" % (float(r["mflops"]) / 1e3 / pk) if pk \
             else ""
-    path = OUT / "fft_batched.csv"
+    path = OUT / (name + ".csv")
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
-    print("core FMA peak (GFLOP/s, double): %s" % ", ".join(
-        "%s %.1f" % kv for kv in peak.items()))
+    print("\nv = %s transforms, interleaved (%s):" % (rows[0]["v"], name))
     whos = list(dict.fromkeys(r["who"] for r in rows if r["who"] != "fftw"))
-    print("%-7s %-12s %8s %8s %8s %9s" % ("prec", "who", "gmean", "min",
-                                          "max", "n<FFTW"))
-    summary = {}
+    print("%-7s %-16s %5s %8s %8s %8s %9s" % ("prec", "who", "sizes",
+                                              "gmean", "min", "max",
+                                              "n<FFTW"))
     for prec in ("double", "float"):
         for who in whos:
             rs = [r for r in rows if r["prec"] == prec and r["who"] == who]
             q = [float(r["ratio"]) for r in rs]
+            if not q:
+                continue
             slow = [r["n"] for r in rs if float(r["ratio"]) < 1]
-            summary[prec, who] = gmean(q)
-            print("%-7s %-12s %8.3f %8.3f %8.3f %9d" % (
-                prec, who, gmean(q), min(q), max(q), len(slow)))
+            print("%-7s %-16s %5d %8.3f %8.3f %8.3f %9d" % (
+                prec, who, len(q), gmean(q), min(q), max(q), len(slow)))
     for prec in ("double", "float"):
         rs = [r for r in rows if r["prec"] == prec and r["who"] == "kgen"]
         print("%s, kgen (dispatched) over FFTW per n: %s" % (prec, " ".join(
             "%s:%.2f" % (r["n"], float(r["ratio"])) for r in rs)))
-        bad = [r for r in rs if float(r["relerr"]) > (1e-13 if prec ==
-               "double" else 1e-4)]
+        bad = [r for r in rows if r["prec"] == prec and float(r["relerr"])
+               > (1e-13 if prec == "double" else 1e-4)]
         if bad:
             print("WARNING: large errors at n = %s" % [r["n"] for r in bad])
     print("wrote %s" % path.relative_to(ROOT))
-    plot(rows, whos)
+    plot(rows, whos, name)
 
 
-def plot(rows, whos):
+def plot(rows, whos, name):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -102,6 +114,8 @@ def plot(rows, whos):
         for who in ["fftw"] + whos:
             rs = [r for r in rows if r["prec"] == prec and r["who"] == who]
             n = [int(r["n"]) for r in rs]
+            if not rs:
+                continue
             ax[0][j].plot(n, [float(r["mflops"]) for r in rs],
                           "o-" if who in ("fftw", "kgen") else ".--",
                           label=who, ms=3)
@@ -109,8 +123,7 @@ def plot(rows, whos):
                 ax[1][j].plot(n, [float(r["ratio"]) for r in rs],
                               "o-" if who == "kgen" else ".--", label=who,
                               ms=3)
-        ax[0][j].set_title("%s, v=%s interleaved, batched" % (
-            prec, rows[0]["v"]))
+        ax[0][j].set_title("%s, v=%s interleaved" % (prec, rows[0]["v"]))
         ax[0][j].set_ylabel("MFLOPS (5 n log2 n / ns)")
         ax[1][j].axhline(1, color="k", lw=0.8)
         ax[1][j].axhline(1.5, color="k", lw=0.8, ls=":")
@@ -119,7 +132,7 @@ def plot(rows, whos):
         ax[0][j].legend(fontsize=8)
         ax[1][j].legend(fontsize=8)
     fig.tight_layout()
-    path = OUT / "fft_batched.png"
+    path = OUT / (name + ".png")
     fig.savefig(path, dpi=100)
     print("wrote %s" % path.relative_to(ROOT))
 

@@ -203,7 +203,7 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
 /* emitkind.c: FFT codelet kinds beyond n1 (twiddle, real data) */
-enum { CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V };
+enum { CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W };
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
@@ -212,7 +212,8 @@ enum { STANDALONE_MAXN = 65536 };
 int standalone_ok(int n);
 void standalone_c(FILE *f, int n, int sign, const Emit *e);
 
-/* emitvec.c: the planner's vector codelets (t1v, n1v) */
+/* emitvec.c: the planner's vector codelets (t1v, n1v) and n1w, an n1
+ * codelet vectorized within one transform */
 int emitvec_lanes(int simd, int isfloat);
 void emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);

@@ -22,10 +22,17 @@ typedef struct Vout Vout;
 struct Vout {
 	Printer o;      /* first, so that the Printer's hooks find the rest */
 	int vl;         /* lanes */
-	int kind;       /* CK_T1V or CK_N1V */
-	int *tile;      /* n1v: outputs of each tile produced so far */
-	int **tileval;  /* n1v: their values, by tile and lane */
+	int kind;       /* CK_T1V, CK_N1V or CK_N1W */
+	int *tile;      /* n1v, n1w: outputs of each tile produced so far */
+	int **tileval;  /* n1v, n1w: their values, by tile and lane */
+	int m;          /* n1w: leaf size n / VL */
+	int *ngrp;      /* n1w: tiles (re, im) of each group transposed */
+	int **grp;      /* n1w: their rows, re and im by row */
+	int *outv;      /* n1w top: the values of y_k (re, im) */
 };
+
+/* Vout.kind of n1w's radix-VL step (top), beside the CK_* kinds */
+enum { N1W_TOP = -1 };
 
 static const struct {
 	const char *name, *macro, *flags;
@@ -59,7 +66,7 @@ address(Vout *v, const Slot *s)
 	FILE *f;
 
 	f = v->o.f;
-	if (v->kind == CK_T1V && s->arr == 2) {
+	if ((v->kind == CK_T1V || v->kind == N1W_TOP) && s->arr == 2) {
 		fprintf(f, "W + %d", s->i * v->vl);
 		return;
 	}
@@ -77,7 +84,7 @@ static void
 flush(Vout *v, int arr, int k0, const int *val)
 {
 	Printer *o;
-	int vl, h, i, l, *cur, *nxt, *t;
+	int vl, h, i, l, a, *cur, *nxt, *t;
 
 	o = &v->o;
 	vl = v->vl;
@@ -108,17 +115,41 @@ flush(Vout *v, int arr, int k0, const int *val)
 		cur = nxt;
 		nxt = t;
 	}
+	if (v->kind == CK_N1V) {
+		for (l = 0; l < vl; l++)
+			fprintf(o->f, "\t\tST(%s + %d * ovs + %d, T%d);\n",
+			    arr == 2 ? "ro" : "io", l, k0, cur[l]);
+		return;
+	}
+	/* n1w: row l of group a is x_l of the radix-VL step over outputs
+	 * k0 .. k0+VL-1; once re and im are in, the step runs */
+	a = k0 / vl;
 	for (l = 0; l < vl; l++)
-		fprintf(o->f, "\t\tST(%s + %d * ovs + %d, T%d);\n",
-		    arr == 2 ? "ro" : "io", l, k0, cur[l]);
+		v->grp[a][2 * l + arr - 2] = cur[l];
+	if (++v->ngrp[a] < 2)
+		return;
+	fprintf(o->f, "\t\ttop(W + %d, ro, io, %d, il, (const V[]){",
+	    a * 2 * (vl - 1) * vl, k0);
+	for (l = 0; l < 2 * vl; l++)
+		fprintf(o->f, "%sT%d", l ? ", " : "", v->grp[a][l]);
+	fputs("});\n", o->f);
 }
 
 static void
 load(Printer *o, const Slot *s)
 {
-	fputs("LD(", o->f);
-	address((Vout *)o, s);
-	fputc(')', o->f);
+	Vout *v;
+
+	v = (Vout *)o;
+	if (v->kind == CK_N1W)
+		fprintf(o->f, "%s(%d)", s->arr ? "LDI" : "LDR", s->j);
+	else if (v->kind == N1W_TOP && s->arr < 2)
+		fprintf(o->f, "x[%d]", 2 * s->j + s->arr);
+	else {
+		fputs("LD(", o->f);
+		address(v, s);
+		fputc(')', o->f);
+	}
 }
 
 /* t1v: one vector store; n1v: the value joins its tile of outputs, which
@@ -134,7 +165,19 @@ store(Printer *o, int id)
 	v = (Vout *)o;
 	n = &o->d->node[id];
 	s = &o->d->out[n->k];
-	if (v->kind == CK_N1V) {
+	if (v->kind == N1W_TOP) {
+		/* n1w's top: y_k goes out once re and im are known */
+		v->outv[2 * s->j + s->arr] = n->a[0];
+		if (v->outv[2 * s->j + 1 - s->arr] < 0)
+			return;
+		fprintf(o->f, "%sSTC(o + %d, ", o->tab, s->j * v->m);
+		emit_operand(o, v->outv[2 * s->j]);
+		fputs(", ", o->f);
+		emit_operand(o, v->outv[2 * s->j + 1]);
+		fputs(");\n", o->f);
+		return;
+	}
+	if (v->kind != CK_T1V) {
 		t = s->j / v->vl + (s->arr - 2) * (o->d->nout / 2 / v->vl);
 		v->tileval[t][s->j % v->vl] = o->name[n->a[0]];
 		if (++v->tile[t] == v->vl)
@@ -148,8 +191,9 @@ store(Printer *o, int id)
 	fputs(");\n", o->f);
 }
 
+/* The comment of a t1v, n1v or n1w codelet, through its counts. */
 static void
-prologue(Vout *v, const Prob *p, const Emit *e)
+comment(Vout *v, const Prob *p, const Emit *e)
 {
 	FILE *f;
 	const char *t;
@@ -166,10 +210,18 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 		fprintf(f, " * t1v codelet: radix-%d DIT twiddle step, sign %d,"
 		    " %s, %d lanes (%s).\n", n, p->sign, t, v->vl,
 		    isa[e->simd].name);
-	else
+	else if (v->kind == CK_N1V)
 		fprintf(f, " * n1v codelet: DFT of size %d, sign %d, %s,"
 		    " %d lanes (%s).\n", n, p->sign, t, v->vl,
 		    isa[e->simd].name);
+	else
+		fprintf(f, " * n1w codelet: DFT of size %d = %d x %d, sign %d,"
+		    " %s, vectorized within\n * one transform, %d lanes"
+		    " (%s).\n", n, v->vl, v->m, p->sign, t, v->vl,
+		    isa[e->simd].name);
+	if (v->kind == CK_N1W)
+		fprintf(f, " * The leaf (%d DFTs of size %d, one per lane) has\n",
+		    v->vl, v->m);
 	fprintf(f, " * %d additions, %d multiplications, %d FMAs, "
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
 	fprintf(f, " * %d constants, %d loads, %d stores (vectors).\n",
@@ -192,14 +244,40 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 		    v->vl, v->vl, v->vl, v->vl, p->sign < 0 ? '-' : '+',
 		    2 * (n - 1) * v->vl, v->vl, 2 * (n - 1) * v->vl, v->vl,
 		    v->vl, v->vl);
-	else
+	else if (v->kind == CK_N1V)
 		fprintf(f,
 		    " * Transforms j = 0 .. v-1 (v a multiple of %d): input q of"
 		    " transform j\n * is ri[j + q*is] + i ii[j + q*is] (the"
 		    " batch is adjacent), output k\n * goes to ro[j*ovs + k] +"
 		    " i io[j*ovs + k] (each transform contiguous).\n", v->vl);
+	else
+		fprintf(f,
+		    " * The n1 ABI (any strides, v transforms, in place or not),"
+		    " for v = 1:\n * n = %d m with m = %d, input x_(%dq+l) is"
+		    " lane l of vector q, so lane l\n * holds the size-m DFT of"
+		    " x_l, x_(l+%d), ..  (decimation in time).  Its\n * outputs"
+		    " are transposed %d x %d in registers as soon as a tile of"
+		    " %d is\n * complete; the tile is then twiddled (table W) and"
+		    " DFT'd across rows\n * (radix %d, lane = output), and stored"
+		    " as %d contiguous outputs.  Unit\n * stride split arrays and"
+		    " interleaved complex (ii = ri + 1, stride 2, or the\n *"
+		    " swapped pair a backward call passes) run straight from"
+		    " memory; other\n * strides go through a buffer on the"
+		    " stack.\n", v->vl, v->m, v->vl, v->vl, v->vl, v->vl, v->vl,
+		    v->vl, v->vl);
 	fprintf(f, " * Build with %s -ffp-contract=fast.\n */\n",
 	    isa[e->simd].flags);
+}
+
+/* The file's includes, types and access macros. */
+static void
+preamble(Vout *v, const Emit *e)
+{
+	FILE *f;
+	const char *t;
+
+	f = v->o.f;
+	t = e->isfloat ? "float" : "double";
 	fprintf(f, "#include <stddef.h>\n\n#if !defined(%s)\n"
 	    "#error \"compile with %s\"\n#endif\n\n", isa[e->simd].macro,
 	    isa[e->simd].flags);
@@ -207,7 +285,7 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	    isa[e->simd].bytes);
 	fprintf(f, "typedef %s V1 __attribute__((vector_size(%d),"
 	    " aligned(%d)));\n", t, isa[e->simd].bytes, e->isfloat ? 4 : 8);
-	if (v->kind == CK_N1V) {
+	if (v->kind != CK_T1V) {
 		fprintf(f, "typedef %s M __attribute__((vector_size(%d)));\n",
 		    e->isfloat ? "int" : "long long", isa[e->simd].bytes);
 		fputs("#if defined(__clang__)\n"
@@ -218,28 +296,187 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	}
 	/* V1 has the alignment of one element: unaligned vector accesses */
 	fprintf(f, "#define LD(p) (*(const V1 *)(p))\n"
-	    "#define ST(p, x) (*(V1 *)(p) = (x))\n\n");
+	    "#define ST(p, x) (*(V1 *)(p) = (x))\n");
+}
+
+/* n1w's layouts: il = 0 split unit stride, 1 interleaved (re first), 2
+ * interleaved with im first (a backward call through the forward
+ * codelet).  LDR(q) / LDI(q) load vector q's re / im, STC(o, re, im)
+ * stores outputs o .. o+VL-1; il is a constant after inlining. */
+static void
+n1w_macros(Vout *v)
+{
+	FILE *f;
+	int vl, l, k;
+	char sel[4][256], *q;
+
+	f = v->o.f;
+	vl = v->vl;
+	/* lane lists: 0 even, 1 odd, 2 interleave low halves, 3 high */
+	for (k = 0; k < 4; k++) {
+		q = sel[k];
+		for (l = 0; l < vl; l++)
+			q += sprintf(q, ", %d", k < 2 ? 2 * l + k
+			    : (l & 1) * vl + (k - 2) * vl / 2 + l / 2);
+	}
+	fprintf(f, "#define PAIR(p, q, ...) SHUF(LD(p + %d * (q)),"
+	    " LD(p + %d * (q) + %d), __VA_ARGS__)\n", 2 * vl, 2 * vl, vl);
+	fprintf(f, "#define LDR(q) (il == 0 ? LD(ri + %d * (q)) : il == 1 ?"
+	    " PAIR(ri, q%s) : PAIR(ii, q%s))\n", vl, sel[0], sel[1]);
+	fprintf(f, "#define LDI(q) (il == 0 ? LD(ii + %d * (q)) : il == 1 ?"
+	    " PAIR(ri, q%s) : PAIR(ii, q%s))\n", vl, sel[1], sel[0]);
+	fprintf(f, "#define STC(o, re, im) do { \\\n"
+	    "\tif (il == 0) { \\\n"
+	    "\t\tST(ro + (o), re); \\\n"
+	    "\t\tST(io + (o), im); \\\n"
+	    "\t} else if (il == 1) { \\\n"
+	    "\t\tST(ro + 2 * (o), SHUF(re, im%s)); \\\n"
+	    "\t\tST(ro + 2 * (o) + %d, SHUF(re, im%s)); \\\n"
+	    "\t} else { \\\n"
+	    "\t\tST(io + 2 * (o), SHUF(im, re%s)); \\\n"
+	    "\t\tST(io + 2 * (o) + %d, SHUF(im, re%s)); \\\n"
+	    "\t} \\\n} while (0)\n\n", sel[2], vl, sel[3], sel[2], vl, sel[3]);
+}
+
+/* n1w's table: for group a (outputs k = a VL + l of the leaf) and row j
+ * = 1 .. VL-1, W[a*2(VL-1)VL + (2j-2)VL + l] = cos 2 pi jk/n and the
+ * entry VL after it sin 2 pi jk/n: t1v's layout, m = k. */
+static void
+n1w_table(Vout *v, int n, const Emit *e)
+{
+	FILE *f;
+	long double c, s;
+	int vl, a, j, l, col;
+
+	f = v->o.f;
+	vl = v->vl;
+	fprintf(f, "static const %s W[%d] __attribute__((aligned(%d))) = {",
+	    e->isfloat ? "float" : "double", 2 * (vl - 1) * v->m,
+	    isa[e->simd].bytes);
+	col = 0;
+	for (a = 0; a < v->m / vl; a++)
+		for (j = 1; j < vl; j++)
+			for (int cs = 0; cs < 2; cs++)
+				for (l = 0; l < vl; l++) {
+					num_cexp((long)j * (a * vl + l), n, &c,
+					    &s);
+					fputs(col++ % 4 ? " " : "\n\t", f);
+					num_print(f, cs ? s : c, e->isfloat);
+					fputc(',', f);
+				}
+	fputs("\n};\n\n", f);
+}
+
+/* n1w's radix-VL step as an inline function of the transposed tile x
+ * (re, im by row): twiddle rows 1.., DFT across rows, store. */
+static void
+n1w_top(Vout *leaf, int sign, const Emit *e, Arena *ar)
+{
+	Vout v;
+	Dag *d;
+	const int *ids;
+	int i, nids;
+	const char *t;
+
+	d = simp_run(twiddle_build(ar, leaf->vl, sign), 0);
+	emit_init(&v.o, leaf->o.f, d, e->isfloat, ar);
+	v.o.type = "V";
+	v.o.arr = t1varr;
+	v.o.stride = t1vstride;
+	v.o.load = load;
+	v.o.store = store;
+	v.o.tab = "\t";
+	v.kind = N1W_TOP;
+	v.vl = leaf->vl;
+	v.m = leaf->m;
+	v.outv = arena_alloc(ar, d->nout * sizeof *v.outv);
+	for (i = 0; i < d->nout; i++)
+		v.outv[i] = -1;
+	t = e->isfloat ? "float" : "double";
+	fprintf(v.o.f, "static inline __attribute__((always_inline)) void\n"
+	    "top(const %s *W, %s *ro, %s *io, ptrdiff_t o, int il, const V *x)"
+	    "\n{\n", t, t, t);
+	ids = emit_order(d, 0, &nids, ar);
+	for (i = 0; i < nids; i++)
+		emit_statement(&v.o, ids[i]);
+	fputs("}\n\n", v.o.f);
+}
+
+/* The n1 entry point: each transform straight from memory when its
+ * layout allows, else through a buffer. */
+static void
+n1w_entry(Vout *v, int n, const Emit *e)
+{
+	FILE *f;
+	const char *t;
+
+	f = v->o.f;
+	t = e->isfloat ? "float" : "double";
+	fputs("}\n\n", f);
+	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
+	    " ptrdiff_t is,\n    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
+	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
+	fprintf(f, "\t%s b[%d] __attribute__((aligned(%d)));\n"
+	    "\tptrdiff_t j;\n\n", t, 2 * n, isa[e->simd].bytes);
+	fprintf(f, "\tfor (; v > 0; v--, ri += ivs, ii += ivs, ro += ovs,"
+	    " io += ovs) {\n"
+	    "\t\tif (is == 1 && os == 1) {\n"
+	    "\t\t\tbody(ri, ii, ro, io, 0);\n"
+	    "\t\t} else if (is == 2 && os == 2 && ii == ri + 1"
+	    " && io == ro + 1) {\n"
+	    "\t\t\tbody(ri, ii, ro, io, 1);\n"
+	    "\t\t} else if (is == 2 && os == 2 && ri == ii + 1"
+	    " && ro == io + 1) {\n"
+	    "\t\t\tbody(ri, ii, ro, io, 2);\n"
+	    "\t\t} else {\n"
+	    "\t\t\tfor (j = 0; j < %d; j++) {\n"
+	    "\t\t\t\tb[j] = ri[j * is];\n"
+	    "\t\t\t\tb[%d + j] = ii[j * is];\n"
+	    "\t\t\t}\n"
+	    "\t\t\t/* in place: every output needs every input */\n"
+	    "\t\t\tbody(b, b + %d, b, b + %d, 0);\n"
+	    "\t\t\tfor (j = 0; j < %d; j++) {\n"
+	    "\t\t\t\tro[j * os] = b[j];\n"
+	    "\t\t\t\tio[j * os] = b[%d + j];\n"
+	    "\t\t\t}\n\t\t}\n\t}\n}\n", n, n, n, n, n, n);
+}
+
+static void
+prologue(Vout *v, const Prob *p, const Emit *e)
+{
+	FILE *f;
+	const char *t;
+	int n;
+
+	f = v->o.f;
+	t = e->isfloat ? "float" : "double";
+	n = p->n;
 	if (v->kind == CK_T1V) {
-		fprintf(f, "void\n%s(%s *ri, %s *ii, const %s *W, ptrdiff_t rs,"
+		fprintf(f, "\nvoid\n%s(%s *ri, %s *ii, const %s *W, ptrdiff_t rs,"
 		    " ptrdiff_t mb,\n    ptrdiff_t me)\n{\n\tptrdiff_t m;\n\n",
 		    e->name, t, t, t);
 		fprintf(f, "\tfor (m = mb, W += mb * %d; m < me; m += %d,"
 		    " ri += %d, ii += %d,\n\t    W += %d) {\n", 2 * (n - 1),
 		    v->vl, v->vl, v->vl, 2 * (n - 1) * v->vl);
-	} else {
-		fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
+	} else if (v->kind == CK_N1V) {
+		fprintf(f, "\nvoid\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
 		    " ptrdiff_t is,\n    ptrdiff_t ovs, ptrdiff_t v)\n{\n"
 		    "\tptrdiff_t j;\n\n", e->name, t, t, t, t);
 		fprintf(f, "\tfor (j = 0; j < v; j += %d, ri += %d, ii += %d,"
 		    " ro += %d * ovs,\n\t    io += %d * ovs) {\n", v->vl, v->vl,
 		    v->vl, v->vl, v->vl);
+	} else {
+		fprintf(f, "static inline __attribute__((always_inline)) void\n"
+		    "body(const %s *ri, const %s *ii, %s *ro, %s *io, int il)\n"
+		    "{\n\t{\n", t, t, t, t);
 	}
 }
 
-/* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build) or
- * CK_N1V (d from fft_build) for ISA e->simd, statements in the given
- * order (NULL: id order).  requires: for CK_N1V, p->n a multiple of the
- * lane count. */
+/* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build),
+ * CK_N1V (d from fft_build(p->n)) or CK_N1W (d from fft_build(p->n /
+ * VL), the leaf) for ISA e->simd, statements in the given order (NULL:
+ * id order).  requires: for CK_N1V, p->n a multiple of the lane count
+ * VL; for CK_N1W, of VL^2. */
 void
 emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e)
@@ -258,16 +495,33 @@ emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	v.o.store = store;
 	v.kind = kind;
 	v.vl = emitvec_lanes(e->simd, e->isfloat);
-	ntile = kind == CK_N1V ? 2 * p->n / v.vl : 1;
+	v.m = d->nout / 2;
 	assert(kind != CK_N1V || p->n % v.vl == 0);
+	assert(kind != CK_N1W || (v.m * v.vl == p->n && v.m % v.vl == 0));
+	ntile = kind == CK_T1V ? 1 : d->nout / v.vl;
 	v.tile = arena_alloc(ar, ntile * sizeof *v.tile);
 	v.tileval = arena_alloc(ar, ntile * sizeof *v.tileval);
 	for (i = 0; i < ntile; i++)
 		v.tileval[i] = arena_alloc(ar, v.vl * sizeof **v.tileval);
+	v.ngrp = arena_alloc(ar, ntile * sizeof *v.ngrp);
+	v.grp = arena_alloc(ar, ntile * sizeof *v.grp);
+	for (i = 0; i < ntile; i++)
+		v.grp[i] = arena_alloc(ar, 2 * v.vl * sizeof **v.grp);
+	comment(&v, p, e);
+	preamble(&v, e);
+	if (kind == CK_N1W) {
+		n1w_macros(&v);
+		n1w_table(&v, p->n, e);
+		n1w_top(&v, p->sign, e, ar);
+	}
 	prologue(&v, p, e);
 	ids = emit_order(d, order, &norder, ar);
 	for (i = 0; i < norder; i++)
 		emit_statement(&v.o, ids[i]);
-	fputs("\t}\n}\n", f);
+	fputs("\t}\n", f);
+	if (kind == CK_N1W)
+		n1w_entry(&v, p->n, e);
+	else
+		fputs("}\n", f);
 	arena_free(ar);
 }

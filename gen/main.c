@@ -91,6 +91,9 @@ static const char usage[] =
 "      t1v / n1v (with --simd sse2|avx2|avx512): the planner's vector\n"
 "      codelets for split arrays, lane = butterfly (t1v) or transform\n"
 "      (n1v, outputs transposed in registers); see the codelet header.\n"
+"      n1w (with --simd): the n1 ABI vectorized within one transform\n"
+"      (FFTW's n1fv idea), for v = 1: N = VL x N/VL, N a multiple of\n"
+"      VL^2 (VL = lanes: sse2 2, avx2 4, avx512 8 doubles; x2 float).\n"
 "  fft  -n N --emit cuda [--type float] [--name NAME] [-o FILE]\n"
 "      the codelet as CUDA for nvcc: a __device__ NAME_one in SSA form\n"
 "      and a __global__ NAME with the n1 signature (device pointers),\n"
@@ -316,7 +319,7 @@ parse(Opts *o, int argc, char **argv)
 	    0};
 	/* in the order 0, then 1 + CK_* */
 	static const char *const kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v",
-	    "n1v", 0};
+	    "n1v", "n1w", 0};
 	char *a, *v;
 	int i, takes;
 
@@ -459,7 +462,7 @@ parse(Opts *o, int argc, char **argv)
 
 /* Codelet kinds by Opts.ckind: n1, then 1 + CK_*. */
 static const char *const ckname[] = {"n1", "t1", "r2cf", "r2cb", "t1v",
-    "n1v"};
+    "n1v", "n1w"};
 
 static void check_fft(Opts *o);
 
@@ -502,6 +505,11 @@ check_fft(Opts *o)
 	    o->isfloat))
 		fail("-n %d: an n1v codelet's size must be a multiple of the "
 		    "%d lanes", o->p.n, emitvec_lanes(o->simd, o->isfloat));
+	if (o->ckind == 1 + CK_N1W && o->p.n % (emitvec_lanes(o->simd,
+	    o->isfloat) * emitvec_lanes(o->simd, o->isfloat)))
+		fail("-n %d: an n1w codelet's size must be a multiple of the "
+		    "lanes squared (%d)", o->p.n, emitvec_lanes(o->simd,
+		    o->isfloat) * emitvec_lanes(o->simd, o->isfloat));
 	if (o->ckind == 1 + CK_R2CF && o->p.sign > 0)
 		fail("--sign 1: r2cf is the forward real transform; "
 		    "--kind r2cb is its inverse");
@@ -678,6 +686,9 @@ run_fft(Opts *o)
 		d = twiddle_build(ar, o->p.n, o->p.sign);
 	else if (o->ckind == 1 + CK_R2CF || o->ckind == 1 + CK_R2CB)
 		d = real_build(ar, o->p.n, o->ckind == 1 + CK_R2CB);
+	else if (o->ckind == 1 + CK_N1W)    /* the leaf: one DFT a lane */
+		d = fft_build(ar, o->p.n / emitvec_lanes(o->simd, o->isfloat),
+		    o->p.sign);
 	else
 		d = fft_build(ar, o->p.n, o->p.sign);
 	dump(o, d, "build");

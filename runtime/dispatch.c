@@ -76,6 +76,54 @@ static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
 #endif
 };
 
+/* The within-transform codelets (gen/emitvec.c, --kind n1w): sizes a
+ * multiple of the lanes squared, as the Makefile's N1W_* lists. */
+#define N1W_SSE2 X(4) X(8) X(12) X(16) X(20) X(24) X(28) X(32) X(36) \
+	X(40) X(44) X(48) X(52) X(56) X(60) X(64)
+#define N1W_AVX2 X(16) X(32) X(48) X(64)
+#define N1W_AVX512 X(64)
+#define N1WF_SSE2 X(16) X(32) X(48) X(64)
+#define N1WF_AVX2 X(64)
+
+#ifndef KGEN_NO_SIMD
+#define X(n) extern kgen_dft_fn kgen_n1w_sse2_##n;
+N1W_SSE2
+#undef X
+#define X(n) extern kgen_dft_fn kgen_n1w_avx2_##n;
+N1W_AVX2
+#undef X
+#define X(n) extern kgen_dft_fn kgen_n1w_avx512_##n;
+N1W_AVX512
+#undef X
+#define X(n) extern kgen_dftf_fn kgen_n1wf_sse2_##n;
+N1WF_SSE2
+#undef X
+#define X(n) extern kgen_dftf_fn kgen_n1wf_avx2_##n;
+N1WF_AVX2
+#undef X
+
+static kgen_dft_fn *const wtab[NISA][NSIZE] = {
+#define X(n) [n - 1] = kgen_n1w_sse2_##n,
+	[KGEN_ISA_SSE2] = {N1W_SSE2},
+#undef X
+#define X(n) [n - 1] = kgen_n1w_avx2_##n,
+	[KGEN_ISA_AVX2] = {N1W_AVX2},
+#undef X
+#define X(n) [n - 1] = kgen_n1w_avx512_##n,
+	[KGEN_ISA_AVX512] = {N1W_AVX512},
+#undef X
+};
+
+static kgen_dftf_fn *const wftab[NISA][NSIZE] = {
+#define X(n) [n - 1] = kgen_n1wf_sse2_##n,
+	[KGEN_ISA_SSE2] = {N1WF_SSE2},
+#undef X
+#define X(n) [n - 1] = kgen_n1wf_avx2_##n,
+	[KGEN_ISA_AVX2] = {N1WF_AVX2},
+#undef X
+};
+#endif
+
 static const char *const names[NISA] = {"scalar", "sse2", "avx2", "avx512"};
 
 /* The ISA in use plus one, 0 until the first call decides, and whether
@@ -171,4 +219,84 @@ kgen_isa_for(int n, int isfloat)
 	    && !atomic_load_explicit(&forced, memory_order_relaxed))
 		isa = KGEN_ISA_AVX2;
 	return isa;
+}
+
+kgen_dft_fn *
+kgen_n1w_isa(int n, int isa)
+{
+#ifndef KGEN_NO_SIMD
+	if (n >= 1 && n <= NSIZE && isa >= 0 && isa < NISA
+	    && kgen_isa_supported(isa))
+		return wtab[isa][n - 1];
+#endif
+	(void)n;
+	(void)isa;
+	return 0;
+}
+
+kgen_dftf_fn *
+kgen_n1wf_isa(int n, int isa)
+{
+#ifndef KGEN_NO_SIMD
+	if (n >= 1 && n <= NSIZE && isa >= 0 && isa < NISA
+	    && kgen_isa_supported(isa))
+		return wftab[isa][n - 1];
+#endif
+	(void)n;
+	(void)isa;
+	return 0;
+}
+
+/* Lanes of isa's batched codelets: transforms per vector. */
+static int
+lanes(int isa, int isfloat)
+{
+	static const int bytes[NISA] = {8, 16, 32, 64};
+
+	return bytes[isa] / (isfloat ? 4 : 8);
+}
+
+/* The ISA whose codelet runs v transforms of size n, and whether it is
+ * the within-transform one: the batched codelet of kgen_isa_for(n) once
+ * v fills its lanes; below that its remainder path would run, which
+ * costs a whole vector pass per transform, so the widest n1w codelet
+ * up to that ISA runs each transform, or else the scalar one.  Measured
+ * (make bench-fft, v = 1 interleaved, bench/out/fft_v1.csv): n1w beats
+ * scalar from n = 16 on (avx2 16, 32: 2x; sse2 20..60: 1.1-1.5x) but
+ * not below, where the transposes cost what the lanes save (sse2 4, 8:
+ * 0.7x scalar). */
+static int
+pick(int n, ptrdiff_t v, int isfloat, int *within)
+{
+	int isa, w;
+
+	isa = kgen_isa_for(n, isfloat);
+	*within = 0;
+	if (v >= lanes(isa, isfloat))
+		return isa;
+	for (w = isa; n >= 16 && w > KGEN_ISA_SCALAR; w--)
+		if (isfloat ? kgen_n1wf_isa(n, w) != 0
+		    : kgen_n1w_isa(n, w) != 0) {
+			*within = 1;
+			return w;
+		}
+	return KGEN_ISA_SCALAR;
+}
+
+kgen_dft_fn *
+kgen_n1_for(int n, ptrdiff_t v)
+{
+	int isa, within;
+
+	isa = pick(n, v, 0, &within);
+	return within ? kgen_n1w_isa(n, isa) : kgen_n1_isa(n, isa);
+}
+
+kgen_dftf_fn *
+kgen_n1f_for(int n, ptrdiff_t v)
+{
+	int isa, within;
+
+	isa = pick(n, v, 1, &within);
+	return within ? kgen_n1wf_isa(n, isa) : kgen_n1f_isa(n, isa);
 }

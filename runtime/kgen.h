@@ -114,6 +114,18 @@ const char *kgen_isa_name(int isa);
  * 1..KGEN_N1_MAX or the CPU does not run isa. */
 kgen_dft_fn *kgen_n1_isa(int n, int isa);
 kgen_dftf_fn *kgen_n1f_isa(int n, int isa);
+/* The codelet of size n for isa vectorized within one transform (kgen
+ * fft --kind n1w: same ABI, fast for v = 1), or NULL where the library
+ * has none (n not a multiple of the lanes squared) or the CPU does not
+ * run isa. */
+kgen_dft_fn *kgen_n1w_isa(int n, int isa);
+kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
+/* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n:
+ * batched across transforms once v fills the lanes, else within each
+ * transform (n1w) where the library has one, else scalar; NULL when n is
+ * outside 1..KGEN_N1_MAX. */
+kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
+kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
 
 /* Whole transforms of any size n >= 1 (runtime/plan.c), double, split
  * arrays: transform h of a plan reads x_k = ri[h*dist + k*stride] + i

@@ -1,7 +1,8 @@
 /* plan.c: whole complex transforms of any size, composed from the
  * library's codelets the way FFTW composes its own.
  *
- * A size n <= KGEN_N1_MAX is one n1 codelet.  A larger n made of small
+ * A size n <= KGEN_N1_MAX is one n1 codelet (for one transform the one
+ * vectorized within it where the library has it).  A larger n made of small
  * primes is a mixed-radix decimation-in-time Cooley-Tukey FFT,
  *   n = r_0 r_1 ... r_(k-1) m_0,
  * done breadth-first in split arrays: a leaf pass of S = n / m_0 DFTs of
@@ -480,6 +481,9 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	p->howmany = howmany;
 	p->stride = stride;
 	p->dist = dist;
+	/* one codelet call does the batch: the one kgen_dft would pick */
+	if (p->kind == P_DIRECT)
+		p->n1 = N1_FOR(n, howmany);
 	return p;
 }
 

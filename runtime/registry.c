@@ -60,8 +60,8 @@ kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
 		return st;
 	if (!(c = kgen_lookup(n, KGEN_DOUBLE)))
 		return KGEN_ENOSIZE;
-	/* the same transform vectorized for the CPU (dispatch.c) */
-	if (!(f = kgen_n1_isa(n, kgen_isa_for(n, 0))))
+	/* the same transform vectorized for the CPU and v (dispatch.c) */
+	if (!(f = kgen_n1_for(n, v)))
 		f = c->dft;
 	if (sign == c->sign)
 		f(ri, ii, ro, io, is, os, v, ivs, ovs);
@@ -83,8 +83,8 @@ kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
 		return st;
 	if (!(c = kgen_lookup(n, KGEN_FLOAT)))
 		return KGEN_ENOSIZE;
-	/* the same transform vectorized for the CPU (dispatch.c) */
-	if (!(f = kgen_n1f_isa(n, kgen_isa_for(n, 1))))
+	/* the same transform vectorized for the CPU and v (dispatch.c) */
+	if (!(f = kgen_n1f_for(n, v)))
 		f = c->dftf;
 	if (sign == c->sign)
 		f(ri, ii, ro, io, is, os, v, ivs, ovs);

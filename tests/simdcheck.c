@@ -11,9 +11,12 @@
  *                 usage: simdcheck ISA [SEED], ISA = scalar|sse2|avx2|
  *                 avx512 (or "which": prints kgen_isa()'s name and
  *                 exits; "per-size": kgen_isa_for's choice for each n,
- *                 double then float): every n in 1..KGEN_N1_MAX, forward through
+ *                 double then float, then the codelet kgen_dft runs for
+ *                 v = 1, double then float): every n in 1..KGEN_N1_MAX, forward through
  *                 kgen_n1_isa(n, ISA) and backward through kgen_dft
- *                 (which dispatches on KGEN_ISA: the test sets it to ISA)
+ *                 (which dispatches on KGEN_ISA: the test sets it to ISA),
+ *                 then forward through kgen_n1w_isa(n, ISA) where the
+ *                 library has that codelet (cases tagged "n1w-")
  * Prints "seed S", in library form "isa NAME" (kgen_isa()), then per
  * case "N SIGN layout/vV relerr guardhits"; guardhits counts output
  * elements written outside the transform and, out of place, input
@@ -42,6 +45,7 @@ static const REAL GUARD = (REAL)-7.25e3;
 static unsigned long long state;
 static int n, sign;
 static Fn *fn;          /* the codelet under test; NULL: kgen_dft */
+static const char *tag = "";    /* before the layout's name */
 
 static double
 rnd(void)
@@ -147,7 +151,7 @@ check(const Layout *L, ptrdiff_t v)
 	for (i = 0; !L->inplace && i < 2 * insz; i++)
 		if (memcmp(&in[i], &copy[i], sizeof *in))
 			guards++;
-	printf("%d %d %s/v%td %.3e %ld\n", n, sign, L->name, v,
+	printf("%d %d %s%s/v%td %.3e %ld\n", n, sign, tag, L->name, v,
 	    mag > 0 ? err / mag : err, guards);
 	fftw_destroy_plan(p);
 	fftw_free(x);
@@ -189,6 +193,35 @@ all(void)
 }
 
 #ifdef RUNTIME
+/* Which codelet kgen_dft (isfloat 0) or kgen_dftf runs for one transform
+ * of size n: "n1w-ISA" or the batched ISA's name. */
+static const char *
+v1name(int n, int isfloat)
+{
+	static char buf[4][32];
+	static int k;
+	void (*f)(void), (*w)(void), (*b)(void);
+	int isa;
+
+	f = isfloat ? (void (*)(void))kgen_n1f_for(n, 1)
+	    : (void (*)(void))kgen_n1_for(n, 1);
+	k = (k + 1) % 4;
+	for (isa = 0; kgen_isa_name(isa); isa++) {
+		w = isfloat ? (void (*)(void))kgen_n1wf_isa(n, isa)
+		    : (void (*)(void))kgen_n1w_isa(n, isa);
+		b = isfloat ? (void (*)(void))kgen_n1f_isa(n, isa)
+		    : (void (*)(void))kgen_n1_isa(n, isa);
+		if (w && f == w) {
+			snprintf(buf[k], sizeof buf[k], "n1w-%s",
+			    kgen_isa_name(isa));
+			return buf[k];
+		}
+		if (b && f == b)
+			return kgen_isa_name(isa);
+	}
+	return "?";
+}
+
 int
 main(int argc, char **argv)
 {
@@ -204,8 +237,10 @@ main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "per-size")) {  /* and per size, precision */
 		for (n = 1; n <= KGEN_N1_MAX; n++)
-			printf("%d %s %s\n", n, kgen_isa_name(kgen_isa_for(n,
-			    0)), kgen_isa_name(kgen_isa_for(n, 1)));
+			printf("%d %s %s %s %s\n", n,
+			    kgen_isa_name(kgen_isa_for(n, 0)),
+			    kgen_isa_name(kgen_isa_for(n, 1)),
+			    v1name(n, 0), v1name(n, 1));
 		return 0;
 	}
 	for (isa = 0; kgen_isa_name(isa); isa++)
@@ -228,6 +263,16 @@ main(int argc, char **argv)
 		sign = 1;
 		fn = 0;
 		all();
+		/* the codelet vectorized within one transform, if any */
+		if (sizeof(REAL) == sizeof(double))
+			fn = (Fn *)(void (*)(void))kgen_n1w_isa(n, isa);
+		else
+			fn = (Fn *)(void (*)(void))kgen_n1wf_isa(n, isa);
+		sign = -1;
+		tag = "n1w-";
+		if (fn)
+			all();
+		tag = "";
 	}
 	return 0;
 }

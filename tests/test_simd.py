@@ -81,6 +81,12 @@ def failures(res, prec):
 # Cases per (n, sign): 9 layouts times 10 batch counts.
 NCASES = 90
 
+# The library's codelets vectorized within one transform (--kind n1w),
+# as the Makefile's N1W_* lists: sizes a multiple of the lanes squared.
+N1W = {"double": {"sse2": tuple(range(4, 65, 4)), "avx2": (16, 32, 48, 64),
+                  "avx512": (64,)},
+       "float": {"sse2": (16, 32, 48, 64), "avx2": (64,), "avx512": ()}}
+
 
 # ---- the library ---------------------------------------------------------
 
@@ -113,7 +119,11 @@ def test_library(libcheck, isa, prec):
         "KGEN_ISA=%s did not select %s" % (isa, isa)
     res, seed = results(p.stdout)
     assert sorted(res) == [(n, s) for n in range(1, 65) for s in (-1, 1)]
-    assert all(len(c) == NCASES for c in res.values())
+    within = N1W[prec].get(isa, ())
+    for (n, s), c in res.items():
+        nw = sum(case.startswith("n1w-") for case, _, _ in c)
+        assert nw == (NCASES if n in within and s == -1 else 0), (n, s)
+        assert len(c) - nw == NCASES, (n, s)
     bad = failures(res, prec)
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -126,16 +136,23 @@ def test_dispatch_default_is_best(libcheck):
 
 def test_dispatch_per_size(libcheck):
     """kgen_dft runs the widest ISA except float n <= 7 on AVX-512, where
-    AVX2 measured faster (runtime/dispatch.c); KGEN_ISA set runs exactly
-    the ISA it names at every size."""
+    AVX2 measured faster (runtime/dispatch.c), and for v = 1 the widest
+    codelet vectorized within the transform from n = 16 on; KGEN_ISA set
+    runs exactly the ISA it names at every size."""
     env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
     p = run([libcheck["double"], "per-size"], env=env)
     rows = [l.split() for l in p.stdout.splitlines()]
     assert len(rows) == 64
-    for n, dbl, flt in rows:
+    for n, dbl, flt, dbl1, flt1 in rows:
         assert dbl == BEST
         narrow = BEST == "avx512" and int(n) <= 7
         assert flt == ("avx2" if narrow else BEST), (n, flt)
+        # one transform: the widest n1w codelet from n = 16, else scalar
+        for prec, got in (("double", dbl1), ("float", flt1)):
+            have = [i for i in ISAS[:ISAS.index(BEST) + 1] if BEST != "scalar"
+                    and int(n) in N1W[prec][i]] if BEST != "scalar" else []
+            want = "n1w-" + have[-1] if have and int(n) >= 16 else "scalar"
+            assert got == want, (n, prec, got, want)
     p = run([libcheck["double"], "per-size"],
             env=dict(os.environ, KGEN_ISA=BEST))
     assert {l.split()[2] for l in p.stdout.splitlines()} == {BEST}
@@ -167,7 +184,15 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
           for n in SAMPLE]
        + [(isa, "double", -1, n, opts) for isa in ISAS for n in (16, 60)
           for opts in (("--fma", "--schedule", "co"),
-                       ("--fma", "--schedule", "search", "--regs", "16"))])
+                       ("--fma", "--schedule", "search", "--regs", "16"))]
+       # vectorized within one transform: n a multiple of the lanes^2,
+       # beyond the library's sizes too
+       + [(isa, prec, sign, m * LANES[isa] ** 2 * (2 if prec == "float"
+                                                   else 1) ** 2,
+           ("--kind", "n1w", "--fma", "--schedule", "co"))
+          for isa in ISAS for prec in ("double", "float")
+          for sign in (-1, 1) for m in (1, 3)
+          if m * (LANES[isa] * (2 if prec == "float" else 1)) ** 2 <= 256])
 
 
 def gid(c):
@@ -258,6 +283,37 @@ def test_checker_sees_kernel(tmp_path, isa):
                    "split-gap", "split-inplace"}
 
 
+@pytest.mark.parametrize("isa", ISAS)
+def test_checker_sees_n1w_paths(tmp_path, isa):
+    """n1w's three paths: a wrong lane order in the interleaved store
+    fails the interleaved layouts it serves, and only those; one wrong
+    load in the body fails every layout."""
+    need(isa)
+    n = 4 * LANES[isa] ** 2
+
+    def spoil(t, old, new):
+        assert old in t
+        return t.replace(old, new, 1)
+
+    def build(edit):
+        src = tmp_path / "w.c"
+        assert kgen("fft", "-n", n, "--simd", isa, "--kind", "n1w",
+                    "--name", "w", "-o", src).returncode == 0
+        src.write_text(edit(src.read_text()))
+        exe = cc([TESTS / "simdcheck.c", src], tmp_path / "w",
+                 flags=[*FLAGS[isa], "-DFUNC=w"], libs=["-lfftw3", "-lm"])
+        res, _ = results(run([exe, n, -1]).stdout)
+        return {case.split("/")[0] for case, err, hits in res[(n, -1)]
+                if not err <= bound(n, "double") or hits}
+    bad = build(lambda t: spoil(t, "ST(ro + 2 * (o), SHUF(re, im,",
+                                "ST(ro + 2 * (o), SHUF(im, re,"))
+    assert {"inter", "inter-inplace"} <= bad
+    assert not bad & {"split-unit", "split-gap", "split-inplace",
+                      "split-unit-inplace", "swapped", "inter-gap"}
+    bad = build(lambda t: spoil(t, "LDR(1)", "LDR(2)"))
+    assert len(bad) == 9
+
+
 def test_checker_sees_wrong_sign(tmp_path):
     """A backward codelet checked as a forward one fails every case."""
     if BEST == "scalar":
@@ -283,6 +339,18 @@ def test_cli_bad_isa():
 def test_cli_simd_not_cuda():
     p = kgen("fft", "-n", 8, "--simd", "avx2", "--emit", "cuda")
     assert p.returncode == 2 and p.stderr.startswith("kgen: ")
+
+
+@pytest.mark.parametrize("args,msg", [
+    (("-n", 24, "--simd", "avx2"), "multiple of the lanes squared (16)"),
+    (("-n", 64), "give --simd"),
+    (("-n", 64, "--simd", "avx2", "--emit", "cuda"), "--simd"),
+])
+def test_cli_n1w_errors(args, msg):
+    p = kgen("fft", "--kind", "n1w", *args)
+    assert p.returncode == 2 and not p.stdout
+    assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1
+    assert msg in p.stderr
 
 
 @pytest.mark.parametrize("isa", ISAS)
