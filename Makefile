@@ -178,11 +178,12 @@ SIMD_C = $(foreach i,$(SIMD_ISAS),$(LIB_SIZES:%=codelets/simd_$(i)_n1_%.c) \
          $(LIB_SIZES:%=codelets/simd_$(i)_n1f_%.c))
 # and vectorized within one transform (--kind n1w, FFTW's n1fv idea) for
 # v below the lanes: simd_ISA_n1w_N.c holds kgen_n1w_ISA_N (float n1wf),
-# N a multiple of the lanes squared; dispatch.c's lists match these.
-N1W_sse2 = 4 8 12 16 20 24 28 32 36 40 44 48 52 56 60 64
-N1W_avx2 = 16 32 48 64
+# N a multiple of the lanes VL and at least VL^2; dispatch.c's lists match.
+N1W_MUL4 = 16 20 24 28 32 36 40 44 48 52 56 60 64
+N1W_sse2 = 4 8 12 $(N1W_MUL4)
+N1W_avx2 = $(N1W_MUL4)
 N1W_avx512 = 64
-N1WF_sse2 = 16 32 48 64
+N1WF_sse2 = $(N1W_MUL4)
 N1WF_avx2 = 64
 SIMD_C += $(foreach i,$(SIMD_ISAS),$(N1W_$(i):%=codelets/simd_$(i)_n1w_%.c) \
           $(N1WF_$(i):%=codelets/simd_$(i)_n1wf_%.c))

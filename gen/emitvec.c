@@ -26,6 +26,7 @@ struct Vout {
 	int *tile;      /* n1v, n1w: outputs of each tile produced so far */
 	int **tileval;  /* n1v, n1w: their values, by tile and lane */
 	int m;          /* n1w: leaf size n / VL */
+	int ntile;      /* n1w: tiles per array, ceil(m / VL) */
 	int *ngrp;      /* n1w: tiles (re, im) of each group transposed */
 	int **grp;      /* n1w: their rows, re and im by row */
 	int *outv;      /* n1w top: the values of y_k (re, im) */
@@ -81,7 +82,7 @@ address(Vout *v, const Slot *s)
  * complete: transpose it so that lane l's outputs form one vector, then
  * store that at transform l's row. */
 static void
-flush(Vout *v, int arr, int k0, const int *val)
+flush(Vout *v, int arr, int k0, const int *val, int size)
 {
 	Printer *o;
 	int vl, h, i, l, a, *cur, *nxt, *t;
@@ -91,8 +92,10 @@ flush(Vout *v, int arr, int k0, const int *val)
 	cur = arena_alloc(o->d->ar, 2 * vl * sizeof *cur);
 	nxt = cur + vl;
 	for (i = 0; i < vl; i++) {
-		assert(val[i] >= 0 && "outputs are computed values");
-		cur[i] = val[i];
+		/* an n1w tile past the leaf's last output: any row will do,
+		 * its lanes are not stored */
+		cur[i] = val[i < size ? i : 0];
+		assert(cur[i] >= 0 && "outputs are computed values");
 	}
 	/* swap bit h of the row with bit h of the column, h = 1, 2, 4... */
 	for (h = 1; h < vl; h *= 2) {
@@ -122,14 +125,14 @@ flush(Vout *v, int arr, int k0, const int *val)
 		return;
 	}
 	/* n1w: row l of group a is x_l of the radix-VL step over outputs
-	 * k0 .. k0+VL-1; once re and im are in, the step runs */
+	 * k0 .. k0+size-1; once re and im are in, the step runs */
 	a = k0 / vl;
 	for (l = 0; l < vl; l++)
 		v->grp[a][2 * l + arr - 2] = cur[l];
 	if (++v->ngrp[a] < 2)
 		return;
-	fprintf(o->f, "\t\ttop(W + %d, ro, io, %d, il, (const V[]){",
-	    a * 2 * (vl - 1) * vl, k0);
+	fprintf(o->f, "\t\ttop(W + %d, ro, io, %d, il, %d, (const V[]){",
+	    a * 2 * (vl - 1) * vl, k0, size);
 	for (l = 0; l < 2 * vl; l++)
 		fprintf(o->f, "%sT%d", l ? ", " : "", v->grp[a][l]);
 	fputs("});\n", o->f);
@@ -160,7 +163,7 @@ store(Printer *o, int id)
 	Vout *v;
 	Node *n;
 	const Slot *s;
-	int t;
+	int t, k0, size;
 
 	v = (Vout *)o;
 	n = &o->d->node[id];
@@ -178,10 +181,13 @@ store(Printer *o, int id)
 		return;
 	}
 	if (v->kind != CK_T1V) {
-		t = s->j / v->vl + (s->arr - 2) * (o->d->nout / 2 / v->vl);
+		/* n1w's last tile may hold fewer than VL outputs */
+		k0 = s->j - s->j % v->vl;
+		size = v->m - k0 < v->vl ? v->m - k0 : v->vl;
+		t = s->j / v->vl + (s->arr - 2) * v->ntile;
 		v->tileval[t][s->j % v->vl] = o->name[n->a[0]];
-		if (++v->tile[t] == v->vl)
-			flush(v, s->arr, s->j - s->j % v->vl, v->tileval[t]);
+		if (++v->tile[t] == size)
+			flush(v, s->arr, k0, v->tileval[t], size);
 		return;
 	}
 	fputs("\t\tST(", o->f);
@@ -257,13 +263,13 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " lane l of vector q, so lane l\n * holds the size-m DFT of"
 		    " x_l, x_(l+%d), ..  (decimation in time).  Its\n * outputs"
 		    " are transposed %d x %d in registers as soon as a tile of"
-		    " %d is\n * complete; the tile is then twiddled (table W) and"
-		    " DFT'd across rows\n * (radix %d, lane = output), and stored"
-		    " as %d contiguous outputs.  Unit\n * stride split arrays and"
-		    " interleaved complex (ii = ri + 1, stride 2, or the\n *"
-		    " swapped pair a backward call passes) run straight from"
-		    " memory; other\n * strides go through a buffer on the"
-		    " stack.\n", v->vl, v->m, v->vl, v->vl, v->vl, v->vl, v->vl,
+		    " %d is\n * complete (the last may be short); the tile is then"
+		    " twiddled (table W)\n * and DFT'd across rows (radix %d,"
+		    " lane = output), and stored as %d\n * contiguous outputs."
+		    "  Split arrays at unit stride and interleaved complex\n"
+		    " * (ii = ri + 1, stride 2, or the swapped pair a backward"
+		    " call passes) run\n * straight from memory; other strides"
+		    " go through a buffer on the stack.\n", v->vl, v->m, v->vl, v->vl, v->vl, v->vl, v->vl,
 		    v->vl, v->vl);
 	fprintf(f, " * Build with %s -ffp-contract=fast.\n */\n",
 	    isa[e->simd].flags);
@@ -325,17 +331,26 @@ n1w_macros(Vout *v)
 	    " PAIR(ri, q%s) : PAIR(ii, q%s))\n", vl, sel[0], sel[1]);
 	fprintf(f, "#define LDI(q) (il == 0 ? LD(ii + %d * (q)) : il == 1 ?"
 	    " PAIR(ri, q%s) : PAIR(ii, q%s))\n", vl, sel[1], sel[0]);
-	fprintf(f, "#define STC(o, re, im) do { \\\n"
+	fprintf(f, "/* cnt elements of x to d (none for cnt <= 0) */\n"
+	    "static inline __attribute__((always_inline)) void\n"
+	    "put(%s *d, V x, int cnt)\n{\n"
+	    "\tif (cnt >= %d)\n\t\tST(d, x);\n"
+	    "\telse if (cnt > 0)\n"
+	    "\t\t__builtin_memcpy(d, &x, (size_t)cnt * sizeof x[0]);\n"
+	    "}\n", v->o.isfloat ? "float" : "double", vl);
+	fprintf(f, "/* outputs o .. o+p-1 */\n"
+	    "#define STC(o, re, im) do { \\\n"
 	    "\tif (il == 0) { \\\n"
-	    "\t\tST(ro + (o), re); \\\n"
-	    "\t\tST(io + (o), im); \\\n"
+	    "\t\tput(ro + (o), re, p); \\\n"
+	    "\t\tput(io + (o), im, p); \\\n"
 	    "\t} else if (il == 1) { \\\n"
-	    "\t\tST(ro + 2 * (o), SHUF(re, im%s)); \\\n"
-	    "\t\tST(ro + 2 * (o) + %d, SHUF(re, im%s)); \\\n"
+	    "\t\tput(ro + 2 * (o), SHUF(re, im%s), 2 * p); \\\n"
+	    "\t\tput(ro + 2 * (o) + %d, SHUF(re, im%s), 2 * p - %d); \\\n"
 	    "\t} else { \\\n"
-	    "\t\tST(io + 2 * (o), SHUF(im, re%s)); \\\n"
-	    "\t\tST(io + 2 * (o) + %d, SHUF(im, re%s)); \\\n"
-	    "\t} \\\n} while (0)\n\n", sel[2], vl, sel[3], sel[2], vl, sel[3]);
+	    "\t\tput(io + 2 * (o), SHUF(im, re%s), 2 * p); \\\n"
+	    "\t\tput(io + 2 * (o) + %d, SHUF(im, re%s), 2 * p - %d); \\\n"
+	    "\t} \\\n} while (0)\n\n", sel[2], vl, sel[3], vl, sel[2], vl,
+	    sel[3], vl);
 }
 
 /* n1w's table: for group a (outputs k = a VL + l of the leaf) and row j
@@ -351,10 +366,10 @@ n1w_table(Vout *v, int n, const Emit *e)
 	f = v->o.f;
 	vl = v->vl;
 	fprintf(f, "static const %s W[%d] __attribute__((aligned(%d))) = {",
-	    e->isfloat ? "float" : "double", 2 * (vl - 1) * v->m,
+	    e->isfloat ? "float" : "double", 2 * (vl - 1) * vl * v->ntile,
 	    isa[e->simd].bytes);
 	col = 0;
-	for (a = 0; a < v->m / vl; a++)
+	for (a = 0; a < v->ntile; a++)
 		for (j = 1; j < vl; j++)
 			for (int cs = 0; cs < 2; cs++)
 				for (l = 0; l < vl; l++) {
@@ -394,8 +409,8 @@ n1w_top(Vout *leaf, int sign, const Emit *e, Arena *ar)
 		v.outv[i] = -1;
 	t = e->isfloat ? "float" : "double";
 	fprintf(v.o.f, "static inline __attribute__((always_inline)) void\n"
-	    "top(const %s *W, %s *ro, %s *io, ptrdiff_t o, int il, const V *x)"
-	    "\n{\n", t, t, t);
+	    "top(const %s *W, %s *ro, %s *io, ptrdiff_t o, int il, int p,\n"
+	    "    const V *x)\n{\n", t, t, t);
 	ids = emit_order(d, 0, &nids, ar);
 	for (i = 0; i < nids; i++)
 		emit_statement(&v.o, ids[i]);
@@ -496,9 +511,10 @@ emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	v.kind = kind;
 	v.vl = emitvec_lanes(e->simd, e->isfloat);
 	v.m = d->nout / 2;
+	v.ntile = (v.m + v.vl - 1) / v.vl;
 	assert(kind != CK_N1V || p->n % v.vl == 0);
-	assert(kind != CK_N1W || (v.m * v.vl == p->n && v.m % v.vl == 0));
-	ntile = kind == CK_T1V ? 1 : d->nout / v.vl;
+	assert(kind != CK_N1W || (v.m * v.vl == p->n && v.m >= v.vl));
+	ntile = kind == CK_T1V ? 1 : 2 * v.ntile;
 	v.tile = arena_alloc(ar, ntile * sizeof *v.tile);
 	v.tileval = arena_alloc(ar, ntile * sizeof *v.tileval);
 	for (i = 0; i < ntile; i++)

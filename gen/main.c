@@ -93,7 +93,8 @@ static const char usage[] =
 "      (n1v, outputs transposed in registers); see the codelet header.\n"
 "      n1w (with --simd): the n1 ABI vectorized within one transform\n"
 "      (FFTW's n1fv idea), for v = 1: N = VL x N/VL, N a multiple of\n"
-"      VL^2 (VL = lanes: sse2 2, avx2 4, avx512 8 doubles; x2 float).\n"
+"      VL and at least VL^2 (VL = lanes: sse2 2, avx2 4, avx512 8\n"
+"      doubles; twice that in float).\n"
 "  fft  -n N --emit cuda [--type float] [--name NAME] [-o FILE]\n"
 "      the codelet as CUDA for nvcc: a __device__ NAME_one in SSA form\n"
 "      and a __global__ NAME with the n1 signature (device pointers),\n"
@@ -481,6 +482,8 @@ check_fft_dag(Opts *o)
 static void
 check_fft(Opts *o)
 {
+	int vl;
+
 	if (!o->seen_n)
 		fail("fft: -n N is required (1 <= N <= %d)", FFT_MAXN);
 	if (o->p.n > FFT_MAXN && (o->ckind || o->simd || o->cuda
@@ -505,11 +508,10 @@ check_fft(Opts *o)
 	    o->isfloat))
 		fail("-n %d: an n1v codelet's size must be a multiple of the "
 		    "%d lanes", o->p.n, emitvec_lanes(o->simd, o->isfloat));
-	if (o->ckind == 1 + CK_N1W && o->p.n % (emitvec_lanes(o->simd,
-	    o->isfloat) * emitvec_lanes(o->simd, o->isfloat)))
+	vl = o->simd ? emitvec_lanes(o->simd, o->isfloat) : 1;
+	if (o->ckind == 1 + CK_N1W && (o->p.n % vl || o->p.n < vl * vl))
 		fail("-n %d: an n1w codelet's size must be a multiple of the "
-		    "lanes squared (%d)", o->p.n, emitvec_lanes(o->simd,
-		    o->isfloat) * emitvec_lanes(o->simd, o->isfloat));
+		    "%d lanes and at least %d", o->p.n, vl, vl * vl);
 	if (o->ckind == 1 + CK_R2CF && o->p.sign > 0)
 		fail("--sign 1: r2cf is the forward real transform; "
 		    "--kind r2cb is its inverse");

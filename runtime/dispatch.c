@@ -77,12 +77,14 @@ static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
 };
 
 /* The within-transform codelets (gen/emitvec.c, --kind n1w): sizes a
- * multiple of the lanes squared, as the Makefile's N1W_* lists. */
-#define N1W_SSE2 X(4) X(8) X(12) X(16) X(20) X(24) X(28) X(32) X(36) \
-	X(40) X(44) X(48) X(52) X(56) X(60) X(64)
-#define N1W_AVX2 X(16) X(32) X(48) X(64)
+ * multiple of the lanes VL and at least VL^2, as the Makefile's N1W_*
+ * lists. */
+#define N1W_MUL4 X(16) X(20) X(24) X(28) X(32) X(36) X(40) X(44) X(48) \
+	X(52) X(56) X(60) X(64)
+#define N1W_SSE2 X(4) X(8) X(12) N1W_MUL4
+#define N1W_AVX2 N1W_MUL4
 #define N1W_AVX512 X(64)
-#define N1WF_SSE2 X(16) X(32) X(48) X(64)
+#define N1WF_SSE2 N1W_MUL4
 #define N1WF_AVX2 X(64)
 
 #ifndef KGEN_NO_SIMD

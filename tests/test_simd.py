@@ -82,10 +82,12 @@ def failures(res, prec):
 NCASES = 90
 
 # The library's codelets vectorized within one transform (--kind n1w),
-# as the Makefile's N1W_* lists: sizes a multiple of the lanes squared.
-N1W = {"double": {"sse2": tuple(range(4, 65, 4)), "avx2": (16, 32, 48, 64),
-                  "avx512": (64,)},
-       "float": {"sse2": (16, 32, 48, 64), "avx2": (64,), "avx512": ()}}
+# as the Makefile's N1W_* lists: sizes a multiple of the lanes VL and at
+# least VL^2.
+N1W = {"double": {"sse2": tuple(range(4, 65, 4)),
+                  "avx2": tuple(range(16, 65, 4)), "avx512": (64,)},
+       "float": {"sse2": tuple(range(16, 65, 4)), "avx2": (64,),
+                 "avx512": ()}}
 
 
 # ---- the library ---------------------------------------------------------
@@ -185,14 +187,16 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
        + [(isa, "double", -1, n, opts) for isa in ISAS for n in (16, 60)
           for opts in (("--fma", "--schedule", "co"),
                        ("--fma", "--schedule", "search", "--regs", "16"))]
-       # vectorized within one transform: n a multiple of the lanes^2,
-       # beyond the library's sizes too
-       + [(isa, prec, sign, m * LANES[isa] ** 2 * (2 if prec == "float"
-                                                   else 1) ** 2,
+       # vectorized within one transform: n = VL x m, m >= VL; m a
+       # multiple of VL or not (a short last tile), beyond the library's
+       # sizes too
+       + [(isa, prec, sign, m * LANES[isa] * (2 if prec == "float" else 1),
            ("--kind", "n1w", "--fma", "--schedule", "co"))
           for isa in ISAS for prec in ("double", "float")
-          for sign in (-1, 1) for m in (1, 3)
-          if m * (LANES[isa] * (2 if prec == "float" else 1)) ** 2 <= 256])
+          for sign in (-1, 1)
+          for m in sorted({LANES[isa] * (2 if prec == "float" else 1) * f
+                           + d for f, d in ((1, 0), (1, 1), (3, 0), (2, 3))})
+          if m * LANES[isa] * (2 if prec == "float" else 1) <= 256])
 
 
 def gid(c):
@@ -305,8 +309,8 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
         res, _ = results(run([exe, n, -1]).stdout)
         return {case.split("/")[0] for case, err, hits in res[(n, -1)]
                 if not err <= bound(n, "double") or hits}
-    bad = build(lambda t: spoil(t, "ST(ro + 2 * (o), SHUF(re, im,",
-                                "ST(ro + 2 * (o), SHUF(im, re,"))
+    bad = build(lambda t: spoil(t, "put(ro + 2 * (o), SHUF(re, im,",
+                                "put(ro + 2 * (o), SHUF(im, re,"))
     assert {"inter", "inter-inplace"} <= bad
     assert not bad & {"split-unit", "split-gap", "split-inplace",
                       "split-unit-inplace", "swapped", "inter-gap"}
@@ -342,7 +346,8 @@ def test_cli_simd_not_cuda():
 
 
 @pytest.mark.parametrize("args,msg", [
-    (("-n", 24, "--simd", "avx2"), "multiple of the lanes squared (16)"),
+    (("-n", 18, "--simd", "avx2"), "multiple of the 4 lanes"),
+    (("-n", 12, "--simd", "avx2"), "at least 16"),
     (("-n", 64), "give --simd"),
     (("-n", 64, "--simd", "avx2", "--emit", "cuda"), "--simd"),
 ])
