@@ -264,9 +264,9 @@ lanes(int isa, int isfloat)
  * costs a whole vector pass per transform, so the widest n1w codelet
  * up to that ISA runs each transform, or else the scalar one.  Measured
  * (make bench-fft, v = 1 interleaved, bench/out/fft_v1.csv): n1w beats
- * scalar from n = 16 on (avx2 16, 32: 2x; sse2 20..60: 1.1-1.5x) but
- * not below, where the transposes cost what the lanes save (sse2 4, 8:
- * 0.7x scalar). */
+ * scalar from n = 16 on (double avx2 16..64: 2-3x, avx512 64: 4x; sse2
+ * 1.05-2x) but not below, where the transposes cost what the lanes save
+ * (sse2 4, 8: 0.7-0.9x scalar). */
 static int
 pick(int n, ptrdiff_t v, int isfloat, int *within)
 {
