@@ -11,6 +11,14 @@
  *        as a tile of VL consecutive outputs is complete.  This is the
  *        leaf of a decimation-in-time FFT, where the transposition that
  *        any FFT needs once happens for free in the shuffle units.
+ *   n1w: an n1 codelet (the library's ABI) vectorized within one
+ *        transform, for v = 1: the two above fused in registers.  Its
+ *        DAG is the leaf, a DFT of size m = n / VL whose lane l is the
+ *        sub-transform of x_l, x_(l+VL), ..; each tile of VL leaf
+ *        outputs is transposed as in n1v, then passed to "top", the
+ *        t1v DAG of radix VL printed as an inline function, which
+ *        twiddles it (table W in the file) and stores VL outputs a
+ *        vector.
  * One DAG value is one vector register, as in emitsimd.c, so sched/'s
  * register analysis holds unchanged.  Arithmetic uses GCC/Clang vector
  * extensions; build with -mavx512f, -mavx2 -mfma or -msse2 and
@@ -78,9 +86,9 @@ address(Vout *v, const Slot *s)
 		fprintf(f, " + %d * %s", s->j, v->o.stride[s->arr]);
 }
 
-/* n1v: the tile of outputs k0 .. k0+VL-1 of array arr (2 re, 3 im) is
- * complete: transpose it so that lane l's outputs form one vector, then
- * store that at transform l's row. */
+/* The tile of outputs k0 .. k0+size-1 of array arr (2 re, 3 im) is
+ * complete: transpose it so that lane l's outputs form one vector; n1v
+ * stores that at transform l's row, n1w hands it to top as row l. */
 static void
 flush(Vout *v, int arr, int k0, const int *val, int size)
 {
@@ -155,8 +163,9 @@ load(Printer *o, const Slot *s)
 	}
 }
 
-/* t1v: one vector store; n1v: the value joins its tile of outputs, which
- * is transposed and stored once complete. */
+/* t1v: one vector store; n1v, n1w: the value joins its tile of outputs,
+ * which is transposed and stored (or passed on) once complete; n1w's top:
+ * STC once both parts of an output are known. */
 static void
 store(Printer *o, int id)
 {
