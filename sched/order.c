@@ -333,11 +333,43 @@ cmpint(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Splits a connected piece s[0..n-1] (ascending ids) at half its height
+ * from the sources (co and cut): bot gets the lower half. */
+static void
+halves(Graph *g, int *s, int n, int *bot, int *nb, int *top, int *nt)
+{
+	int i, j, u, v, h, mid;
+
+	g->stamp++;
+	for (i = 0; i < n; i++)
+		g->mark[s[i]] = g->stamp;
+	h = 0;
+	for (i = 0; i < n; i++) {
+		v = s[i];
+		g->depth[v] = 0;
+		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
+			if (g->mark[u] == g->stamp && g->depth[u] + 1
+			    > g->depth[v])
+				g->depth[v] = g->depth[u] + 1;
+		if (g->depth[v] > h)
+			h = g->depth[v];
+	}
+	assert(h > 0 && "a connected piece of two or more nodes has an edge");
+	mid = (h + 1) / 2;
+	*nb = *nt = 0;
+	for (i = 0; i < n; i++) {
+		if (g->depth[s[i]] < mid)
+			bot[(*nb)++] = s[i];
+		else
+			top[(*nt)++] = s[i];
+	}
+}
+
 /* Schedules each connected piece of s in turn, each recursively. */
 static void
 co(Graph *g, int *s, int n)
 {
-	int *start, np, i, j, u, v, h, mid, nb, *bot, *top, nt;
+	int *start, np, i, nb, *bot, *top, nt;
 
 	if (n == 1) {
 		put(g, s[0]);
@@ -354,33 +386,11 @@ co(Graph *g, int *s, int n)
 			co(g, s + start[i], start[i + 1] - start[i]);
 		return;
 	}
-	/* one piece: depth inside it, then cut at half the height */
-	g->stamp++;
-	for (i = 0; i < n; i++)
-		g->mark[s[i]] = g->stamp;
+	/* one piece: cut at half its height */
 	qsort(s, n, sizeof *s, cmpint);
-	h = 0;
-	for (i = 0; i < n; i++) {
-		v = s[i];
-		g->depth[v] = 0;
-		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
-			if (g->mark[u] == g->stamp && g->depth[u] + 1
-			    > g->depth[v])
-				g->depth[v] = g->depth[u] + 1;
-		if (g->depth[v] > h)
-			h = g->depth[v];
-	}
-	assert(h > 0 && "a connected piece of two or more nodes has an edge");
-	mid = (h + 1) / 2;
 	bot = arena_alloc(g->ar, (n + 1) * sizeof *bot);
 	top = arena_alloc(g->ar, (n + 1) * sizeof *top);
-	nb = nt = 0;
-	for (i = 0; i < n; i++) {
-		if (g->depth[s[i]] < mid)
-			bot[nb++] = s[i];
-		else
-			top[nt++] = s[i];
-	}
+	halves(g, s, n, bot, &nb, top, &nt);
 	co(g, bot, nb);
 	co(g, top, nt);
 }
@@ -675,36 +685,6 @@ npieces(Graph *g, int *s, int n, int *start)
 	return pieces(g, s, n, start);
 }
 
-/* Splits a connected piece s[0..n-1] (ascending ids) at half its height
- * from the sources, as co does: bot gets the lower half. */
-static void
-halves(Graph *g, int *s, int n, int *bot, int *nb, int *top, int *nt)
-{
-	int i, j, u, v, h, mid;
-
-	g->stamp++;
-	for (i = 0; i < n; i++)
-		g->mark[s[i]] = g->stamp;
-	h = 0;
-	for (i = 0; i < n; i++) {
-		v = s[i];
-		g->depth[v] = 0;
-		for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)
-			if (g->mark[u] == g->stamp && g->depth[u] + 1
-			    > g->depth[v])
-				g->depth[v] = g->depth[u] + 1;
-		if (g->depth[v] > h)
-			h = g->depth[v];
-	}
-	mid = (h + 1) / 2;
-	*nb = *nt = 0;
-	for (i = 0; i < n; i++) {
-		if (g->depth[s[i]] < mid)
-			bot[(*nb)++] = s[i];
-		else
-			top[(*nt)++] = s[i];
-	}
-}
 
 /* A third recursive partition, by reach: in a connected piece, a node's
  * reach is the number of the piece's sinks that depend on it.  The
