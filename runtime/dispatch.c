@@ -253,9 +253,9 @@ kgen_n1wf_isa(int n, int isa)
 static int
 lanes(int isa, int isfloat)
 {
-	static const int bytes[NISA] = {8, 16, 32, 64};
+	static const int n[2][NISA] = {{1, 2, 4, 8}, {1, 4, 8, 16}};
 
-	return bytes[isa] / (isfloat ? 4 : 8);
+	return n[isfloat][isa];
 }
 
 /* The ISA whose codelet runs v transforms of size n, and whether it is
@@ -267,31 +267,56 @@ lanes(int isa, int isfloat)
  * scalar from n = 16 on (double avx2 16..64: 2-3x, avx512 64: 4x; sse2
  * 1.05-2x) but not below, where the transposes cost what the lanes save
  * (sse2 4, 8: 0.7-0.9x scalar). */
+/* pick's answers by precision, v below the lanes or not, and n: 0 until
+ * first asked, then 1 + 2 isa + within.  They are fixed once kgen_isa()
+ * has chosen, and kgen_dft asks on every call: checking the CPU again
+ * each time cost more than a size-16 transform. */
+static atomic_int picked[2][2][NSIZE];
+
 static int
 pick(int n, ptrdiff_t v, int isfloat, int *within)
 {
-	int isa, w;
+	atomic_int *slot;
+	int isa, w, few, c;
 
 	isa = kgen_isa_for(n, isfloat);
+	few = v < lanes(isa, isfloat);
+	slot = &picked[isfloat][few][n - 1];
+	if ((c = atomic_load_explicit(slot, memory_order_relaxed)) > 0) {
+		*within = (c - 1) & 1;
+		return (c - 1) >> 1;
+	}
 	*within = 0;
-	if (v >= lanes(isa, isfloat))
-		return isa;
-	for (w = isa; n >= 16 && w > KGEN_ISA_SCALAR; w--)
-		if (isfloat ? kgen_n1wf_isa(n, w) != 0
-		    : kgen_n1w_isa(n, w) != 0) {
-			*within = 1;
-			return w;
-		}
-	return KGEN_ISA_SCALAR;
+	w = kgen_isa_supported(isa) ? isa : KGEN_ISA_SCALAR;
+	if (few) {
+		for (w = isa; n >= 16 && w > KGEN_ISA_SCALAR; w--)
+			if (isfloat ? kgen_n1wf_isa(n, w) != 0
+			    : kgen_n1w_isa(n, w) != 0)
+				break;
+		*within = w > KGEN_ISA_SCALAR && n >= 16;
+		if (!*within)
+			w = KGEN_ISA_SCALAR;
+	}
+	atomic_store_explicit(slot, 1 + 2 * w + *within,
+	    memory_order_relaxed);
+	return w;
 }
 
+/* pick's codelet: its ISA is one the CPU runs, so straight from the
+ * tables. */
 kgen_dft_fn *
 kgen_n1_for(int n, ptrdiff_t v)
 {
 	int isa, within;
 
+	if (n < 1 || n > NSIZE)
+		return 0;
 	isa = pick(n, v, 0, &within);
-	return within ? kgen_n1w_isa(n, isa) : kgen_n1_isa(n, isa);
+#ifndef KGEN_NO_SIMD
+	if (within)
+		return wtab[isa][n - 1];
+#endif
+	return dtab[isa][n - 1];
 }
 
 kgen_dftf_fn *
@@ -299,6 +324,12 @@ kgen_n1f_for(int n, ptrdiff_t v)
 {
 	int isa, within;
 
+	if (n < 1 || n > NSIZE)
+		return 0;
 	isa = pick(n, v, 1, &within);
-	return within ? kgen_n1wf_isa(n, isa) : kgen_n1f_isa(n, isa);
+#ifndef KGEN_NO_SIMD
+	if (within)
+		return wftab[isa][n - 1];
+#endif
+	return ftab[isa][n - 1];
 }
