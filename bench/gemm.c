@@ -4,7 +4,7 @@
  * form (kgen gemm --vlen) by gcc, and the gcc and vector ones inlined with
  * constant leading dimensions, as LIBXSMM's are made; D(m, n, k): a shape
  * without codelets), C += A*B
- * with A, B, C in L1 and leading dimensions equal to the sizes, timed for
+ * with A, B, C in L1 (one after another) and leading dimensions equal to the sizes, timed for
  * the fixed-size codelets, kgen_dgemm, cblas_dgemm and LIBXSMM's kernel
  * from libxsmm_dmmdispatch (JIT code for this CPU), interleaved so that
  * all see the same machine state; per implementation the best of REPS
@@ -90,18 +90,26 @@ small(int m, int n, int k, Codelet *gcc, Codelet *clang, Codelet *vec,
     Codelet *gccld, Codelet *vecld)
 {
 	Codelet *f[IMPLS] = {gcc, clang, vec, gccld, vecld};
-	static double A[64 * 64], B[64 * 64], C[64 * 64];
-	double alpha = 1, beta = 1, best[IMPLS], t;
+	static double buf[3 * (64 * 64 + 8)] __attribute__((aligned(64)));
+	double *A, *B, *C, alpha = 1, beta = 1, best[IMPLS], t;
 	int flags = LIBXSMM_GEMM_FLAG_NONE, i, rep;
 	libxsmm_dmmfunction x;
 	long calls[IMPLS];
 	int has[IMPLS];
 
+	/* A, B and C one after another, each on a cache line of its own
+	 * and one line past the end of the one before: three separate
+	 * arrays of 32 KiB put all three at the same address modulo 4 KiB,
+	 * and then every load of A or B issued after a store to C waits
+	 * on a false dependence (4K aliasing), whatever the kernel */
+	A = buf;
+	B = A + (m * k + 7) / 8 * 8 + 8;
+	C = B + (k * n + 7) / 8 * 8 + 8;
 	for (i = 0; i < m * k; i++)
 		A[i] = (double)(i % 7) / 7 - 0.5;
 	for (i = 0; i < k * n; i++)
 		B[i] = (double)(i % 5) / 5 - 0.4;
-	memset(C, 0, sizeof C);
+	memset(C, 0, sizeof *C * m * n);
 	x = libxsmm_dmmdispatch(m, n, k, &m, &k, &m, &alpha, &beta, &flags,
 	    0);
 	for (i = 0; i < IMPLS; i++) {

@@ -32,14 +32,22 @@ slot(int arr, int i, int j)
 
 /* The DAG of C += A*B for an m x k A and a k x n B: arrays 0, 1, 2 are
  * A, B, C at strides lda, ldb, ldc.  Its id order is the outer-product
- * order: C loaded first, then per p the column of A, the row of B and the
- * m*n updates, column by column.
+ * order: per p the column of A, the row of B and the m*n updates, column
+ * by column.  The form says how each c(i,j) sums its K products:
+ *   GEMM_CFIRST: one chain that starts from C(i,j), loaded first;
+ *   GEMM_CLAST: one chain of the products, C(i,j) added last and loaded
+ *     after them: the load of C is off the chain of K multiply-adds, so
+ *     a codelet called again on the same C waits only for the last
+ *     addition of the call before (store to load), not for all K;
+ *   GEMM_CTWO: two chains, the even p from C(i,j) (loaded first) and the
+ *     odd p, summed at the end: half the latency of GEMM_CFIRST (the way
+ *     LIBXSMM's kernels sum).
  * requires: m, n, k >= 1 and m*n*k within GEMM_MAXWORK. */
 Dag *
-gemm_build(Arena *ar, int m, int n, int k)
+gemm_build(Arena *ar, int m, int n, int k, int form)
 {
 	Dag *d;
-	int *c, *a, i, j, p, nab, b;
+	int *c, *c2, *a, i, j, p, nab, b, t, *to;
 
 	d = dag_new(ar);
 	nab = m * k + k * n;
@@ -58,23 +66,54 @@ gemm_build(Arena *ar, int m, int n, int k)
 			d->in[nab + i + j * m] = slot(2, i, j);
 			d->out[i + j * m] = slot(2, i, j);
 		}
+	/* c: the chain from C (or of the products alone); c2: the odd p */
 	c = arena_alloc(ar, m * n * sizeof *c);
+	c2 = arena_alloc(ar, m * n * sizeof *c2);
 	a = arena_alloc(ar, m * sizeof *a);
-	for (i = 0; i < m * n; i++)
-		c[i] = dag_load(d, nab + i);
+	for (i = 0; i < m * n; i++) {
+		c[i] = form == GEMM_CLAST ? -1 : dag_load(d, nab + i);
+		c2[i] = -1;
+	}
 	for (p = 0; p < k; p++) {
 		for (i = 0; i < m; i++)
 			a[i] = dag_load(d, i + p * m);
+		to = form == GEMM_CTWO && p % 2 ? c2 : c;
 		for (j = 0; j < n; j++) {
 			b = dag_load(d, m * k + p + j * k);
-			for (i = 0; i < m; i++)
-				c[i + j * m] = dag_add(d, c[i + j * m],
-				    dag_mul(d, a[i], b));
+			for (i = 0; i < m; i++) {
+				t = dag_mul(d, a[i], b);
+				to[i + j * m] = to[i + j * m] < 0 ? t :
+				    dag_add(d, to[i + j * m], t);
+			}
 		}
 	}
-	for (i = 0; i < m * n; i++)
+	for (i = 0; i < m * n; i++) {
+		if (form == GEMM_CLAST)
+			c[i] = dag_add(d, c[i], dag_load(d, nab + i));
+		else if (c2[i] >= 0)
+			c[i] = dag_add(d, c[i], c2[i]);
 		dag_store(d, i, c[i]);
+	}
 	return d;
+}
+
+/* The form of a fixed-size codelet's sums for m rows in values of vl
+ * doubles (measured on AVX-512 against LIBXSMM, C += A*B called again
+ * and again on one C, and on eight in turn; bench/gemm.c):
+ *   vl = 1: GEMM_CFIRST, the compilers vectorize it best as it is;
+ *   vl = 8 with 7 rows left over: GEMM_CTWO, C loaded and stored under
+ *     a mask: adding C in pieces takes three (256, 128, 64 bits), which
+ *     cost more than the masked store's failed forwarding (7x7x7: 1.04x
+ *     LIBXSMM in pieces, 1.06x this way on one C; 0.87x and 1.10x on
+ *     eight);
+ *   else GEMM_CLAST: full vectors, or the last rows in at most two
+ *     pieces (kloop.c's kgen_addc; 5x5x5 1.6x, 6x6x6 1.3x LIBXSMM). */
+int
+gemm_form(int m, int vl)
+{
+	if (vl == 1)
+		return GEMM_CFIRST;
+	return vl == 8 && m % 8 == 7 ? GEMM_CTWO : GEMM_CLAST;
 }
 
 /* The shape of a DAG gemm_build made, read back from its slots. */
@@ -108,6 +147,37 @@ step(Dag *d, int mul)
 	}
 	assert(0 && "a product reads A");
 	return -1;
+}
+
+/* Records in upd[p] the node that adds product p into the sum at v
+ * (one of gemm_build's forms, then possibly simp_run): an FMA, or the
+ * sum of a product and the rest, or the product itself where the chain
+ * starts with it.  Recursion depth is bounded by the chain length K. */
+static void
+sums(Dag *d, int v, int *upd)
+{
+	Node *x;
+	int j;
+
+	x = &d->node[v];
+	switch (x->op) {
+	case OP_LOAD:
+		return;
+	case OP_MUL:
+		upd[step(d, v)] = v;
+		return;
+	case OP_FMA:
+		upd[step(d, v)] = v;
+		sums(d, x->a[2], upd);
+		return;
+	default:
+		assert(x->op == OP_ADD && "a sum of products");
+		for (j = 0; j < 2; j++)
+			if (d->node[x->a[j]].op == OP_MUL)
+				upd[step(d, x->a[j])] = v;
+			else
+				sums(d, x->a[j], upd);
+	}
 }
 
 typedef struct Walk Walk;
@@ -151,7 +221,7 @@ gemm_order(Dag *d, Arena *oar, int mr, int nr, int *norder)
 	Arena *ar;
 	Walk w;
 	Node *x;
-	int m, n, k, i, j, p, i0, j0, s, v, *upd, *st;
+	int m, n, k, i, j, p, i0, j0, s, *upd, *st;
 
 	assert(mr >= 1 && nr >= 1);
 	shape(d, &m, &n, &k);
@@ -166,19 +236,7 @@ gemm_order(Dag *d, Arena *oar, int mr, int nr, int *norder)
 			continue;
 		s = d->out[x->k].i + d->out[x->k].j * m;
 		st[s] = i;
-		/* walk the chain down to the load of C(i,j) */
-		for (v = x->a[0]; d->node[v].op != OP_LOAD; ) {
-			x = &d->node[v];
-			if (x->op == OP_FMA) {
-				upd[s * k + step(d, v)] = v;
-				v = x->a[2];
-			} else {
-				assert(x->op == OP_ADD && "a chain of sums");
-				j = d->node[x->a[0]].op == OP_MUL ? 0 : 1;
-				upd[s * k + step(d, x->a[j])] = v;
-				v = x->a[1 - j];
-			}
-		}
+		sums(d, x->a[0], upd + s * k);
 	}
 	w.d = d;
 	w.done = arena_alloc(ar, d->nnode);

@@ -18,6 +18,7 @@
  * and stored under a mask (LIBXSMM's way with such shapes), so every
  * column costs ceil(m / 8) instructions whatever m is. */
 #include <assert.h>
+#include <string.h>
 #include "all.h"
 
 /* The statements are emit.c's, with hooks for what differs here: loads
@@ -32,6 +33,9 @@ struct Kout {
 	int mask;       /* AVX-512 intrinsics, the last vector masked */
 	char vname[24]; /* the vector type, kgen_vVL */
 	char *vec;      /* the value is a vector */
+	int pieces;     /* partial columns of C through kgen_addc */
+	char *fused;    /* a partial column's sum x + C and its load of C,
+	                 * which kgen_addc makes (not printed) */
 };
 
 static const char *
@@ -153,21 +157,29 @@ load(Printer *o, const Slot *s)
 		fprintf(o->f, "B[%d]", s->j);
 }
 
-/* The masked store of value id to C at rows i.., column j. */
+/* The store to C at rows i.., column j of value id: a full vector, a
+ * partial one under a mask, or, when the sum x + C is fused, kgen_addc
+ * adding x. */
 static void
 masked(Kout *k, int i, int j, int id)
 {
 	FILE *f;
+	Node *n;
 
 	f = k->o.f;
+	n = &k->o.d->node[id];
 	if (rows(k, i) == 0xff)
 		fputs("_mm512_storeu_pd(", f);
+	else if (k->fused[id])
+		fputs("kgen_addc(", f);
 	else
-		fprintf(f, "_mm512_mask_storeu_pd(");
+		fputs("_mm512_mask_storeu_pd(", f);
 	offset(f, "C", i, "ldc", j);
-	if (rows(k, i) != 0xff)
+	if (rows(k, i) != 0xff && !k->fused[id])
 		fprintf(f, ", 0x%02x", rows(k, i));
 	fputs(", ", f);
+	if (k->fused[id])
+		id = n->a[k->fused[n->a[0]] ? 1 : 0];
 	emit_operand(&k->o, id);
 	fputs(");\n", f);
 }
@@ -196,6 +208,54 @@ store(Printer *o, int id)
 	fputs(" = ", o->f);
 	emit_operand(o, n->a[0]);
 	fputs(";\n", o->f);
+}
+
+/* Adds the first c doubles (c <= 4) of the 256-bit value h to p + i. */
+static void
+addhalf(FILE *f, int i, int c, const char *h)
+{
+	char q[16], q2[16];
+
+	snprintf(q, sizeof q, i ? "p + %d" : "p", i);
+	snprintf(q2, sizeof q2, "p + %d", i + 2);
+	if (c == 4) {
+		fprintf(f, "\t_mm256_storeu_pd(%s, _mm256_loadu_pd(%s) + %s);\n",
+		    q, q, h);
+		return;
+	}
+	if (c == 1)
+		fprintf(f, "\t_mm_store_sd(%s, _mm_load_sd(%s) +\n"
+		    "\t    _mm256_castpd256_pd128(%s));\n", q, q, h);
+	else
+		fprintf(f, "\t_mm_storeu_pd(%s, _mm_loadu_pd(%s) +\n"
+		    "\t    _mm256_castpd256_pd128(%s));\n", q, q, h);
+	if (c == 3)
+		fprintf(f, "\t_mm_store_sd(%s, _mm_load_sd(%s) +\n"
+		    "\t    _mm256_extractf128_pd(%s, 1));\n", q2, q2, h);
+}
+
+/* kgen_addc(p, v): C's last r = m % 8 rows of a column += the first r
+ * lanes of v, in 256-, 128- and 64-bit pieces.  Not masked: a load that
+ * reads what a masked store wrote waits until that store reaches the
+ * cache (store-to-load forwarding fails), so a codelet called again on
+ * the same C would wait for its own stores; these forward, and the
+ * additions on the pieces need no instruction to put them together. */
+static void
+caddc(FILE *f, int r)
+{
+	fprintf(f, "/* C's last %d row%s of a column += the first lanes of "
+	    "v, without a mask\n * (a masked store does not forward to the "
+	    "next load) */\n", r, r > 1 ? "s" : "");
+	fputs("static inline void\nkgen_addc(double *p, __m512d v)\n{\n", f);
+	if (r <= 4) {
+		fputs("\t__m256d lo = _mm512_castpd512_pd256(v);\n\n", f);
+		addhalf(f, 0, r, "lo");
+	} else {
+		fputs("\t__m256d hi = _mm512_extractf64x4_pd(v, 1);\n\n", f);
+		addhalf(f, 0, 4, "_mm512_castpd512_pd256(v)");
+		addhalf(f, 4, r - 4, "hi");
+	}
+	fputs("}\n\n", f);
 }
 
 static void
@@ -237,10 +297,14 @@ header(Kout *k, const Prob *p, const Emit *e)
 	fprintf(f, " * Build with -ffp-contract=fast (or -std=gnu*) so that "
 	    "a * b + c\n * becomes one FMA instruction.\n");
 	if (k->mask)
-		fprintf(f, " * Needs AVX-512F (-mavx512f); each column's "
-		    "last %d rows are masked.\n", k->m % 8);
+		fprintf(f, " * Needs AVX-512F (-mavx512f); a column's last "
+		    "%d rows %s.\n", k->m % 8, k->pieces ? "of A are loaded "
+		    "under a mask,\n * of C added to in pieces (kgen_addc)" :
+		    "are loaded and stored\n * under a mask");
 	fputs(" */\n#include <stddef.h>\n", f);
 	fputs(k->mask ? "#include <immintrin.h>\n\n" : "\n", f);
+	if (k->pieces)
+		caddc(f, k->m % 8);
 	if (k->vl > 1 && !k->mask)
 		fprintf(f, "#ifndef KGEN_V%d\n#define KGEN_V%d\n"
 		    "typedef double kgen_v%d __attribute__((vector_size(%d),\n"
@@ -248,11 +312,45 @@ header(Kout *k, const Prob *p, const Emit *e)
 		    k->vl, 8 * k->vl);
 }
 
+/* Marks the partial columns' sums x + C (when C was added last,
+ * gemm_build's GEMM_CLAST) and their loads of C: kgen_addc makes them.
+ * Returns whether there was one. */
+static int
+fuse(Kout *k)
+{
+	Dag *d;
+	Node *n, *x;
+	int i, j, ld, any;
+
+	d = k->o.d;
+	any = 0;
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		if (n->op != OP_STORE || rows(k, d->out[n->k].i * k->vl) == 0xff)
+			continue;
+		x = &d->node[n->a[0]];
+		if (x->op != OP_ADD)
+			continue;
+		for (j = 0; j < 2; j++) {
+			ld = x->a[j];
+			if (d->node[ld].op == OP_LOAD &&
+			    d->in[d->node[ld].k].arr == 2)
+				break;
+		}
+		if (j == 2)
+			continue;
+		k->fused[ld] = 1;
+		k->fused[n->a[0]] = 1;
+		any = 1;
+	}
+	return any;
+}
+
 /* One statement: the Printer's, with the type of this value. */
 static void
 statement(Kout *k, int id)
 {
-	if (iscload(k, id))
+	if (iscload(k, id) || k->fused[id])
 		return;
 	k->o.type = vtype(k, k->vec[id]);
 	emit_statement(&k->o, id);
@@ -307,6 +405,9 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		for (j = 0; j < optab[n->op].arity; j++)
 			k.vec[i] |= k.vec[n->a[j]];
 	}
+	k.fused = arena_alloc(ar, d->nnode + 1);
+	memset(k.fused, 0, d->nnode + 1);
+	k.pieces = k.mask && fuse(&k);
 	header(&k, p, e);
 	if (k.fixed) {
 		gemm_open(f, e);

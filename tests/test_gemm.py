@@ -258,14 +258,16 @@ def test_compiled(tmp_path, flags):
     assert not bad, "seed %d: %s" % (SEED, bad)
 
 
-# --vlen 8 with M not a multiple of 8: the last rows masked (AVX-512).
-MASKED = [(1, 1, 1, 8), (3, 3, 3, 8), (7, 7, 7, 8), (5, 2, 9, 8),
-          (13, 4, 3, 8), (16, 3, 2, 8), (23, 5, 6, 8)]
+# --vlen 8 with M not a multiple of 8 (AVX-512): A's last rows loaded
+# under a mask, C's added in pieces; every M % 8 from 1 to 7.
+MASKED = [(1, 1, 1, 8), (2, 3, 4, 8), (3, 3, 3, 8), (4, 5, 3, 8),
+          (5, 2, 9, 8), (6, 6, 6, 8), (7, 7, 7, 8), (12, 2, 5, 8),
+          (13, 4, 3, 8), (14, 3, 1, 8), (16, 3, 2, 8), (23, 5, 6, 8)]
 
 
 def test_masked_avx512(tmp_path):
-    """--vlen 8 codelets with partial vectors: the masked loads read no
-    stray element (NaN guards) and the masked stores write none."""
+    """--vlen 8 codelets with partial vectors: the masked loads and the
+    pieces of C read no stray element (NaN guards) and write none."""
     flags = open("/proc/cpuinfo").read().split() \
         if os.path.exists("/proc/cpuinfo") else []
     if "avx512f" not in flags:
@@ -277,6 +279,36 @@ def test_masked_avx512(tmp_path):
     assert len(rows) == 2 * len(MASKED)
     bad = [r for r in rows if not (float(r[-2]) <= 1 and r[-1] == "ok")]
     assert not bad, "seed %d: %s" % (SEED, bad)
+
+
+def test_partial_columns_of_c():
+    """A partial column of C (--vlen 8, M % 8 rows left) is added to in
+    at most two pieces (kgen_addc) after the K products, never through a
+    masked store, whose data the next load cannot forward; with 7 rows
+    left (three pieces) C is loaded first and stored under a mask, the
+    products summed in two chains.  Full vectors are 512-bit accesses."""
+    for m, pieces in ((6, ["_mm256_storeu_pd(p,", "_mm_storeu_pd(p + 4,"]),
+                      (5, ["_mm256_storeu_pd(p,", "_mm_store_sd(p + 4,"]),
+                      (3, ["_mm_storeu_pd(p,", "_mm_store_sd(p + 2,"])):
+        t = kgen("gemm", "-m", m + 8, "-n", 3, "-k", 4, "--fma", "--vlen",
+                 8).stdout
+        assert "mask_storeu" not in t and "maskz_loadu_pd(0x%02x, C" % (
+            (1 << m) - 1) not in t
+        for p in pieces:
+            assert p in t, (m, p)
+        body = t[t.index("_body("):]
+        assert body.count("kgen_addc(C") == 3
+        assert body.count("_mm512_storeu_pd(C") == 3
+        # C is read after the last product of its column
+        assert body.index("_mm512_loadu_pd(C") > body.rindex("B[3")
+    t = kgen("gemm", "-m", 7, "-n", 3, "-k", 4, "--fma", "--vlen",
+             8).stdout
+    body = t[t.index("_body("):]
+    assert "kgen_addc" not in t and body.count("_mm512_mask_storeu_pd") == 3
+    # C first: loaded at the start, before the second step
+    assert body.index("_mm512_maskz_loadu_pd(0x7f, C") < body.index("B[1")
+    # two chains per column (even and odd p), summed at the end
+    assert len(re.findall(r"= T\d+ \+ T\d+;", body)) == 3
 
 
 def test_kloop_vector_shape():
