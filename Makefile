@@ -368,8 +368,9 @@ demo: bin/kgen
 # go to bench/out/.  Each codelet is built twice, by $(CC) and by clang,
 # -O3 -march=native (512-bit vectors where the CPU has them): the
 # compilers vectorize the same straight-line code differently; and once
-# more by $(CC) in vector form: --vlen 8 on AVX-512 CPUs (masking the
-# last rows of a column), else the largest of 4, 2, 1 that divides M.
+# more by $(CC) in vector form: --vlen 8 on AVX-512 CPUs (a column's
+# last M % 8 rows masked or in pieces), else the largest of 4, 2, 1 that
+# divides M.
 # LIBXSMM's kernels know the leading dimensions when they are made; for
 # the same footing lgemm_* and wgemm_* call the gcc and vector codelets
 # with constant ones, inlined.  Shapes MxNxK; codelets up to 16^3, larger

@@ -142,9 +142,7 @@ enum {
 	GEMM_MAXDIM = 512,      /* largest M, N or K of a codelet */
 	GEMM_MAXWORK = 65536    /* largest M*N*K: about 2 MB of C */
 };
-enum { GEMM_CFIRST, GEMM_CLAST, GEMM_CTWO };   /* gemm_build's forms */
-Dag *gemm_build(Arena *ar, int m, int n, int k, int form);
-int gemm_form(int m, int vl);
+Dag *gemm_build(Arena *ar, int m, int n, int k, int clast);
 int *gemm_order(Dag *d, Arena *ar, int mr, int nr, int *norder);
 void gemm_tile(FILE *f, int regs, double gamma, int vl, int steps, int *mr,
     int *nr);

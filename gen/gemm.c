@@ -33,21 +33,17 @@ slot(int arr, int i, int j)
 /* The DAG of C += A*B for an m x k A and a k x n B: arrays 0, 1, 2 are
  * A, B, C at strides lda, ldb, ldc.  Its id order is the outer-product
  * order: per p the column of A, the row of B and the m*n updates, column
- * by column.  The form says how each c(i,j) sums its K products:
- *   GEMM_CFIRST: one chain that starts from C(i,j), loaded first;
- *   GEMM_CLAST: one chain of the products, C(i,j) added last and loaded
- *     after them: the load of C is off the chain of K multiply-adds, so
- *     a codelet called again on the same C waits only for the last
- *     addition of the call before (store to load), not for all K;
- *   GEMM_CTWO: two chains, the even p from C(i,j) (loaded first) and the
- *     odd p, summed at the end: half the latency of GEMM_CFIRST (the way
- *     LIBXSMM's kernels sum).
+ * by column.  Each c(i,j) is one chain: from C(i,j), loaded first; or,
+ * with clast, of the K products alone, C(i,j) added last.  Then the
+ * load of C is off the chain of K multiply-adds: a codelet called again
+ * on the same C waits for the call before only through one addition,
+ * not all K (and gemm_order puts the loads of C after the products).
  * requires: m, n, k >= 1 and m*n*k within GEMM_MAXWORK. */
 Dag *
-gemm_build(Arena *ar, int m, int n, int k, int form)
+gemm_build(Arena *ar, int m, int n, int k, int clast)
 {
 	Dag *d;
-	int *c, *c2, *a, i, j, p, nab, b, t, *to;
+	int *c, *a, i, j, p, nab, b, t;
 
 	d = dag_new(ar);
 	nab = m * k + k * n;
@@ -66,54 +62,28 @@ gemm_build(Arena *ar, int m, int n, int k, int form)
 			d->in[nab + i + j * m] = slot(2, i, j);
 			d->out[i + j * m] = slot(2, i, j);
 		}
-	/* c: the chain from C (or of the products alone); c2: the odd p */
 	c = arena_alloc(ar, m * n * sizeof *c);
-	c2 = arena_alloc(ar, m * n * sizeof *c2);
 	a = arena_alloc(ar, m * sizeof *a);
-	for (i = 0; i < m * n; i++) {
-		c[i] = form == GEMM_CLAST ? -1 : dag_load(d, nab + i);
-		c2[i] = -1;
-	}
+	for (i = 0; i < m * n; i++)
+		c[i] = clast ? -1 : dag_load(d, nab + i);
 	for (p = 0; p < k; p++) {
 		for (i = 0; i < m; i++)
 			a[i] = dag_load(d, i + p * m);
-		to = form == GEMM_CTWO && p % 2 ? c2 : c;
 		for (j = 0; j < n; j++) {
 			b = dag_load(d, m * k + p + j * k);
 			for (i = 0; i < m; i++) {
 				t = dag_mul(d, a[i], b);
-				to[i + j * m] = to[i + j * m] < 0 ? t :
-				    dag_add(d, to[i + j * m], t);
+				c[i + j * m] = c[i + j * m] < 0 ? t :
+				    dag_add(d, c[i + j * m], t);
 			}
 		}
 	}
 	for (i = 0; i < m * n; i++) {
-		if (form == GEMM_CLAST)
+		if (clast)
 			c[i] = dag_add(d, c[i], dag_load(d, nab + i));
-		else if (c2[i] >= 0)
-			c[i] = dag_add(d, c[i], c2[i]);
 		dag_store(d, i, c[i]);
 	}
 	return d;
-}
-
-/* The form of a fixed-size codelet's sums for m rows in values of vl
- * doubles (measured on AVX-512 against LIBXSMM, C += A*B called again
- * and again on one C, and on eight in turn; bench/gemm.c):
- *   vl = 1: GEMM_CFIRST, the compilers vectorize it best as it is;
- *   vl = 8 with 7 rows left over: GEMM_CTWO, C loaded and stored under
- *     a mask: adding C in pieces takes three (256, 128, 64 bits), which
- *     cost more than the masked store's failed forwarding (7x7x7: 1.04x
- *     LIBXSMM in pieces, 1.06x this way on one C; 0.87x and 1.10x on
- *     eight);
- *   else GEMM_CLAST: full vectors, or the last rows in at most two
- *     pieces (kloop.c's kgen_addc; 5x5x5 1.6x, 6x6x6 1.3x LIBXSMM). */
-int
-gemm_form(int m, int vl)
-{
-	if (vl == 1)
-		return GEMM_CFIRST;
-	return vl == 8 && m % 8 == 7 ? GEMM_CTWO : GEMM_CLAST;
 }
 
 /* The shape of a DAG gemm_build made, read back from its slots. */
@@ -210,7 +180,10 @@ visit(Walk *w, int id)
 /* Writes to order the tiled order of a GEMM DAG: for each mr x nr tile
  * of C (tiles column by column), the K rank-1 updates of the tile (per
  * p: columns j, rows i), each preceded by the loads it needs first, then
- * the tile's stores.  mr >= m and nr >= n gives the outer-product order,
+ * the tile's loads of C not yet made (C added last: all of them before
+ * the first store, since a load after a store that overlaps it, as a
+ * masked column of C overlaps the next, waits for that store), then the
+ * tile's stores.  mr >= m and nr >= n gives the outer-product order,
  * mr = nr = 1 the inner-product order.  The order comes from arena oar;
  * *norder gets its length.
  * requires: d came from gemm_build (then possibly simp_run); mr, nr >= 1.
@@ -221,7 +194,7 @@ gemm_order(Dag *d, Arena *oar, int mr, int nr, int *norder)
 	Arena *ar;
 	Walk w;
 	Node *x;
-	int m, n, k, i, j, p, i0, j0, s, *upd, *st;
+	int m, n, k, i, j, p, i0, j0, s, *upd, *st, *ld;
 
 	assert(mr >= 1 && nr >= 1);
 	shape(d, &m, &n, &k);
@@ -229,9 +202,12 @@ gemm_order(Dag *d, Arena *oar, int mr, int nr, int *norder)
 	/* upd[(i + j*m)*k + p]: the node that adds product p to c(i,j) */
 	upd = arena_alloc(ar, (size_t)m * n * k * sizeof *upd);
 	st = arena_alloc(ar, (size_t)m * n * sizeof *st);
+	ld = arena_alloc(ar, (size_t)m * n * sizeof *ld);
 	memset(upd, -1, (size_t)m * n * k * sizeof *upd);
 	for (i = 0; i < d->nnode; i++) {
 		x = &d->node[i];
+		if (x->op == OP_LOAD && d->in[x->k].arr == 2)
+			ld[d->in[x->k].i + d->in[x->k].j * m] = i;
 		if (x->op != OP_STORE)
 			continue;
 		s = d->out[x->k].i + d->out[x->k].j * m;
@@ -249,6 +225,9 @@ gemm_order(Dag *d, Arena *oar, int mr, int nr, int *norder)
 				for (j = j0; j < n && j < j0 + nr; j++)
 					for (i = i0; i < m && i < i0 + mr; i++)
 						visit(&w, upd[(i + j * m) * k + p]);
+			for (j = j0; j < n && j < j0 + nr; j++)
+				for (i = i0; i < m && i < i0 + mr; i++)
+					visit(&w, ld[i + j * m]);
 			for (j = j0; j < n && j < j0 + nr; j++)
 				for (i = i0; i < m && i < i0 + mr; i++)
 					visit(&w, st[i + j * m]);

@@ -12,11 +12,13 @@
  * vectorizing to the compiler, which tends to broadcast with shuffles
  * instead of loads; the vector form leaves it nothing to guess.  A fixed
  * K (p->k > 0) gives the straight-line codelet of the gemm ABI in that
- * vector form: gemm_build(ar, ceil(m / vl), n, k), no loop.  When vl = 8
- * does not divide m, the last vector of a column is partial: values are
- * AVX-512 __m512d, and that vector is loaded with its missing rows zero
- * and stored under a mask (LIBXSMM's way with such shapes), so every
- * column costs ceil(m / 8) instructions whatever m is. */
+ * vector form: gemm_build(ar, ceil(m / vl), n, k, 1), no loop, C added
+ * after the K products.  When vl = 8 does not divide m, the last vector
+ * of a column is partial: values are AVX-512 __m512d, A's partial vector
+ * is loaded under a mask with its missing rows zero (LIBXSMM's way with
+ * such shapes) and C's is added to in 256-, 128- and 64-bit pieces
+ * (kgen_addc), which the next call's loads can forward from; with 7
+ * rows left (three pieces) C is masked too. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -407,7 +409,9 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	}
 	k.fused = arena_alloc(ar, d->nnode + 1);
 	memset(k.fused, 0, d->nnode + 1);
-	k.pieces = k.mask && fuse(&k);
+	/* seven rows would take three pieces: masked, its load of C after
+	 * all products (gemm_order) is cheaper there */
+	k.pieces = k.mask && p->m % 8 != 7 && fuse(&k);
 	header(&k, p, e);
 	if (k.fixed) {
 		gemm_open(f, e);

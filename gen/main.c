@@ -842,8 +842,7 @@ run_gemm(Opts *o)
 	if (o->tile && !strcmp(o->tile, "auto")) {
 		gemm_tile(f, o->p.n, o->gamma, o->vlen, o->p.k, &mr, &nr);
 	} else if (o->kloop) {
-		d = gemm_build(ar, o->p.m / o->vlen, o->p.n, 1,
-		    GEMM_CFIRST);
+		d = gemm_build(ar, o->p.m / o->vlen, o->p.n, 1, 0);
 		dump(o, d, "build");
 		d = simp_run(d, o->fma);
 		dump(o, d, "simp");
@@ -859,7 +858,7 @@ run_gemm(Opts *o)
 		kloop_c(f, d, &o->p, order, norder, &e, o->vlen);
 	} else {
 		d = gemm_build(ar, (o->p.m + o->vlen - 1) / o->vlen, o->p.n,
-		    o->p.k, gemm_form(o->p.m, o->vlen));
+		    o->p.k, o->vlen > 1);
 		dump(o, d, "build");
 		d = simp_run(d, o->fma);
 		dump(o, d, "simp");
@@ -1177,7 +1176,7 @@ run_spills(Opts *o)
 		snprintf(note, sizeof note, "spill loads every order needs, "
 		    "n - R (rank bound, sched/bound.c)");
 	} else {
-		d = gemm_build(ar, o->p.m, o->p.n, o->p.k, GEMM_CFIRST);
+		d = gemm_build(ar, o->p.m, o->p.n, o->p.k, 0);
 		snprintf(desc, sizeof desc, "gemm -m %d -n %d -k %d%s --gamma %g",
 		    o->p.m, o->p.n, o->p.k, o->fma ? " --fma" : "", o->gamma);
 		snprintf(note, sizeof note, "spill loads + stores every order "
@@ -1315,7 +1314,7 @@ run_report(Opts *o)
 	if (o->p.kind == PROB_FFT)
 		d = fft_build(ar, o->p.n, o->p.sign);
 	else
-		d = gemm_build(ar, o->p.m, o->p.n, o->p.k, GEMM_CFIRST);
+		d = gemm_build(ar, o->p.m, o->p.n, o->p.k, 0);
 	d = simp_run(d, o->fma);
 	pressure_report(stdout, d, &o->p, &r);
 	if (fflush(stdout) || ferror(stdout))
