@@ -38,8 +38,8 @@ typedef void Codelet(const double *A, const double *B, double *C,
 
 void openblas_set_num_threads(int);
 
-enum { REPS = 7, NCODELET = 5, DGEMM = 5, OPENBLAS, XSMM, IMPLS };
-static const double MINT = 0.02;
+enum { REPS = 15, NCODELET = 5, DGEMM = 5, OPENBLAS, XSMM, IMPLS };
+static const double MINT = 0.01;
 static const char *const impls[IMPLS] = {"codelet_gcc", "codelet_clang",
     "codelet_vec", "codelet_gcc_ld", "codelet_vec_ld", "kgen_dgemm",
     "openblas", "libxsmm"};

@@ -208,25 +208,34 @@ gemm_open(FILE *f, const Emit *e)
 	t = e->isfloat ? "float" : "double";
 	fputs("#if defined(__GNUC__)\n"
 	    "#define KGEN_INLINE inline __attribute__((always_inline))\n"
-	    "#else\n#define KGEN_INLINE inline\n#endif\n\n", f);
+	    "#define KGEN_NOINLINE __attribute__((noinline))\n"
+	    "#else\n#define KGEN_INLINE inline\n#define KGEN_NOINLINE\n"
+	    "#endif\n\n", f);
 	fprintf(f, "static KGEN_INLINE void\n%s_body(const %s *A, const %s *B,"
 	    " %s *C,\n    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
 	    e->name, t, t, t);
 }
 
-/* Closes the body gemm_open opened and prints NAME, which calls it. */
+/* Closes the body gemm_open opened and prints NAME, which calls it, and
+ * NAME_ld, the body with the leading dimensions as arguments.  NAME_ld
+ * is not inlined: its addresses need registers that NAME would then
+ * save and restore on every call, packed or not. */
 void
 gemm_close(FILE *f, const Prob *p, const Emit *e)
 {
 	const char *t;
 
 	t = e->isfloat ? "float" : "double";
-	fprintf(f, "}\n\nvoid\n%s(const %s *A, const %s *B, %s *C,\n"
+	fprintf(f, "}\n\nstatic KGEN_NOINLINE void\n%s_ld(const %s *A, "
+	    "const %s *B, %s *C,\n    ptrdiff_t lda, ptrdiff_t ldb, "
+	    "ptrdiff_t ldc)\n{\n\t%s_body(A, B, C, lda, ldb, ldc);\n}\n",
+	    e->name, t, t, t, e->name);
+	fprintf(f, "\nvoid\n%s(const %s *A, const %s *B, %s *C,\n"
 	    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n"
 	    "\t/* packed operands: constant strides */\n"
 	    "\tif (lda == %d && ldb == %d && ldc == %d)\n"
 	    "\t\t%s_body(A, B, C, %d, %d, %d);\n"
-	    "\telse\n\t\t%s_body(A, B, C, lda, ldb, ldc);\n}\n",
+	    "\telse\n\t\t%s_ld(A, B, C, lda, ldb, ldc);\n}\n",
 	    e->name, t, t, t, p->m, p->k, p->m, e->name, p->m, p->k, p->m,
 	    e->name);
 }
