@@ -203,7 +203,7 @@ COMPILED = [(1, 1, 1), (1, 16, 1), (16, 1, 16), (16, 16, 1), (2, 3, 5),
             (12, 9, 16), (3, 16, 2)]
 # Codelets on vectors (--vlen V): (M, N, K, V).
 VFIXED = [(8, 3, 5, 4), (16, 16, 16, 8), (4, 7, 1, 2), (6, 1, 9, 2),
-          (8, 8, 8, 8), (24, 2, 3, 8)]
+          (8, 8, 8, 8), (24, 2, 3, 8), (12, 9, 3, 4)]   # 16^3 and 12x9 tiled
 # Micro-kernels: (MR, NR, V), compiled once for plain x86-64 (GCC lowers
 # the vector types) and once for the host.
 KLOOP = [(1, 1, 1), (3, 4, 1), (5, 2, 1), (4, 3, 2), (8, 6, 4), (12, 4, 4),
@@ -262,7 +262,8 @@ def test_compiled(tmp_path, flags):
 # under a mask, C's added in pieces; every M % 8 from 1 to 7.
 MASKED = [(1, 1, 1, 8), (2, 3, 4, 8), (3, 3, 3, 8), (4, 5, 3, 8),
           (5, 2, 9, 8), (6, 6, 6, 8), (7, 7, 7, 8), (12, 2, 5, 8),
-          (13, 4, 3, 8), (14, 3, 1, 8), (16, 3, 2, 8), (23, 5, 6, 8)]
+          (13, 4, 3, 8), (14, 3, 1, 8), (16, 3, 2, 8), (23, 5, 6, 8),
+          (13, 16, 3, 8), (15, 14, 2, 8)]   # tiled: 32 and 28 accumulators
 
 
 def test_masked_avx512(tmp_path):
@@ -311,6 +312,24 @@ def test_partial_columns_of_c():
     assert len(loads) == 3
     assert min(loads) > body.rindex("B[3") and \
         max(loads) < body.index("_mm512_mask_storeu_pd")
+
+
+def test_vector_codelet_tiles_to_fit_registers():
+    """A vector codelet whose C would not fit the registers (2 vectors x
+    16 columns = 32 accumulators of AVX-512's 32) works on two 16 x 8
+    tiles; one that fits (8 x 8 x 8: 8) stays one outer product."""
+    t = kgen("gemm", "-m", 16, "-n", 16, "-k", 16, "--fma", "--vlen",
+             8).stdout
+    assert "outer product on 16 x 8 tiles of C, ordered for R = 32" in t
+    t = kgen("gemm", "-m", 16, "-n", 16, "-k", 16, "--fma", "--vlen",
+             4).stdout
+    assert "outer product on 16 x 2 tiles of C, ordered for R = 16" in t
+    t = kgen("gemm", "-m", 8, "-n", 8, "-k", 8, "--fma", "--vlen",
+             8).stdout
+    assert "Schedule: outer product (rank-1 updates)" in t
+    t = kgen("gemm", "-m", 16, "-n", 16, "-k", 16, "--fma", "--vlen", 8,
+             "--schedule", "outer").stdout
+    assert "Schedule: outer product (rank-1 updates)" in t
 
 
 def test_kloop_vector_shape():
