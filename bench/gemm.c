@@ -3,9 +3,9 @@
  * vec_ld): the same fixed-size codelet built by each compiler, in vector
  * form (kgen gemm --vlen) by gcc, and the gcc and vector ones inlined with
  * constant leading dimensions, as LIBXSMM's are made; D(m, n, k): a shape
- * without codelets), C += A*B
- * with A, B, C in L1 (one after another) and leading dimensions equal to the sizes, timed for
- * the fixed-size codelets, kgen_dgemm, cblas_dgemm and LIBXSMM's kernel
+ * without codelets), C += A*B with A, B, C in L1 (one after another)
+ * and leading dimensions equal to the sizes, timed for the fixed-size
+ * codelets, kgen_dgemm, cblas_dgemm and LIBXSMM's kernel
  * from libxsmm_dmmdispatch (JIT code for this CPU), interleaved so that
  * all see the same machine state; per implementation the best of REPS
  * runs of at least MINT seconds each.

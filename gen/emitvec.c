@@ -278,8 +278,8 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    "  Split arrays at unit stride and interleaved complex\n"
 		    " * (ii = ri + 1, stride 2, or the swapped pair a backward"
 		    " call passes) run\n * straight from memory; other strides"
-		    " go through a buffer on the stack.\n", v->vl, v->m, v->vl, v->vl, v->vl, v->vl, v->vl,
-		    v->vl, v->vl);
+		    " go through a buffer on the stack.\n", v->vl, v->m, v->vl,
+		    v->vl, v->vl, v->vl, v->vl, v->vl, v->vl);
 	fprintf(f, " * Build with %s -ffp-contract=fast.\n */\n",
 	    isa[e->simd].flags);
 }

@@ -315,7 +315,7 @@ header(Kout *k, const Prob *p, const Emit *e)
 }
 
 /* Marks the partial columns' sums x + C (when C was added last,
- * gemm_build's GEMM_CLAST) and their loads of C: kgen_addc makes them.
+ * gemm_build's clast) and their loads of C: kgen_addc makes them.
  * Returns whether there was one. */
 static int
 fuse(Kout *k)

@@ -827,9 +827,9 @@ check_gemm(Opts *o)
  * a time, to *nr, when all of them at once need more accumulators than
  * the registers hold (32 for vl = 8, AVX-512; else 16), with one column
  * of A and a broadcast of B in flight: as few tiles as that allows, of
- * even width.  Returns whether to tile.  (16x16x16 on AVX-512: two
- * tiles of 16 x 8 ran 1.4x faster than the whole outer product, whose
- * 32 accumulators spill.) */
+ * equal width (the last may be narrower).  Returns whether to tile.
+ * (16x16x16 on AVX-512: two tiles of 16 x 8 ran 1.4x faster than the
+ * whole outer product, whose 32 accumulators spill.) */
 static int
 vtile(int m, int n, int vl, int *nr)
 {
