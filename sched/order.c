@@ -365,6 +365,19 @@ halves(Graph *g, int *s, int n, int *bot, int *nb, int *top, int *nt)
 	}
 }
 
+/* Number of connected pieces of the nodes s[0..n-1] (ascending ids);
+ * s is left as pieces() leaves it. */
+static int
+npieces(Graph *g, int *s, int n, int *start)
+{
+	int i;
+
+	g->stamp++;
+	for (i = 0; i < n; i++)
+		g->mark[s[i]] = g->stamp;
+	return pieces(g, s, n, start);
+}
+
 /* Schedules each connected piece of s in turn, each recursively. */
 static void
 co(Graph *g, int *s, int n)
@@ -376,11 +389,8 @@ co(Graph *g, int *s, int n)
 		return;
 	}
 	qsort(s, n, sizeof *s, cmpint);
-	g->stamp++;
-	for (i = 0; i < n; i++)
-		g->mark[s[i]] = g->stamp;
 	start = arena_alloc(g->ar, (n + 1) * sizeof *start);
-	np = pieces(g, s, n, start);
+	np = npieces(g, s, n, start);
 	if (np > 1) {
 		for (i = 0; i < np; i++)
 			co(g, s + start[i], start[i + 1] - start[i]);
@@ -559,11 +569,8 @@ peel(Graph *g, int *s, int n)
 		return;
 	}
 	qsort(s, n, sizeof *s, cmpint);
-	g->stamp++;
-	for (i = 0; i < n; i++)
-		g->mark[s[i]] = g->stamp;
 	start = arena_alloc(g->ar, (n + 2) * sizeof *start);
-	np = pieces(g, s, n, start);
+	np = npieces(g, s, n, start);
 	if (np > 1) {
 		ord = arena_alloc(g->ar, (np + 1) * sizeof *ord);
 		for (i = 0; i < np; i++) {
@@ -672,18 +679,6 @@ order_peel(Dag *d, Arena *ar, int *n)
 	return finish(g, n);
 }
 
-/* Number of connected pieces of the nodes s[0..n-1] (ascending ids);
- * s is left as pieces() leaves it. */
-static int
-npieces(Graph *g, int *s, int n, int *start)
-{
-	int i;
-
-	g->stamp++;
-	for (i = 0; i < n; i++)
-		g->mark[s[i]] = g->stamp;
-	return pieces(g, s, n, start);
-}
 
 
 /* A third recursive partition, by reach: in a connected piece, a node's
