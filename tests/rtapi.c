@@ -52,18 +52,26 @@ static void
 lookups(void)
 {
 	static const int precs[] = {KGEN_DOUBLE, KGEN_FLOAT, 0, 3, -1};
+	static const int far[] = {255, 256, 257, 1 << 30};
 	const kgen_codelet *c;
 	size_t i;
-	int n;
+	int n, pass;
 
-	for (n = -2; n <= KGEN_N1_MAX + 2; n++)
-		for (i = 0; i < sizeof precs / sizeof *precs; i++) {
-			c = kgen_lookup(n, precs[i]);
-			printf("lookup %d %d %s\n", n, precs[i],
+	/* twice: the second pass gets what the first one's lookups
+	 * remembered */
+	for (pass = 0; pass < 2; pass++) {
+		for (n = -2; n <= KGEN_N1_MAX + 2; n++)
+			for (i = 0; i < sizeof precs / sizeof *precs; i++) {
+				c = kgen_lookup(n, precs[i]);
+				printf("lookup %d %d %s\n", n, precs[i],
+				    c ? c->name : "-");
+			}
+		for (i = 0; i < sizeof far / sizeof *far; i++) {
+			c = kgen_lookup(far[i], KGEN_DOUBLE);
+			printf("lookup %d %d %s\n", far[i], KGEN_DOUBLE,
 			    c ? c->name : "-");
 		}
-	c = kgen_lookup(1 << 30, KGEN_DOUBLE);
-	printf("lookup %d %d %s\n", 1 << 30, KGEN_DOUBLE, c ? c->name : "-");
+	}
 }
 
 /* Refused calls: the status, and whether the output stayed as it was. */
