@@ -1,7 +1,7 @@
 /* all.h: the one internal header of the generator.
  * Types first, then prototypes grouped by the file that defines them.
  * Data flows one way: build (fft.c, gemm.c, conv.c) -> simplify (simp.c)
- * -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit.c);
+ * -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit/c.c);
  * only main.c knows the whole pipeline. */
 #include <stddef.h>
 #include <stdio.h>
@@ -154,7 +154,7 @@ Dag *conv_build(Arena *ar, const long double *taps, int ntaps, int n);
 /* simp.c */
 Dag *simp_run(Dag *d, int fma);
 
-/* emit.c */
+/* emit/c.c */
 typedef struct Emit Emit;
 struct Emit {
 	const char *name;   /* function name */
@@ -163,7 +163,7 @@ struct Emit {
 	int regs;           /* R the order was made for, 0 for none */
 	int isfloat;
 	int lib;            /* library codelet: no main-less extras */
-	int simd;           /* SIMD_*: emitsimd.c's ISA, SIMD_NONE scalar */
+	int simd;           /* SIMD_*: emit/simd.c's ISA, SIMD_NONE scalar */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
@@ -193,32 +193,32 @@ void emit_statement(Printer *o, int id);
 void gemm_open(FILE *f, const Emit *e);
 void gemm_close(FILE *f, const Prob *p, const Emit *e);
 
-/* kloop.c: GEMM micro-kernels, K a run-time argument */
+/* emit/gemmk.c: GEMM micro-kernels, K a run-time argument */
 void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e, int vl);
 
-/* emitsimd.c */
+/* emit/simd.c */
 enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
-/* emitkind.c: FFT codelet kinds beyond n1 (twiddle, real data) */
+/* emit/kinds.c: FFT codelet kinds beyond n1 (twiddle, real data) */
 enum { CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W };
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
-/* standalone.c: DFTs beyond FFT_MAXN as codelets plus a fixed plan */
+/* emit/plan.c: DFTs beyond FFT_MAXN as codelets plus a fixed plan */
 enum { STANDALONE_MAXN = 65536 };
 int standalone_ok(int n);
 void standalone_c(FILE *f, int n, int sign, const Emit *e);
 
-/* emitvec.c: the planner's vector codelets (t1v, n1v) and n1w, an n1
+/* emit/vec.c: the planner's vector codelets (t1v, n1v) and n1w, an n1
  * codelet vectorized within one transform */
 int emitvec_lanes(int simd, int isfloat);
 void emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
-/* emitcu.c */
+/* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
@@ -277,7 +277,7 @@ const char *ptxas_measure(Dag *d, const Prob *p, const int *order,
     int nr, Ptxas *res);
 const char *ptxas_version(void);
 
-/* sched/pressure.c: kgen report */
+/* sched/report.c: kgen report */
 typedef struct Report Report;
 struct Report {
 	int sched;          /* SCHED_*, or -1: gemm_order's mr x nr tiles */
@@ -354,7 +354,7 @@ Measure measure_c(const char *name, const char *path, int regs);
 Measure ptxas_spills(Dag *d, const Prob *p, const int *order, int norder,
     int isfloat, const char *arch, int regs);
 
-/* sched/report.c: kgen spills tables */
+/* sched/spills.c: kgen spills tables */
 enum { MEASURE_MAX = 4 };
 typedef struct Row Row;
 struct Row {

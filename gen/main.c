@@ -1,6 +1,6 @@
 /* main.c: the command line, every check on input, and the pipeline.
  *   build (fft.c, gemm.c, conv.c) -> simplify (simp.c)
- *   -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit.c)
+ *   -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit/c.c)
  * Output goes to a temporary file beside the target and is renamed into
  * place on success, so a failure never leaves a partial file. */
 #include <ctype.h>
@@ -32,9 +32,9 @@ struct Opts {
 	int latency;        /* --latency */
 	const char *format; /* --format text|csv|json */
 	const char *measure;    /* --measure gcc|clang|ptxas */
-	int simd;               /* --simd: SIMD_* (emitsimd.c) */
-	int cuda;               /* --emit cuda (emitcu.c) instead of C */
-	int ckind;              /* --kind: 0 n1, else 1 + CK_* (emitkind.c) */
+	int simd;               /* --simd: SIMD_* (emit/simd.c) */
+	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
+	int ckind;              /* --kind: 0 n1, else 1 + CK_* (emit/kinds.c) */
 	const char *target;     /* --target NAME|all (sched/target.c) */
 	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
 	int maxregs;            /* --max-regs: register budget, 0 none */
@@ -647,7 +647,7 @@ check_regs(Dag *d, const int *r, int nr)
 }
 
 /* A size beyond straight-line code: codelets and a fixed plan in one
- * file (standalone.c). */
+ * file (emit/plan.c). */
 static void
 run_standalone(Opts *o)
 {

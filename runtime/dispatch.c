@@ -1,7 +1,7 @@
 /* dispatch.c: run-time choice of the vector ISA.  The library holds every
  * n1 codelet four times: scalar (kgen_n1_N), and vectorized across the
  * batch for SSE2, AVX2 with FMA, and AVX-512F (kgen_n1_sse2_N, ...; made
- * by gen/emitsimd.c, each file compiled with its ISA's flags; the AVX-512
+ * by emit/simd.c, each file compiled with its ISA's flags; the AVX-512
  * ones also use VL and DQ, as every AVX-512 CPU since Skylake-SP).  Only the
  * codelets of an ISA the CPU runs may be called, so the choice is made
  * here, once, from __builtin_cpu_supports (which also checks that the OS
@@ -76,7 +76,7 @@ static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
 #endif
 };
 
-/* The within-transform codelets (gen/emitvec.c, --kind n1w): sizes a
+/* The within-transform codelets (emit/vec.c, --kind n1w): sizes a
  * multiple of the lanes VL and at least VL^2, as the Makefile's N1W_*
  * lists. */
 #define N1W_MUL4 X(16) X(20) X(24) X(28) X(32) X(36) X(40) X(44) X(48) \

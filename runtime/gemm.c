@@ -1,5 +1,5 @@
 /* gemm.c: kgen_dgemm, C += A*B for any sizes, on micro-kernels made by
- * `kgen gemm --kloop` (gen/kloop.c).  The loops are those of Goto and
+ * `kgen gemm --kloop` (emit/gemmk.c).  The loops are those of Goto and
  * van de Geijn (TOMS 2008) in BLIS's order (Van Zee and van de Geijn,
  * TOMS 2015): for each NC-wide panel of B and KC-deep slice of K, the
  * panel is packed into NR-wide slivers stored row by row (the layout the

@@ -1,5 +1,5 @@
 /* ptxas.c: what NVIDIA's register allocator does with a codelet.
- * ptxas_measure emits the codelet as CUDA (emitcu.c), has nvcc lower it
+ * ptxas_measure emits the codelet as CUDA (emit/cuda.c), has nvcc lower it
  * to PTX once (the PTX uses unbounded virtual registers, so it does not
  * depend on R), then runs ptxas -v on that PTX at each -maxrregcount R
  * and parses its report: registers used, spill stores and loads (bytes

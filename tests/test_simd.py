@@ -1,4 +1,4 @@
-"""SIMD n1 codelets (kgen fft --simd, gen/emitsimd.c) against FFTW.
+"""SIMD n1 codelets (kgen fft --simd, emit/simd.c) against FFTW.
 
 tests/simdcheck.c runs a codelet on the layouts and batch counts that
 reach every path of a SIMD codelet: the direct interleaved body, the

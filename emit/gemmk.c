@@ -1,4 +1,4 @@
-/* kloop.c: GEMM micro-kernels, the codelets whose K is a run-time
+/* emit/gemmk.c: GEMM micro-kernels, the codelets whose K is a run-time
  * argument, and GEMM codelets on vectors.  A micro-kernel's DAG is one
  * rank-1 update of an mr x nr tile of C (gemm_build with k = 1); it is
  * printed, in the order given, as the body of a loop over K, with the
@@ -23,7 +23,7 @@
 #include <string.h>
 #include "all.h"
 
-/* The statements are emit.c's, with hooks for what differs here: loads
+/* The statements are emit/c.c's, with hooks for what differs here: loads
  * and stores of vectors, and the accumulators, which are variables of
  * their own rather than temporaries. */
 typedef struct Kout Kout;

@@ -1,4 +1,4 @@
-/* standalone.c: one self-contained C99 file for a DFT too large to be a
+/* emit/plan.c: one self-contained C99 file for a DFT too large to be a
  * single straight-line codelet (n > FFT_MAXN): the codelets and a fixed
  * plan, the way runtime/plan.c runs it without vectors, with nothing to
  * link.  The plan is a mixed-radix decimation-in-time FFT,

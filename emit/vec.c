@@ -1,4 +1,4 @@
-/* emitvec.c: the vector codelets the planner (runtime/plan.c) is built
+/* emit/vec.c: the vector codelets the planner (runtime/plan.c) is built
  * from, for split arrays (real and imaginary parts in separate arrays):
  *   t1v: a twiddle step vectorized across butterflies: lane l handles
  *        butterfly m + l, whose elements are adjacent in memory, so every
@@ -19,7 +19,7 @@
  *        t1v DAG of radix VL printed as an inline function, which
  *        twiddles it (table W in the file) and stores VL outputs a
  *        vector.
- * One DAG value is one vector register, as in emitsimd.c, so sched/'s
+ * One DAG value is one vector register, as in emit/simd.c, so sched/'s
  * register analysis holds unchanged.  Arithmetic uses GCC/Clang vector
  * extensions; build with -mavx512f, -mavx2 -mfma or -msse2 and
  * -ffp-contract=fast to get FMAs. */

@@ -1,6 +1,6 @@
-/* emitkind.c: prints the FFT codelet kinds beyond n1 as straight-line
+/* emit/kinds.c: prints the FFT codelet kinds beyond n1 as straight-line
  * C99: twiddle codelets (t1) and real-data codelets (r2cf, r2cb), all in
- * FFTW's calling conventions.  The statements are emit.c's, printed by
+ * FFTW's calling conventions.  The statements are emit/c.c's, printed by
  * its emit_statement; only the signature, the loop around the body and
  * the array names differ, so they come from a table per kind.  The
  * output needs only <stddef.h>. */

@@ -1,10 +1,10 @@
-/* emit.c: prints a DAG as a straight-line C99 codelet, one statement per
+/* emit/c.c: prints a DAG as a straight-line C99 codelet, one statement per
  * node in exactly the order it is given (the schedule), each value a
  * const local declared where it is computed.  Constants are printed
  * inline as literals.  The emitter never reorders: keeping the schedule
  * is the scheduler's promise to the compiler.  The output needs only
  * <stddef.h>.  The statement printer (emit_statement and its Printer) is
- * shared with the other C-like emitters (emitkind.c, emitvec.c, kloop.c):
+ * shared with the other C-like emitters (emit/kinds.c, emit/vec.c, emit/gemmk.c):
  * they differ only in names, indentation and how a load or a store is
  * written, which its fields and hooks say. */
 #include <assert.h>

@@ -1,8 +1,8 @@
-/* emitsimd.c: n1 codelets that vectorize across the batch.  Lane l of a
+/* emit/simd.c: n1 codelets that vectorize across the batch.  Lane l of a
  * vector holds transform j + l, so one DAG value is one vector register
  * and the register analysis of sched/ holds unchanged (DESIGN.md counts a
  * vector of independent transforms as one value).  The statements keep
- * the given order, as in emit.c, in two bodies:
+ * the given order, as in emit/c.c, in two bodies:
  *   direct: interleaved data with adjacent elements (ii == ri + 1,
  *     io == ro + 1, is == os == 2), the layout of FFTW's batched plans,
  *     any batch strides.  Each (re, im) pair is one 16- or 8-byte access

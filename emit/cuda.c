@@ -1,7 +1,7 @@
-/* emitcu.c: prints a DAG as a CUDA source file for nvcc.
+/* emit/cuda.c: prints a DAG as a CUDA source file for nvcc.
  * The codelet becomes a __device__ function in SSA style: one const local
  * (one virtual register) per DAG value, declared where it is computed, in
- * exactly the order given (the schedule), printed by emit.c's
+ * exactly the order given (the schedule), printed by emit/c.c's
  * emit_statement as for C.  NVVM and ptxas then allocate the physical
  * registers; `kgen spills --measure ptxas` and `kgen report` compare what
  * they do with Belady's MIN for the same order.  A __global__ batch

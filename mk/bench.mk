@@ -1,0 +1,116 @@
+# mk/bench.mk: the benchmarks (bench-gemm, bench-fft, bench-plan,
+# bench-spills) and opcounts; included by the Makefile.
+
+# ---- bench-gemm: fixed-size GEMM codelets and kgen_dgemm against
+# OpenBLAS (cblas_dgemm, one thread) and LIBXSMM in one process, then
+# GFLOP/s for n = 256..1024 (bench/gemm.c, bench/gemm.py); CSV and a plot
+# go to bench/out/.  Each codelet is built twice, by $(CC) and by clang,
+# -O3 -march=native (512-bit vectors where the CPU has them): the
+# compilers vectorize the same straight-line code differently; and once
+# more by $(CC) in vector form: --vlen 8 on AVX-512 CPUs (a column's
+# last M % 8 rows masked or in pieces), else the largest of 4, 2, 1 that
+# divides M.
+# LIBXSMM's kernels know the leading dimensions when they are made; for
+# the same footing lgemm_* and wgemm_* call the gcc and vector codelets
+# with constant ones, inlined.  Shapes MxNxK; codelets up to 16^3, larger
+# shapes (BENCH_GEMM_BIG) without.
+BENCH_GEMM_SQ = 2 3 4 5 6 7 8 10 12 16
+BENCH_GEMM = $(foreach n,$(BENCH_GEMM_SQ),$(n)x$(n)x$(n)) 2x2x32 4x4x32 \
+             8x8x32 32x4x4 4x32x4 32x8x8 8x32x8 16x2x16 2x16x16 3x5x7
+BENCH_GEMM_BIG = 20x20x20 24x24x24 32x32x32
+BENCH_GEMM_O = $(foreach v,gemm cgemm vgemm lgemm wgemm,\
+               $(BENCH_GEMM:%=build/bench/$(v)_%.o))
+BENCH_CLANG = clang
+BENCH_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null \
+                  && echo 1)
+BENCH_CFLAGS = -std=gnu11 -O3 -march=native -mprefer-vector-width=512
+BENCH_LIBS = -lxsmm -lopenblas -lpthread -ldl -lm
+gemmb_w = $(word $(1),$(subst x, ,$*))
+
+build/bench/gemm_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen gemm -m $(call gemmb_w,1) -n $(call gemmb_w,2) \
+	    -k $(call gemmb_w,3) --fma --name bgemm_$* -o $@
+
+build/bench/cgemm_%.c: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen gemm -m $(call gemmb_w,1) -n $(call gemmb_w,2) \
+	    -k $(call gemmb_w,3) --fma --name cgemm_$* -o $@
+
+build/bench/vgemm_%.c: bin/kgen
+	@mkdir -p $(@D)
+	v=$(if $(BENCH_AVX512),8,4); m=$(call gemmb_w,1); \
+	    while [ -z "$(BENCH_AVX512)" ] && [ $$((m % v)) -ne 0 ]; \
+	    do v=$$((v / 2)); done; \
+	    bin/kgen gemm -m $$m -n $(call gemmb_w,2) -k $(call gemmb_w,3) \
+	    --fma --vlen $$v --name vgemm_$* -o $@
+
+build/bench/gemm_%.o: build/bench/gemm_%.c
+	$(CC) $(BENCH_CFLAGS) -c -o $@ $<
+
+build/bench/vgemm_%.o: build/bench/vgemm_%.c
+	$(CC) $(BENCH_CFLAGS) -c -o $@ $<
+
+# $(1): wrapper prefix, $(2): prefix of the codelet it inlines
+define gemmb_ld
+build/bench/$(1)_%.c: build/bench/$(2)_%.c
+	{ echo '#define $(3)_$$* $(1)in_$$*'; echo '#include "$(2)_$$*.c"'; \
+	  echo '__attribute__((flatten)) void'; \
+	  echo '$(1)_$$*(const double *A, const double *B, double *C,'; \
+	  echo '    ptrdiff_t a, ptrdiff_t b, ptrdiff_t c)'; \
+	  echo '{'; echo '	(void)a; (void)b; (void)c;'; \
+	  echo '	$(1)in_$$*(A, B, C, $$(call gemmb_w,1), $$(call gemmb_w,3),'; \
+	  echo '	    $$(call gemmb_w,1));'; echo '}'; } > $$@
+build/bench/$(1)_%.o: build/bench/$(1)_%.c
+	$$(CC) $$(BENCH_CFLAGS) -c -o $$@ $$<
+endef
+$(eval $(call gemmb_ld,lgemm,gemm,bgemm))
+$(eval $(call gemmb_ld,wgemm,vgemm,vgemm))
+
+build/bench/cgemm_%.o: build/bench/cgemm_%.c
+	$(BENCH_CLANG) $(BENCH_CFLAGS) -c -o $@ $<
+
+build/bench/gemmlist.h: Makefile
+	@mkdir -p $(@D)
+	for s in $(BENCH_GEMM); do echo "S($$s, bgemm_$$s, cgemm_$$s, \
+	    vgemm_$$s, lgemm_$$s, wgemm_$$s)"; done > $@.tmp
+	for s in $(BENCH_GEMM_BIG); do echo "D($$s)"; done >> $@.tmp
+	sed 's/^\(.\)(\([0-9]*\)x\([0-9]*\)x\([0-9]*\)/\1(\2, \3, \4/' \
+	    $@.tmp > $@
+	rm -f $@.tmp
+
+build/bench/gemm: bench/gemm.c build/bench/gemmlist.h $(BENCH_GEMM_O) \
+    lib/libkgen.a
+	@sh tests/deps.sh libopenblas-dev libxsmm-dev clang
+	$(CC) $(BENCH_CFLAGS) -Iruntime -Ibuild/bench \
+	    -I/usr/include/x86_64-linux-gnu -o $@ bench/gemm.c \
+	    $(BENCH_GEMM_O) lib/libkgen.a $(BENCH_LIBS)
+
+bench-gemm: build/bench/gemm
+	$(PYTHON) bench/gemm.py build/bench/gemm bench/out
+
+# keep the generated benchmark codelets for reading
+.PRECIOUS: build/bench/gemm_%.c build/bench/cgemm_%.c build/bench/vgemm_%.c \
+           build/bench/lgemm_%.c build/bench/wgemm_%.c
+
+# ---- bench-fft: batched n1 transforms (v = 256 interleaved, n = 2..64,
+# double and float), kgen's dispatched codelets and each ISA against FFTW
+# (FFTW_MEASURE) in one process (bench/fft.c, bench/fft.py); CSV and a
+# plot go to bench/out/.
+build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Iruntime -o $@ bench/fft.c lib/libkgen.a \
+	    -lfftw3 -lfftw3f -lm
+
+bench-fft: build/bench/fft
+	$(PYTHON) bench/fft.py
+
+# ---- opcounts: kgen's operation counts beside genfft's (markdown).
+opcounts: bin/kgen
+	$(PYTHON) bench/opcounts.py
+
+# ---- bench-spills: Belady's and the compilers' spills per schedule and R,
+# beside genfft's (bench/out/spills.csv, spills.md, spills.png).
+bench-spills: bin/kgen
+	$(PYTHON) bench/spills.py
+

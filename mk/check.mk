@@ -1,0 +1,59 @@
+# mk/check.mk: make check, asan, demo and gpu-check; included by the
+# Makefile.
+
+# ---- check: installs missing Debian packages (as root), then pytest.
+CHECK_DEPS = libfftw3-dev python3-pytest python3-numpy valgrind \
+             pkg-config clang
+check: all
+	@sh tests/deps.sh $(CHECK_DEPS)
+	$(PYTHON) -m pytest -q tests
+
+# ---- asan: generator and runtime rebuilt under ASan and UBSan into
+# build/asan/, and the tests that run them rerun against that build.
+ASAN_LIB_O = $(patsubst build/%,build/asan/%,$(LIB_CO) $(RT_O))
+ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
+             tests/test_runtime.py tests/test_conv.py tests/test_dgemm.py
+
+build/asan/codelets/%.o: codelets/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CODELET_CFLAGS) -c -o $@ $<
+
+build/asan/runtime/%.o: runtime/%.c runtime/kgen.h build/runtime/table.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(RT_FLAGS) -c -o $@ $<
+
+build/asan/lib/libkgen.a: $(ASAN_LIB_O)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+asan: all build/asan/bin/kgen build/asan/lib/libkgen.a
+	@sh tests/deps.sh $(CHECK_DEPS)
+	KGEN=build/asan/bin/kgen KGEN_LIBDIR=build/asan/lib \
+	    KGEN_SANITIZE="$(ASAN_FLAGS)" $(PYTHON) -m pytest -q $(ASAN_TESTS)
+
+# ---- demo: a 16-point codelet, checked against FFTW, and its counts.
+demo: bin/kgen
+	@sh tests/deps.sh libfftw3-dev
+	@mkdir -p build/demo
+	bin/kgen fft -n 16 -o build/demo/n1_16.c
+	$(CC) -std=c99 -O2 -DREAL=double -DFUNC=n1_16 -o build/demo/fftcheck \
+	    tests/fftcheck.c build/demo/n1_16.c -lfftw3 -lm
+	@echo "n1_16 against FFTW: layout, max relative error, guard hits"
+	@echo "(bound: 1e-14 * (1 + log2 16) = 5e-14, and no guard hits)"
+	@build/demo/fftcheck 16 -1
+	@echo "its counts, from the codelet's header:"
+	@sed -n '/additions/,/stores/p' build/demo/n1_16.c
+
+
+# Runs the CUDA batch kernel on the GPU against the CPU codelet
+# (tests/test_gpu.py); make check never needs a GPU.
+gpu-check: bin/kgen
+	@if nvidia-smi -L 2>/dev/null | grep -q GPU \
+	    && command -v nvcc >/dev/null 2>&1; then \
+		/usr/bin/python3 -m pytest -q -rs tests/test_gpu.py; \
+	else \
+		echo "gpu-check: skipped: needs an NVIDIA GPU (nvidia-smi -L" \
+		    "lists none here) and nvcc on PATH"; \
+	fi
+

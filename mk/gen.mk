@@ -1,0 +1,41 @@
+# mk/gen.mk: the generator bin/kgen (gen/ builds DAGs, sched/ orders and
+# analyses them, emit/ prints them), and its ASan/UBSan build; included
+# by the Makefile.  Every .c file of the three folders is part of it.
+GEN_O = $(patsubst %.c,build/%.o,$(sort $(wildcard gen/*.c emit/*.c \
+        sched/*.c)))
+GEN_H = gen/all.h gen/ops.h
+
+bin/kgen: $(GEN_O)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/gen/%.o: gen/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+
+build/emit/%.o: emit/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+
+build/sched/%.o: sched/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+
+# the same under ASan and UBSan (make asan)
+ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O))
+
+build/asan/bin/kgen: $(ASAN_O)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/gen/%.o: gen/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+
+build/asan/emit/%.o: emit/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+
+build/asan/sched/%.o: sched/%.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<

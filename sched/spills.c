@@ -1,0 +1,153 @@
+/* spills.c: the tables of kgen spills, as text, CSV or JSON.
+ * One row per (schedule, R): Belady's spill loads and stores for that
+ * order, the compulsory traffic, max live, stalls (with --latency), the
+ * lower bound every order obeys, and what each measured compiler did.
+ * Conventions (DESIGN.md): one register holds one DAG value; constants
+ * are memory operands, as x86-64 compilers leave them; spill counts
+ * exclude the first load of each input and the store of each output.
+ * Numbers are printed as integers only, so reruns are byte-identical. */
+#include <string.h>
+#include "all.h"
+
+static void
+text(FILE *f, const Table *t)
+{
+	const Row *r;
+	int i, j;
+
+	fprintf(f, "# kgen spills %s: %d nodes; %d additions, %d "
+	    "multiplications, %d FMAs, %d negations\n", t->desc, t->nnode,
+	    t->c.add, t->c.mul, t->c.fma, t->c.neg);
+	fprintf(f, "# compulsory: %d loads, %d stores; %d constants are "
+	    "memory operands, not in registers\n", t->c.load, t->c.store,
+	    t->c.con);
+	fprintf(f, "# loads/stores: spill traffic of Belady's MIN (loads "
+	    "optimal for the order);\n# in: of the loads, reloads of inputs "
+	    "from their arrays (the rest from the stack)\n# bound: %s\n",
+	    t->boundnote);
+	if (t->latency > 0)
+		fprintf(f, "# latency %d: reloads issued up to %d steps "
+		    "ahead; stalls counted\n", t->latency, t->latency);
+	fprintf(f, "%-8s %4s %7s %6s %7s %8s", "schedule", "R", "loads", "in",
+	    "stores", "max_live");
+	if (t->latency > 0)
+		fprintf(f, " %7s", "stalls");
+	fprintf(f, " %7s", "bound");
+	for (j = 0; j < t->nmeas; j++)
+		fprintf(f, " %15s", t->meas[j]);
+	fputc('\n', f);
+	for (i = 0; i < t->nrow; i++) {
+		r = &t->row[i];
+		fprintf(f, "%-8s %4d %7d %6d %7d %8d", r->sched, r->regs,
+		    r->s.loads, r->s.inloads, r->s.stores, r->s.maxlive);
+		if (t->latency > 0)
+			fprintf(f, " %7ld", r->s.stalls);
+		fprintf(f, " %7ld", r->bound);
+		for (j = 0; j < t->nmeas; j++) {
+			if (r->m[j].ok)
+				fprintf(f, " %7d/%-7d", r->m[j].stores,
+				    r->m[j].loads);
+			else
+				fprintf(f, " %15s", "-");
+		}
+		fputc('\n', f);
+	}
+	if (t->nmeas > 0)
+		fprintf(f, "# measured: FP stack stores/loads in the "
+		    "assembly; '-': the compiler cannot be held to R\n");
+}
+
+static void
+csv(FILE *f, const Table *t)
+{
+	const Row *r;
+	int i, j;
+
+	fputs("problem,n,m,k,schedule,regs,loads,stores,compulsory_loads,"
+	    "compulsory_stores,max_live,stalls,lower_bound,input_reloads", f);
+	for (j = 0; j < t->nmeas; j++)
+		fprintf(f, ",%s_loads,%s_stores,%s_int_spills", t->meas[j],
+		    t->meas[j], t->meas[j]);
+	fputc('\n', f);
+	for (i = 0; i < t->nrow; i++) {
+		r = &t->row[i];
+		fprintf(f, "%s,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%ld,%ld,%d",
+		    t->problem, t->p->n, t->p->m, t->p->k, r->sched, r->regs,
+		    r->s.loads, r->s.stores, r->s.cloads, r->s.cstores,
+		    r->s.maxlive, r->s.stalls, r->bound, r->s.inloads);
+		for (j = 0; j < t->nmeas; j++) {
+			if (r->m[j].ok)
+				fprintf(f, ",%d,%d,%d", r->m[j].loads,
+				    r->m[j].stores,
+				    r->m[j].iloads + r->m[j].istores);
+			else
+				fputs(",,,", f);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void
+json(FILE *f, const Table *t)
+{
+	const Row *r;
+	const Measure *m;
+	int i, j;
+
+	fprintf(f, "{\"problem\": {\"kind\": \"%s\", \"n\": %d", t->problem,
+	    t->p->n);
+	if (t->p->kind == PROB_FFT)
+		fprintf(f, ", \"sign\": %d", t->p->sign);
+	else
+		fprintf(f, ", \"m\": %d, \"k\": %d", t->p->m, t->p->k);
+	fprintf(f, ", \"nodes\": %d, \"additions\": %d, \"multiplications\":"
+	    " %d, \"fmas\": %d, \"constants\": %d},\n", t->nnode, t->c.add,
+	    t->c.mul, t->c.fma, t->c.con);
+	fprintf(f, " \"constants_in_registers\": false,\n");
+	fprintf(f, " \"latency\": %d,\n \"lower_bound\": \"%s\",\n",
+	    t->latency, t->boundnote);
+	fputs(" \"results\": [", f);
+	for (i = 0; i < t->nrow; i++) {
+		r = &t->row[i];
+		fprintf(f, "%s\n  {\"schedule\": \"%s\", \"regs\": %d, "
+		    "\"loads\": %d, \"stores\": %d, \"compulsory_loads\": %d, "
+		    "\"compulsory_stores\": %d, \"max_live\": %d", i ? "," : "",
+		    r->sched, r->regs, r->s.loads, r->s.stores, r->s.cloads,
+		    r->s.cstores, r->s.maxlive);
+		if (t->latency > 0)
+			fprintf(f, ", \"stalls\": %ld", r->s.stalls);
+		fprintf(f, ", \"lower_bound\": %ld, \"input_reloads\": %d",
+		    r->bound, r->s.inloads);
+		if (t->nmeas > 0) {
+			fputs(", \"measured\": {", f);
+			for (j = 0; j < t->nmeas; j++) {
+				m = &r->m[j];
+				fprintf(f, "%s\"%s\": ", j ? ", " : "",
+				    t->meas[j]);
+				if (m->ok)
+					fprintf(f, "{\"loads\": %d, \"stores\":"
+					    " %d, \"int_spills\": %d, \"flags\":"
+					    " \"%s\"}", m->loads, m->stores,
+					    m->iloads + m->istores, m->flags);
+				else
+					fprintf(f, "{\"skipped\": \"%s\"}",
+					    m->why);
+			}
+			fputc('}', f);
+		}
+		fputc('}', f);
+	}
+	fputs("\n ]\n}\n", f);
+}
+
+/* Prints table t in format "text", "csv" or "json". */
+void
+report_print(FILE *f, const char *format, const Table *t)
+{
+	if (!strcmp(format, "csv"))
+		csv(f, t);
+	else if (!strcmp(format, "json"))
+		json(f, t);
+	else
+		text(f, t);
+}
