@@ -410,7 +410,7 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	k.fused = arena_alloc(ar, d->nnode + 1);
 	memset(k.fused, 0, d->nnode + 1);
 	/* seven rows would take three pieces: masked, its load of C after
-	 * all products (gemm_order) is cheaper there */
+	 * all products (gemmorder_tiles) is cheaper there */
 	k.pieces = k.mask && p->m % 8 != 7 && fuse(&k);
 	header(&k, p, e);
 	if (k.fixed) {

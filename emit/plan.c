@@ -70,39 +70,59 @@ factor(int n, int *m0, int *r)
 	return k;
 }
 
-/* One codelet, through the pipeline's build and simplify stages. */
+/* The codelets of n's plan, in the order standalone_c prints them: the
+ * n1 leaf, then the t1 of each distinct radix, top first; kind[i]
+ * (CK_N1 or CK_T1) and size[i] of each; returns how many, at most
+ * STANDALONE_MAXPART.  requires: standalone_ok(n). */
+int
+standalone_parts(int n, int *kind, int *size)
+{
+	int r[MAXSTEP], k, i, m0, np, done[65];
+
+	k = factor(n, &m0, r);
+	kind[0] = CK_N1;
+	size[0] = m0;
+	np = 1;
+	memset(done, 0, sizeof done);
+	for (i = 0; i < k; i++) {
+		if (done[r[i]])
+			continue;
+		done[r[i]] = 1;
+		kind[np] = CK_T1;
+		size[np++] = r[i];
+	}
+	return np;
+}
+
+/* One codelet of the plan: d, simplified, in id order. */
 static void
-codelet(FILE *f, int kind, int n, int sign, const Emit *base,
+codelet(FILE *f, Dag *d, int kind, int n, int sign, const Emit *base,
     const char *name)
 {
-	Arena *ar;
-	Dag *d;
 	Prob p;
 	Emit e;
 
-	ar = arena_new();
 	memset(&p, 0, sizeof p);
 	p.kind = PROB_FFT;
 	p.n = n;
 	p.sign = sign;
-	d = kind < 0 ? fft_build(ar, n, sign) : twiddle_build(ar, n, sign);
-	d = simp_run(d, 0);
 	e = *base;
 	e.name = name;
-	if (kind < 0)
+	if (kind == CK_N1)
 		emit_c(f, d, &p, 0, 0, &e);
 	else
 		emitkind_c(f, d, &p, kind, 0, 0, &e);
 	fputc('\n', f);
-	arena_free(ar);
 }
 
-/* Prints the standalone file for a size-n DFT of the given sign.
+/* Prints the standalone file for a size-n DFT of the given sign, with
+ * part[i] the simplified DAG of codelet i of standalone_parts.
  * requires: standalone_ok(n). */
 void
-standalone_c(FILE *f, int n, int sign, const Emit *e)
+standalone_c(FILE *f, int n, int sign, Dag *const *part, const Emit *e)
 {
-	int r[MAXSTEP], k, i, j, q, m0, m, S, g, t, pos, mul, done[65];
+	int r[MAXSTEP], k, i, j, q, m0, m, S, g, t, pos, mul, np;
+	int kind[STANDALONE_MAXPART], size[STANDALONE_MAXPART];
 	long double c, s;
 	char buf[256];
 	const char *type;
@@ -127,15 +147,11 @@ standalone_c(FILE *f, int n, int sign, const Emit *e)
 		fprintf(f, " %d", r[i]);
 	fprintf(f, ").\n * The codelets below carry their own headers.\n"
 	    " */\n#include <stddef.h>\n\n");
-	snprintf(buf, sizeof buf, "%s_n1_%d", e->name, m0);
-	codelet(f, -1, m0, sign, e, buf);
-	memset(done, 0, sizeof done);
-	for (i = 0; i < k; i++) {
-		if (done[r[i]])
-			continue;
-		done[r[i]] = 1;
-		snprintf(buf, sizeof buf, "%s_t1_%d", e->name, r[i]);
-		codelet(f, CK_T1, r[i], sign, e, buf);
+	np = standalone_parts(n, kind, size);
+	for (i = 0; i < np; i++) {
+		snprintf(buf, sizeof buf, "%s_%s_%d", e->name, kind[i] == CK_N1
+		    ? "n1" : "t1", size[i]);
+		codelet(f, part[i], kind[i], size[i], sign, e, buf);
 	}
 	/* twiddle tables in FFTW's t1 layout, one per pass */
 	m = m0;

@@ -392,17 +392,16 @@ n1w_table(Vout *v, int n, const Emit *e)
 }
 
 /* n1w's radix-VL step as an inline function of the transposed tile x
- * (re, im by row): twiddle rows 1.., DFT across rows, store. */
+ * (re, im by row): twiddle rows 1.., DFT across rows, store; d is its
+ * DAG, a radix-VL twiddle step, simplified. */
 static void
-n1w_top(Vout *leaf, int sign, const Emit *e, Arena *ar)
+n1w_top(Vout *leaf, Dag *d, const Emit *e, Arena *ar)
 {
 	Vout v;
-	Dag *d;
 	const int *ids;
 	int i, nids;
 	const char *t;
 
-	d = simp_run(twiddle_build(ar, leaf->vl, sign), 0);
 	emit_init(&v.o, leaf->o.f, d, e->isfloat, ar);
 	v.o.type = "V";
 	v.o.arr = t1varr;
@@ -498,12 +497,13 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 
 /* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build),
  * CK_N1V (d from fft_build(p->n)) or CK_N1W (d from fft_build(p->n /
- * VL), the leaf) for ISA e->simd, statements in the given order (NULL:
- * id order).  requires: for CK_N1V, p->n a multiple of the lane count
- * VL; for CK_N1W, of VL^2. */
+ * VL), the leaf; top from twiddle_build(VL), its radix-VL step, both
+ * simplified) for ISA e->simd, statements in the given order (NULL: id
+ * order).  requires: for CK_N1V, p->n a multiple of the lane count VL;
+ * for CK_N1W, of VL^2. */
 void
-emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
-    int norder, const Emit *e)
+emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
+    const int *order, int norder, const Emit *e)
 {
 	Vout v;
 	Arena *ar;
@@ -537,7 +537,7 @@ emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	if (kind == CK_N1W) {
 		n1w_macros(&v);
 		n1w_table(&v, p->n, e);
-		n1w_top(&v, p->sign, e, ar);
+		n1w_top(&v, top, e, ar);
 	}
 	prologue(&v, p, e);
 	ids = emit_order(d, order, &norder, ar);

@@ -2,7 +2,8 @@
  * Types first, then prototypes grouped by the file that defines them.
  * Data flows one way: build (fft.c, gemm.c, conv.c) -> simplify (simp.c)
  * -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit/c.c);
- * only main.c knows the whole pipeline. */
+ * gen/cli.c turns the command line into a Job, and only gen/main.c knows
+ * the whole pipeline. */
 #include <stddef.h>
 #include <stdio.h>
 
@@ -72,6 +73,10 @@ struct Count {
 	int load, store;
 };
 
+/* FFT codelet kinds (--kind): FFTW's n1 and t1, real-data r2cf and
+ * r2cb, the planner's vector t1v and n1v, and n1w (emit/vec.c). */
+enum { CK_N1, CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W, NCK };
+
 /* The problem a run generates, straight from the command line. */
 typedef struct Prob Prob;
 struct Prob {
@@ -83,7 +88,7 @@ struct Prob {
 	int ntaps;
 };
 
-/* util.c */
+/* gen/util.c */
 #if defined(__GNUC__)
 #define NORETURN __attribute__((noreturn))
 #define PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -91,6 +96,7 @@ struct Prob {
 #define NORETURN
 #define PRINTF(a, b)
 #endif
+extern char *fail_unlink;  /* a temporary file fail() removes */
 NORETURN PRINTF(1, 2) void fail(const char *fmt, ...);
 NORETURN PRINTF(1, 2) void die(const char *fmt, ...);
 void *emalloc(size_t n);
@@ -103,7 +109,7 @@ void arena_free(Arena *a);
 unsigned hash_int(unsigned h, int x);
 long gcd(long a, long b);
 
-/* dag.c */
+/* gen/dag.c */
 extern const OpInfo optab[];
 Dag *dag_new(Arena *ar);
 int dag_node(Dag *d, int op, int a, int b, int c, int k);
@@ -122,36 +128,33 @@ Count dag_count(Dag *d);
 void dag_dump(Dag *d, FILE *f);
 void dag_check(Dag *d);
 
-/* num.c */
+/* gen/num.c */
 void num_cexp(long num, long den, long double *c, long double *s);
 void num_print(FILE *f, long double v, int isfloat);
 
-/* fft.c */
+/* gen/fft.c */
 Dag *fft_build(Arena *ar, int n, int sign);
 void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
 void fft_fma(int on);
 
-/* twiddle.c */
+/* gen/twiddle.c */
 Dag *twiddle_build(Arena *ar, int r, int sign);
 
-/* real.c */
+/* gen/real.c */
 Dag *real_build(Arena *ar, int n, int backward);
 
-/* gemm.c */
+/* gen/gemm.c */
 enum {
 	GEMM_MAXDIM = 512,      /* largest M, N or K of a codelet */
 	GEMM_MAXWORK = 65536    /* largest M*N*K: about 2 MB of C */
 };
 Dag *gemm_build(Arena *ar, int m, int n, int k, int clast);
-int *gemm_order(Dag *d, Arena *ar, int mr, int nr, int *norder);
-void gemm_tile(FILE *f, int regs, double gamma, int vl, int steps, int *mr,
-    int *nr);
 
-/* conv.c */
+/* gen/conv.c */
 enum { CONV_MAXTAPS = 4096, CONV_MAXWORK = 1 << 20 };
 Dag *conv_build(Arena *ar, const long double *taps, int ntaps, int n);
 
-/* simp.c */
+/* gen/simp.c */
 Dag *simp_run(Dag *d, int fma);
 
 /* emit/c.c */
@@ -162,7 +165,6 @@ struct Emit {
 	const char *sched;  /* schedule name */
 	int regs;           /* R the order was made for, 0 for none */
 	int isfloat;
-	int lib;            /* library codelet: no main-less extras */
 	int simd;           /* SIMD_*: emit/simd.c's ISA, SIMD_NONE scalar */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
@@ -203,20 +205,21 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
 /* emit/kinds.c: FFT codelet kinds beyond n1 (twiddle, real data) */
-enum { CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W };
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
 /* emit/plan.c: DFTs beyond FFT_MAXN as codelets plus a fixed plan */
-enum { STANDALONE_MAXN = 65536 };
+enum { STANDALONE_MAXN = 65536, STANDALONE_MAXPART = 64 };
 int standalone_ok(int n);
-void standalone_c(FILE *f, int n, int sign, const Emit *e);
+int standalone_parts(int n, int *kind, int *size);
+void standalone_c(FILE *f, int n, int sign, Dag *const *part,
+    const Emit *e);
 
 /* emit/vec.c: the planner's vector codelets (t1v, n1v) and n1w, an n1
  * codelet vectorized within one transform */
 int emitvec_lanes(int simd, int isfloat);
-void emitvec_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
-    int norder, const Emit *e);
+void emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
+    const int *order, int norder, const Emit *e);
 
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
@@ -272,32 +275,19 @@ struct Ptxas {
 };
 const char *ptxas_missing(void);
 int ptxas_parse(const char *text, const char *fn, Ptxas *r);
-const char *ptxas_measure(Dag *d, const Prob *p, const int *order,
-    int norder, int isfloat, const char *arch, int opt, const int *maxreg,
-    int nr, Ptxas *res);
+const char *ptxas_measure(const char *cuda, const char *arch, int opt,
+    const int *maxreg, int nr, Ptxas *res);
 const char *ptxas_version(void);
 
-/* sched/report.c: kgen report */
-typedef struct Report Report;
-struct Report {
-	int sched;          /* SCHED_*, or -1: gemm_order's mr x nr tiles */
-	int mr, nr;         /* gemm tiles: M x N outer, 1 x 1 inner */
-	int latency;
-	int isfloat;
-	const char *target; /* one target's row; NULL or "all": every row */
-	const char *arch;   /* ptxas -arch */
-	const char *occarch;    /* occupancy on this GPU; NULL: sm_80, sm_90 */
-	const int *maxreg;  /* the -maxrregcount list */
-	int nmaxreg;
-	int block;          /* CUDA threads per block */
-	int budget;         /* --max-regs, 0 for none */
-	int measure;        /* run nvcc and ptxas where they are found */
-};
-void pressure_report(FILE *f, Dag *d, const Prob *p, const Report *r);
-
 /* sched/order.c: schedules (topological orders of the live nodes) */
-enum { SCHED_NAIVE, SCHED_BUILD, SCHED_CO, SCHED_BLOCKED, SCHED_SEARCH,
-    NSCHED };
+enum {
+	SCHED_NAIVE, SCHED_BUILD, SCHED_CO, SCHED_BLOCKED, SCHED_SEARCH,
+	NSCHED,                 /* order.c's, for any DAG; then GEMM's: */
+	SCHED_OUTER = NSCHED,   /* rank-1 updates over all of C */
+	SCHED_INNER,            /* one element of C at a time */
+	SCHED_TILE,             /* rank-1 updates on Cost.mr x Cost.nr tiles */
+	SCHED_IDS               /* no schedule: the builder's ids (conv) */
+};
 extern const char *const order_names[];
 int order_find(const char *s);
 int order_check(Dag *d, const int *o, int n);
@@ -308,12 +298,24 @@ typedef struct Cost Cost;
 struct Cost {
 	int regs, latency;
 	double gamma;           /* a spill store costs gamma loads */
+	int mr, nr;             /* SCHED_TILE: the tile, rows in values */
 };
 int *order_blocked(Dag *d, Arena *ar, const Cost *k, int *n);
 int *order_search(Dag *d, Arena *ar, const Cost *k, int *n);
 int *order_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
 int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
     int *n);
+
+/* sched/gemmorder.c: GEMM's schedules, and every schedule by number */
+int *gemmorder_tiles(Dag *d, Arena *ar, int mr, int nr, int *norder);
+int gemmorder_find(const char *s);
+const char *gemmorder_name(int sched);
+int *gemmorder_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
+
+/* sched/gemmtile.c: GEMM's register tiles */
+void gemmtile_model(FILE *f, int regs, double gamma, int vl, int steps,
+    int *mr, int *nr);
+int gemmtile_vector(int m, int n, int vl, int *nr);
 
 /* sched/belady.c: spills of an order for R registers */
 enum { SPILLS_MAXR = 1024 };   /* largest R kgen spills takes */
@@ -351,8 +353,8 @@ int measure_known(const char *name);
 const char *measure_names(void);
 Measure measure_c(const char *name, const char *path, int regs);
 /* sched/ptxas.c, for kgen spills --measure ptxas */
-Measure ptxas_spills(Dag *d, const Prob *p, const int *order, int norder,
-    int isfloat, const char *arch, int regs);
+Measure ptxas_spills(const char *cuda, int isfloat, const char *arch,
+    int regs);
 
 /* sched/spills.c: kgen spills tables */
 enum { MEASURE_MAX = 4 };
@@ -377,4 +379,94 @@ struct Table {
 	Row *row;
 	int nrow;
 };
-void report_print(FILE *f, const char *format, const Table *t);
+/* what kgen spills --measure does with a row (the driver's compile_row) */
+typedef void (*Measurer)(const void *ctx, Dag *d, const int *o, int n,
+    int regs, const Table *t, Row *r);
+void spills_rows(Table *t, Dag *d, const int *sched, int nsched,
+    const int *regs, int nregs, const Cost *k, Arena *ar,
+    Measurer measure, const void *ctx);
+void spills_print(FILE *f, const char *format, const Table *t);
+
+/* sched/report.c: kgen report */
+typedef struct Report Report;
+struct Report {
+	int sched;          /* SCHED_*, GEMM's outer and inner included */
+	int latency;
+	int isfloat;
+	const char *target; /* one target's row; NULL or "all": every row */
+	const char *arch;   /* ptxas -arch */
+	const char *occarch;    /* occupancy on this GPU; NULL: sm_80, sm_90 */
+	const int *maxreg;  /* the -maxrregcount list */
+	int nmaxreg;
+	int block;          /* CUDA threads per block */
+	int budget;         /* --max-regs, 0 for none */
+	int measure;        /* run nvcc and ptxas where they are found */
+	/* the driver's CUDA printer: d in order o as text (malloc'd), its
+	 * kernel named kgen_ptxas, for ptxas_measure */
+	char *(*cuda)(Dag *d, const Prob *p, const int *o, int n,
+	    int isfloat);
+};
+void report_print(FILE *f, Dag *d, const Prob *p, const Report *r);
+
+/* gen/out.c: output through a temporary file renamed into place */
+FILE *out_open(const char *path, char **tmp);
+void out_close(FILE *f, const char *path, char *tmp);
+
+/* gen/taps.c: the taps of kgen conv */
+void taps_parse(Prob *p, const char *what, const char *text, int file);
+char *taps_load(const char *what, const char *path);
+
+/* gen/usage.c: kgen --help */
+void usage_print(void);
+
+/* gen/cli.c: the command line, checked into one Job */
+enum { CMD_FFT, CMD_GEMM, CMD_TILES, CMD_CONV, CMD_SPILLS, CMD_REPORT };
+enum {
+	EMITTER_C,      /* emit/c.c: scalar C (fft n1, gemm, conv) */
+	EMITTER_SIMD,   /* emit/simd.c: n1 across the batch */
+	EMITTER_KIND,   /* emit/kinds.c: t1, r2cf, r2cb */
+	EMITTER_VEC,    /* emit/vec.c: t1v, n1v, n1w */
+	EMITTER_CUDA,   /* emit/cuda.c */
+	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
+	EMITTER_PLAN    /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
+};
+typedef struct Job Job;
+struct Job {
+	int cmd;            /* CMD_*; CMD_TILES: gemm --tile auto */
+	const char *cmdname;    /* as typed: fft, gemm, conv, spills, report */
+	Prob p;             /* the problem (conv's taps malloc'd) */
+	int kind;           /* CK_*: the FFT codelet */
+	int lanes;          /* emit/vec.c's lanes of the --simd ISA, or 1 */
+	int vlen;           /* gemm: doubles per value, >= 1 */
+	int kloop;          /* gemm --kloop: K a run-time argument */
+	int fma;            /* --fma: contract a*b+c (simp.c) */
+	int dump;           /* -d: dump the DAG after each stage */
+	int sched[NSCHED];  /* SCHED_*: spills' list; else sched[0] alone */
+	int nsched;
+	Cost cost;          /* what the schedule is made for */
+	int checkregs;      /* check cost.regs against the DAG (cli_regs) */
+	int *regs;          /* spills: the R list; report: -maxrregcount */
+	int nregs;
+	int emitter;        /* EMITTER_* */
+	Emit e;             /* the codelet's name, header, type and ISA */
+	const char *out;    /* -o FILE; NULL: standard output */
+	const char *format; /* spills: text, csv or json */
+	const char *target; /* spills: --target NAME|all */
+	const char *arch;   /* --arch, or NULL */
+	Table table;        /* spills: the table's heading and compilers */
+	Report report;      /* report: what kgen report prints */
+	char *line;         /* the command, for headers (malloc'd) */
+	char *buf;          /* spills: table.meas[] in it (malloc'd) */
+	char desc[128];     /* spills: the problem, as the table names it */
+	char name[64];      /* the default codelet name */
+	char schedname[64]; /* the schedule as the codelet header names it */
+};
+void cli_parse(Job *j, int argc, char **argv);
+void cli_regs(Dag *d, const int *r, int nr);
+void cli_free(Job *j);
+
+/* gen/compile.c: codelets for the compilers kgen spills, report run */
+char *compile_cuda(Dag *d, const Prob *p, const int *o, int n,
+    int isfloat);
+void compile_row(const void *job, Dag *d, const int *o, int n, int regs,
+    const Table *t, Row *r);

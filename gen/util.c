@@ -8,7 +8,7 @@
 #include <string.h>
 #include "all.h"
 
-/* Set by main.c: a temporary output file to remove on failure. */
+/* Set by gen/out.c: a temporary output file to remove on failure. */
 char *fail_unlink;
 
 static void

@@ -1,6 +1,6 @@
 /* ptxas.c: what NVIDIA's register allocator does with a codelet.
- * ptxas_measure emits the codelet as CUDA (emit/cuda.c), has nvcc lower it
- * to PTX once (the PTX uses unbounded virtual registers, so it does not
+ * ptxas_measure takes a codelet as CUDA text (the driver has emit/cuda.c
+ * print it, with the function kgen_ptxas), has nvcc lower it to PTX once (the PTX uses unbounded virtual registers, so it does not
  * depend on R), then runs ptxas -v on that PTX at each -maxrregcount R
  * and parses its report: registers used, spill stores and loads (bytes
  * of local memory traffic) and the stack frame.  `nvcc -maxrregcount`
@@ -186,13 +186,10 @@ firstline(const char *s, char *buf, size_t n)
 
 /* The PTX of the last codelet lowered.  kgen report and kgen spills
  * measure one order at several R and -O levels, and nvcc is the slow
- * part, so the PTX is kept until the order changes or kgen exits. */
+ * part, so the PTX is kept until the text changes or kgen exits. */
 static struct {
 	char dir[BIG];  /* its directory, "" when none */
-	const Dag *d;
-	int nnode;
-	int *order;     /* a copy; NULL for id order */
-	int norder, isfloat;
+	char *cuda;     /* a copy of the CUDA text lowered */
 	char arch[16];
 } last;
 
@@ -211,35 +208,24 @@ forget(void)
 	remove(path);
 	rmdir(last.dir);
 	last.dir[0] = 0;
-	free(last.order);
-	last.order = 0;
+	free(last.cuda);
+	last.cuda = 0;
 }
 
-static int
-same(const Dag *d, const int *order, int norder, int isfloat,
-    const char *arch)
-{
-	return last.dir[0] && last.d == d && last.nnode == d->nnode
-	    && last.isfloat == isfloat && !strcmp(last.arch, arch)
-	    && last.norder == (order ? norder : -1) && (!order
-	    || !memcmp(last.order, order, norder * sizeof *order));
-}
-
-/* Emits d in the given order as CUDA and has nvcc lower it to PTX in
- * last.dir; NULL on success, else why not (in why). */
+/* Writes the CUDA text cuda to last.dir and has nvcc lower it to PTX
+ * there; NULL on success, else why not (in why). */
 static const char *
-lower(Dag *d, const Prob *p, const int *order, int norder, int isfloat,
-    const char *arch, char *why, size_t nwhy)
+lower(const char *cuda, const char *arch, char *why, size_t nwhy)
 {
 	static int registered;
 	char cu[BIG + 8], ptx[BIG + 8], cmd[4 * BIG], nvcc[BIG], line[400];
 	char *out;
 	const char *tmp;
 	FILE *f;
-	Emit e;
 	int st;
 
-	if (same(d, order, norder, isfloat, arch))
+	if (last.dir[0] && !strcmp(last.cuda, cuda)
+	    && !strcmp(last.arch, arch))
 		return 0;
 	forget();
 	if (!registered++)
@@ -257,11 +243,6 @@ lower(Dag *d, const Prob *p, const int *order, int norder, int isfloat,
 	}
 	snprintf(cu, sizeof cu, "%s/k.cu", last.dir);
 	snprintf(ptx, sizeof ptx, "%s/k.ptx", last.dir);
-	memset(&e, 0, sizeof e);
-	e.name = "kgen_ptxas";
-	e.cmd = "kgen ptxas measurement";
-	e.sched = "given";
-	e.isfloat = isfloat;
 	f = fopen(cu, "w");
 	if (!f) {
 		snprintf(why, nwhy, "cannot write %.200s: %s", cu,
@@ -269,7 +250,7 @@ lower(Dag *d, const Prob *p, const int *order, int norder, int isfloat,
 		forget();
 		return why;
 	}
-	emitcu_print(f, d, p, order, norder, &e);
+	fputs(cuda, f);
 	if (fclose(f)) {
 		snprintf(why, nwhy, "cannot write %.200s", cu);
 		forget();
@@ -286,31 +267,24 @@ lower(Dag *d, const Prob *p, const int *order, int norder, int isfloat,
 		return why;
 	}
 	free(out);
-	last.d = d;
-	last.nnode = d->nnode;
-	last.isfloat = isfloat;
+	last.cuda = emalloc(strlen(cuda) + 1);
+	strcpy(last.cuda, cuda);
 	snprintf(last.arch, sizeof last.arch, "%s", arch);
-	last.norder = order ? norder : -1;
-	if (order) {
-		last.order = emalloc(norder * sizeof *order + 1);
-		memcpy(last.order, order, norder * sizeof *order);
-	}
 	return 0;
 }
 
-/* Compiles d, ordered by order, as CUDA for arch and measures it with
- * ptxas -O opt (3 is ptxas's default) at -maxrregcount maxreg[i] for
- * i < nr; res[i] gets the figures.
+/* Compiles the CUDA text cuda (a codelet whose kernel is kgen_ptxas) for
+ * arch and measures it with ptxas -O opt (3 is ptxas's default) at
+ * -maxrregcount maxreg[i] for i < nr; res[i] gets the figures.
  * Returns NULL on success, else one line saying why nothing was
  * measured (no nvcc, a failed compile); the caller prints it as a note.
  * The files live in a fresh directory under $TMPDIR, removed at exit
- * or when another order is measured.
+ * or when another text is measured.
  * requires: arch names a GPU of target.c, 0 <= opt <= 3,
- * 1 <= maxreg[i] <= 255, order as for emitcu_print. */
+ * 1 <= maxreg[i] <= 255. */
 const char *
-ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
-    int isfloat, const char *arch, int opt, const int *maxreg, int nr,
-    Ptxas *res)
+ptxas_measure(const char *cuda, const char *arch, int opt,
+    const int *maxreg, int nr, Ptxas *res)
 {
 	static char why[512];
 	char ptx[BIG + 8], bin[BIG + 8], cmd[4 * BIG], ptxas[BIG];
@@ -318,10 +292,10 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
 	const char *miss;
 	int i, st;
 
-	assert(target_gpu(arch) && "main.c checks --arch");
+	assert(target_gpu(arch) && "gen/cli.c checks --arch");
 	if ((miss = ptxas_missing()))
 		return miss;
-	if (lower(d, p, order, norder, isfloat, arch, why, sizeof why))
+	if (lower(cuda, arch, why, sizeof why))
 		return why;
 	which("ptxas", ptxas, sizeof ptxas);
 	snprintf(ptx, sizeof ptx, "%s/k.ptx", last.dir);
@@ -345,13 +319,12 @@ ptxas_measure(Dag *d, const Prob *p, const int *order, int norder,
 	return 0;
 }
 
-/* kgen spills --measure ptxas: ptxas's spills of order at R values, in
- * values (bytes / 8 for double, / 4 for float) as the other compilers'
- * counts are.  A double takes two 32-bit registers, so ptxas runs at
+/* kgen spills --measure ptxas: ptxas's spills of the CUDA text at R
+ * values, in values (bytes / 8 for double, / 4 for float) as the other
+ * compilers' counts are.  A double takes two 32-bit registers, so ptxas runs at
  * -maxrregcount 2R (at most 255); m.flags names it. */
 Measure
-ptxas_spills(Dag *d, const Prob *p, const int *order, int norder,
-    int isfloat, const char *arch, int regs)
+ptxas_spills(const char *cuda, int isfloat, const char *arch, int regs)
 {
 	Measure m;
 	Ptxas px;
@@ -364,8 +337,7 @@ ptxas_spills(Dag *d, const Prob *p, const int *order, int norder,
 	mr = isfloat ? regs : 2 * regs;
 	if (mr > 255)
 		mr = 255;
-	why = ptxas_measure(d, p, order, norder, isfloat, arch, 3, &mr, 1,
-	    &px);
+	why = ptxas_measure(cuda, arch, 3, &mr, 1, &px);
 	snprintf(m.flags, sizeof m.flags, "ptxas -arch=%s -maxrregcount %d "
 	    "(%d registers used)", arch, mr, px.regs);
 	if (why) {

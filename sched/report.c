@@ -22,9 +22,27 @@
 static int *
 make(Dag *d, Arena *ar, const Report *r, int regs, int *n)
 {
-	if (r->sched < 0)
-		return gemm_order(d, ar, r->mr, r->nr, n);
-	return order_make(d, ar, r->sched, regs, r->latency, n);
+	Cost k;
+
+	memset(&k, 0, sizeof k);
+	k.regs = regs;
+	k.latency = r->latency;
+	k.gamma = 1;
+	return gemmorder_for(d, ar, r->sched, &k, n);
+}
+
+/* ptxas's figures for d in order o, printed as CUDA by the driver. */
+static const char *
+lowered(Dag *d, const Prob *p, const Report *r, const int *o, int n,
+    int opt, const int *maxreg, int nr, Ptxas *res)
+{
+	const char *why;
+	char *cuda;
+
+	cuda = r->cuda(d, p, o, n, r->isfloat);
+	why = ptxas_measure(cuda, r->arch, opt, maxreg, nr, res);
+	free(cuda);
+	return why;
 }
 
 /* Does the order depend on R?  Then ptxas gets one build per R. */
@@ -57,8 +75,9 @@ title(FILE *f, Dag *d, const Prob *p, const Report *r)
 
 	c = dag_count(d);
 	t = r->isfloat ? "float" : "double";
-	sched = r->sched >= 0 ? order_names[r->sched] : r->mr == 1 ?
-	    "inner (one C element at a time)" : "outer (rank-1 updates)";
+	sched = r->sched == SCHED_INNER ? "inner (one C element at a time)"
+	    : r->sched == SCHED_OUTER ? "outer (rank-1 updates)"
+	    : order_names[r->sched];
 	if (p->kind == PROB_FFT)
 		fprintf(f, "kgen report: fft n=%d (%s, %s), schedule %s\n",
 		    p->n, p->sign < 0 ? "forward" : "backward", t, sched);
@@ -116,8 +135,7 @@ measure(Dag *d, const Prob *p, const Report *r, int opt, Ptxas *res)
 	if (!perreg(r)) {
 		ar = arena_new();
 		o = make(d, ar, r, 0, &n);
-		why = ptxas_measure(d, p, o, n, r->isfloat, r->arch, opt,
-		    r->maxreg, r->nmaxreg, res);
+		why = lowered(d, p, r, o, n, opt, r->maxreg, r->nmaxreg, res);
 		arena_free(ar);
 		return why;
 	}
@@ -127,8 +145,7 @@ measure(Dag *d, const Prob *p, const Report *r, int opt, Ptxas *res)
 		if (R < belady_minregs(d))
 			R = belady_minregs(d);
 		o = make(d, ar, r, R, &n);
-		why = ptxas_measure(d, p, o, n, r->isfloat, r->arch, opt,
-		    &r->maxreg[i], 1, &res[i]);
+		why = lowered(d, p, r, o, n, opt, &r->maxreg[i], 1, &res[i]);
 		arena_free(ar);
 		if (why)
 			return why;
@@ -218,10 +235,10 @@ occupancy(FILE *f, const Report *r, const int *regs, int nregs,
 }
 
 /* Prints the pressure report of d (problem p) as r asks.
- * requires: r's fields checked by main.c (schedule, arch, maxregs in
+ * requires: r's fields checked by gen/cli.c (schedule, arch, maxregs in
  * 1..255, block in 1..1024); d simplified. */
 void
-pressure_report(FILE *f, Dag *d, const Prob *p, const Report *r)
+report_print(FILE *f, Dag *d, const Prob *p, const Report *r)
 {
 	Arena *ar;
 	Ptxas *res;

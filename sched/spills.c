@@ -1,5 +1,5 @@
-/* spills.c: the tables of kgen spills, as text, CSV or JSON.
- * One row per (schedule, R): Belady's spill loads and stores for that
+/* spills.c: the tables of kgen spills: their rows, then as text, CSV or
+ * JSON.  One row per (schedule, R): Belady's spill loads and stores for that
  * order, the compulsory traffic, max live, stalls (with --latency), the
  * lower bound every order obeys, and what each measured compiler did.
  * Conventions (DESIGN.md): one register holds one DAG value; constants
@@ -8,6 +8,51 @@
  * Numbers are printed as integers only, so reruns are byte-identical. */
 #include <string.h>
 #include "all.h"
+
+/* Fills the t->nrow = nsched * nregs rows of t (from ar): for schedule
+ * sched[i] (SCHED_*) at R = regs[k], the order made for k at that R,
+ * Belady's counts at R and latency k->latency, and the bound of the
+ * problem t->p; then, when t->nmeas > 0, measure(ctx, ...) fills the
+ * row's compiler figures.  Orders that do not depend on R are made once.
+ * requires: every regs[k] >= belady_minregs(d). */
+void
+spills_rows(Table *t, Dag *d, const int *sched, int nsched,
+    const int *regs, int nregs, const Cost *k, Arena *ar,
+    Measurer measure, const void *ctx)
+{
+	Arena *tmp;
+	Cost c;
+	Row *r;
+	const Prob *p;
+	int i, j, n, *o;
+
+	p = t->p;
+	t->nrow = nsched * nregs;
+	t->row = arena_alloc(ar, t->nrow * sizeof *t->row);
+	tmp = arena_new();
+	c = *k;
+	for (i = 0; i < nsched; i++) {
+		o = 0;
+		for (j = 0; j < nregs; j++) {
+			r = &t->row[i * nregs + j];
+			/* naive, build and co do not depend on R */
+			if (!o || sched[i] == SCHED_BLOCKED
+			    || sched[i] == SCHED_SEARCH) {
+				arena_reset(tmp);
+				c.regs = regs[j];
+				o = gemmorder_for(d, tmp, sched[i], &c, &n);
+			}
+			r->sched = order_names[sched[i]];
+			r->regs = regs[j];
+			r->s = belady_run(d, o, n, regs[j], c.latency);
+			r->bound = p->kind == PROB_FFT ? bound_fft(p->n, regs[j])
+			    : bound_gemm(p->m, p->n, p->k, regs[j]);
+			if (t->nmeas > 0)
+				measure(ctx, d, o, n, regs[j], t, r);
+		}
+	}
+	arena_free(tmp);
+}
 
 static void
 text(FILE *f, const Table *t)
@@ -142,7 +187,7 @@ json(FILE *f, const Table *t)
 
 /* Prints table t in format "text", "csv" or "json". */
 void
-report_print(FILE *f, const char *format, const Table *t)
+spills_print(FILE *f, const char *format, const Table *t)
 {
 	if (!strcmp(format, "csv"))
 		csv(f, t);

@@ -1,0 +1,76 @@
+/* compile.c: the codelets kgen spills and kgen report hand to real
+ * compilers.  The driver prints them here (emit/c.c, emit/cuda.c) and
+ * passes the file or the text to sched/measure.c and sched/ptxas.c, so
+ * that the analyses never call an emitter. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "all.h"
+
+/* d in order o as CUDA text (malloc'd) for ptxas, kernel kgen_ptxas. */
+char *
+compile_cuda(Dag *d, const Prob *p, const int *o, int n, int isfloat)
+{
+	Emit e;
+	FILE *f;
+	char *s;
+	size_t len;
+
+	memset(&e, 0, sizeof e);
+	e.name = "kgen_ptxas";
+	e.cmd = "kgen ptxas measurement";
+	e.sched = "given";
+	e.isfloat = isfloat;
+	if (!(f = open_memstream(&s, &len)))
+		die("cannot print CUDA to memory: %s", strerror(errno));
+	emitcu_print(f, d, p, o, n, &e);
+	if (fclose(f))
+		die("cannot print CUDA to memory: %s", strerror(errno));
+	return s;
+}
+
+/* kgen spills --measure, a Measurer (job: the Job): row r of table t,
+ * order o of d at regs registers, compiled by each compiler of t (C
+ * written to a fresh temporary directory for measure_c, or CUDA text
+ * for ptxas). */
+void
+compile_row(const void *job, Dag *d, const int *o, int n, int regs,
+    const Table *t, Row *r)
+{
+	const Job *j = job;
+	char dir[64], path[80], *text;
+	FILE *f;
+	Emit e;
+	int i;
+
+	strcpy(dir, "/tmp/kgen-spills-XXXXXX");
+	if (!mkdtemp(dir))
+		die("cannot make a temporary directory in /tmp: %s",
+		    strerror(errno));
+	snprintf(path, sizeof path, "%s/codelet.c", dir);
+	if (!(f = fopen(path, "w")))
+		die("%s: cannot write: %s", path, strerror(errno));
+	fail_unlink = path;
+	memset(&e, 0, sizeof e);
+	e.name = "kgen_measured";
+	e.cmd = j->line;
+	e.sched = r->sched;
+	e.regs = regs;
+	emit_c(f, d, &j->p, o, n, &e);
+	if (fclose(f))
+		die("%s: cannot write: %s", path, strerror(errno));
+	for (i = 0; i < t->nmeas; i++) {
+		if (strcmp(t->meas[i], "ptxas")) {
+			r->m[i] = measure_c(t->meas[i], path, regs);
+			continue;
+		}
+		text = compile_cuda(d, &j->p, o, n, j->e.isfloat);
+		r->m[i] = ptxas_spills(text, j->e.isfloat, j->arch ? j->arch
+		    : "sm_80", regs);
+		free(text);
+	}
+	remove(path);
+	rmdir(dir);
+	fail_unlink = 0;
+}
