@@ -419,7 +419,7 @@ char *taps_load(const char *what, const char *path);
 /* gen/usage.c: kgen --help */
 void usage_print(void);
 
-/* gen/cli.c: the command line, checked into one Job */
+/* gen/cli.c: the command line, read into Opts, checked into one Job */
 enum { CMD_FFT, CMD_GEMM, CMD_TILES, CMD_CONV, CMD_SPILLS, CMD_REPORT };
 enum {
 	EMITTER_C,      /* emit/c.c: scalar C (fft n1, gemm, conv) */
@@ -444,7 +444,7 @@ struct Job {
 	int sched[NSCHED];  /* SCHED_*: spills' list; else sched[0] alone */
 	int nsched;
 	Cost cost;          /* what the schedule is made for */
-	int checkregs;      /* check cost.regs against the DAG (cli_regs) */
+	int checkregs;      /* check cost.regs against the DAG (job_regs) */
 	int *regs;          /* spills: the R list; report: -maxrregcount */
 	int nregs;
 	int emitter;        /* EMITTER_* */
@@ -461,9 +461,50 @@ struct Job {
 	char name[64];      /* the default codelet name */
 	char schedname[64]; /* the schedule as the codelet header names it */
 };
+/* The options as given, before the command's checks (gen/job.c). */
+typedef struct Opts Opts;
+struct Opts {
+	const char *cmd;    /* fft, gemm, conv, spills, report */
+	const char *sub;    /* spills, report: the problem, fft or gemm */
+	Prob p;
+	int seen_m, seen_n, seen_k;
+	const char *name;   /* --name */
+	const char *out;    /* -o */
+	int isfloat;        /* --type float */
+	int fma;            /* --fma */
+	int dump;           /* -d: dump the DAG after each stage */
+	const char *sched;  /* --schedule */
+	const char *regs;   /* --regs LIST, parsed by the command */
+	int latency;        /* --latency */
+	const char *format; /* --format text|csv|json */
+	const char *measure;    /* --measure gcc|clang|ptxas */
+	int simd;               /* --simd: SIMD_* (emit/simd.c) */
+	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
+	int kind;               /* --kind: CK_* */
+	const char *target;     /* --target NAME|all (sched/target.c) */
+	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
+	int maxregs;            /* --max-regs: register budget, 0 none */
+	int block;              /* --block: CUDA threads per block */
+	const char *taps;       /* --taps h0,h1,... */
+	const char *tapsfile;   /* --taps-file FILE */
+	const char *tile;       /* --tile auto|MxN */
+	double gamma;           /* --gamma */
+	int kloop;              /* --kloop: gemm micro-kernel, K at run time */
+	int vlen;               /* --vlen: doubles per register, gemm */
+};
 void cli_parse(Job *j, int argc, char **argv);
-void cli_regs(Dag *d, const int *r, int nr);
+int cli_regs(const char *s, int lo, int hi, int *r, int max,
+    const char *what);
 void cli_free(Job *j);
+
+/* gen/job.c: each command's checks, from Opts into the Job */
+extern const char *const job_kinds[];
+void job_fft(Job *j, Opts *o);
+void job_gemm(Job *j, Opts *o);
+void job_conv(Job *j, Opts *o);
+void job_spills(Job *j, Opts *o);
+void job_report(Job *j, Opts *o);
+void job_regs(Dag *d, const int *r, int nr);
 
 /* gen/compile.c: codelets for the compilers kgen spills, report run */
 char *compile_cuda(Dag *d, const Prob *p, const int *o, int n,

@@ -84,7 +84,7 @@ generate(const Job *j)
 	d = simp_run(d, j->fma);
 	dump(j, d, "simp");
 	if (j->checkregs)
-		cli_regs(d, &j->cost.regs, 1);
+		job_regs(d, &j->cost.regs, 1);
 	order = gemmorder_for(d, ar, j->sched[0], &j->cost, &norder);
 	f = out_open(j->out, &tmp);
 	emit(j, f, d, order, norder, ar);
@@ -139,7 +139,7 @@ spills(Job *j)
 
 	ar = arena_new();
 	d = simp_run(build(j, ar), j->fma);
-	cli_regs(d, j->regs, j->nregs);
+	job_regs(d, j->regs, j->nregs);
 	t = &j->table;
 	t->p = &j->p;
 	t->c = dag_count(d);

@@ -1,9 +1,10 @@
 /* ptxas.c: what NVIDIA's register allocator does with a codelet.
  * ptxas_measure takes a codelet as CUDA text (the driver has emit/cuda.c
- * print it, with the function kgen_ptxas), has nvcc lower it to PTX once (the PTX uses unbounded virtual registers, so it does not
- * depend on R), then runs ptxas -v on that PTX at each -maxrregcount R
- * and parses its report: registers used, spill stores and loads (bytes
- * of local memory traffic) and the stack frame.  `nvcc -maxrregcount`
+ * print it, with the kernel kgen_ptxas), has nvcc lower it to PTX once
+ * (the PTX uses unbounded virtual registers, so it does not depend on
+ * R), then runs ptxas -v on that PTX at each -maxrregcount R and parses
+ * its report: registers used, spill stores and loads (bytes of local
+ * memory traffic) and the stack frame.  `nvcc -maxrregcount`
  * only forwards the option to ptxas, so this is what nvcc would give, at
  * one front-end run instead of one per R.  ptxas_parse reads the text of
  * `ptxas -v` (or of `nvcc -Xptxas -v`), the formats of CUDA 11 to 13:
@@ -321,8 +322,8 @@ ptxas_measure(const char *cuda, const char *arch, int opt,
 
 /* kgen spills --measure ptxas: ptxas's spills of the CUDA text at R
  * values, in values (bytes / 8 for double, / 4 for float) as the other
- * compilers' counts are.  A double takes two 32-bit registers, so ptxas runs at
- * -maxrregcount 2R (at most 255); m.flags names it. */
+ * compilers' counts are.  A double takes two 32-bit registers, so ptxas
+ * runs at -maxrregcount 2R (at most 255); m.flags names it. */
 Measure
 ptxas_spills(const char *cuda, int isfloat, const char *arch, int regs)
 {

@@ -1,0 +1,467 @@
+/* job.c: the checks of each command, turning the options (Opts, read
+ * by cli.c) into the Job the pipeline runs: the problem within its
+ * limits, the codelet kind and its emitter, the schedule and what it is
+ * made for, the register lists, names and headers.  The messages and
+ * their order are kgen's interface: each check says what was wrong and
+ * what is allowed, through fail(). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "all.h"
+
+/* The codelet kinds of --kind, by CK_*. */
+const char *const job_kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v", "n1v",
+    "n1w", 0};
+
+/* The schedule of --schedule for a command that emits one order of any
+ * DAG: its SCHED_* number, build order when none is given. */
+static int
+sched_one(const char *s)
+{
+	int k;
+
+	if (!s)
+		return SCHED_BUILD;
+	if ((k = order_find(s)) < 0)
+		fail("--schedule %s: expected naive, build, co, blocked or "
+		    "search", s);
+	return k;
+}
+
+/* The checks of kgen fft: -n within the limit. */
+static void
+check_fft(Opts *o)
+{
+	int vl;
+
+	if (!o->seen_n)
+		fail("fft: -n N is required (1 <= N <= %d)", FFT_MAXN);
+	if (o->p.n > FFT_MAXN && (o->kind || o->simd || o->cuda
+	    || !standalone_ok(o->p.n)))
+		fail("-n %d: too large for a straight-line codelet (the limit "
+		    "is %d); beyond it, plain n1 C only: a standalone plan for "
+		    "n up to %d with prime factors up to 64", o->p.n, FFT_MAXN,
+		    STANDALONE_MAXN);
+	if (o->simd != SIMD_NONE && o->cuda)
+		fail("--simd: SIMD codelets are C; use --simd none with "
+		    "--emit cuda");
+	if (o->kind && o->cuda)
+		fail("--kind %s: C only; --emit cuda is for n1 codelets",
+		    job_kinds[o->kind]);
+	if (o->kind >= CK_T1V && !o->simd)
+		fail("--kind %s: a vector codelet; give --simd sse2, avx2 or "
+		    "avx512", job_kinds[o->kind]);
+	if (o->kind && o->kind < CK_T1V && o->simd)
+		fail("--kind %s: scalar only; --simd goes with n1, t1v or n1v",
+		    job_kinds[o->kind]);
+	if (o->kind == CK_N1V && o->p.n % emitvec_lanes(o->simd,
+	    o->isfloat))
+		fail("-n %d: an n1v codelet's size must be a multiple of the "
+		    "%d lanes", o->p.n, emitvec_lanes(o->simd, o->isfloat));
+	vl = o->simd ? emitvec_lanes(o->simd, o->isfloat) : 1;
+	if (o->kind == CK_N1W && (o->p.n % vl || o->p.n < vl * vl))
+		fail("-n %d: an n1w codelet's size must be a multiple of the "
+		    "%d lanes and at least %d", o->p.n, vl, vl * vl);
+	if (o->kind == CK_R2CF && o->p.sign > 0)
+		fail("--sign 1: r2cf is the forward real transform; "
+		    "--kind r2cb is its inverse");
+	if (o->kind == CK_R2CB)
+		o->p.sign = 1;
+	if ((o->kind == CK_T1 || o->kind == CK_T1V) && o->p.n < 2)
+		fail("-n %d: a twiddle codelet needs a radix of at least 2",
+		    o->p.n);
+	o->p.kind = PROB_FFT;
+}
+
+/* The checks of commands that need the whole DAG (spills, report):
+ * straight-line sizes only, no standalone plans. */
+static void
+check_fft_dag(Opts *o)
+{
+	if (o->seen_n && o->p.n > FFT_MAXN)
+		fail("-n %d: %s analyses straight-line codelets; the limit is "
+		    "%d", o->p.n, o->cmd, FFT_MAXN);
+	check_fft(o);
+}
+
+/* kgen fft: the codelet kind picks the emitter; the schedule and R
+ * matter to straight-line codelets only. */
+void
+job_fft(Job *j, Opts *o)
+{
+	int sched;
+
+	check_fft(o);
+	j->kind = o->kind;
+	j->lanes = o->simd ? emitvec_lanes(o->simd, o->isfloat) : 1;
+	j->e.simd = o->simd;
+	if (o->p.n > FFT_MAXN) {
+		j->emitter = EMITTER_PLAN;
+		snprintf(j->name, sizeof j->name, "fft_%d", o->p.n);
+		j->e.sched = "build order";
+		j->sched[0] = SCHED_IDS;
+		return;
+	}
+	snprintf(j->name, sizeof j->name, "%s_%d", job_kinds[o->kind],
+	    o->p.n);
+	j->emitter = o->kind >= CK_T1V ? EMITTER_VEC : o->kind ? EMITTER_KIND
+	    : o->cuda ? EMITTER_CUDA : o->simd ? EMITTER_SIMD : EMITTER_C;
+	/* the schedule: R matters to blocked and search only */
+	sched = j->sched[0] = sched_one(o->sched);
+	j->e.sched = order_names[sched];
+	if (o->gamma != 1 && (sched == SCHED_BLOCKED
+	    || sched == SCHED_SEARCH)) {
+		snprintf(j->schedname, sizeof j->schedname, "%s (a store "
+		    "costs %g loads)", order_names[sched], o->gamma);
+		j->e.sched = j->schedname;
+	}
+	j->cost.regs = 16;
+	if (o->regs) {
+		if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
+			fail("--regs %s: only --schedule blocked or search "
+			    "depends on R", o->regs);
+		cli_regs(o->regs, 1, SPILLS_MAXR, &j->cost.regs, 1,
+		    "one register count");
+	}
+	if (sched == SCHED_BLOCKED || sched == SCHED_SEARCH) {
+		j->checkregs = 1;
+		j->e.regs = j->cost.regs;
+	}
+}
+
+/* The checks of kgen gemm: the codelet's shape within the limits, the
+ * micro-kernel's tile, or the tile model's registers. */
+static void
+check_gemm(Opts *o)
+{
+	char *end;
+	long a, b;
+	int r;
+
+	o->p.kind = PROB_GEMM;
+	if (o->simd)
+		fail("gemm: --simd is for fft; see --kloop --vlen V for vector "
+		    "GEMM kernels");
+	if (o->cuda && (o->kloop || o->tile))
+		fail("gemm --emit cuda: for fixed-size codelets (-m -n -k, "
+		    "--schedule outer|inner), not --kloop or --tile");
+	if (o->cuda && o->vlen)
+		fail("gemm --emit cuda: --vlen is for C codelets");
+	if (!o->vlen)
+		o->vlen = 1;
+	if (o->tile && !strcmp(o->tile, "auto")) {
+		if (!o->regs)
+			fail("--tile auto: --regs R is required (3 <= R <= "
+			    "1024)");
+		cli_regs(o->regs, 3, 1024, &r, 1, "3 to 1024 registers");
+		o->p.n = r;
+		if (!o->seen_k)
+			o->p.k = 256;
+		return;
+	}
+	if (o->tile) {
+		errno = 0;
+		a = strtol(o->tile, &end, 10);
+		b = *end == 'x' && end > o->tile ? strtol(end + 1, &end, 10) : 0;
+		if (*end || errno || a < 1 || b < 1 || a > GEMM_MAXDIM
+		    || b > GEMM_MAXDIM || !(o->tile[0] >= '0'
+		    && o->tile[0] <= '9'))
+			fail("--tile %s: expected auto or MxN, as in 4x2, with "
+			    "1 <= M, N <= %d", o->tile, GEMM_MAXDIM);
+	}
+	if (o->kloop) {
+		if (!o->seen_m || !o->seen_n)
+			fail("gemm --kloop: -m MR and -n NR are required "
+			    "(1 <= MR, NR <= 64)");
+		if (o->seen_k)
+			fail("-k: a --kloop micro-kernel takes k at run time; "
+			    "give only -m and -n");
+		if (o->p.m > 64 || o->p.n > 64)
+			fail("-m %d -n %d: a micro-kernel tile is at most 64 x "
+			    "64", o->p.m, o->p.n);
+		if (o->p.m % o->vlen)
+			fail("--vlen %d: must divide -m %d", o->vlen, o->p.m);
+		if (o->tile || o->sched)
+			fail("gemm --kloop: the body is one rank-1 update; "
+			    "--tile and --schedule do not apply");
+		return;
+	}
+	if (!o->seen_m || !o->seen_n || !o->seen_k)
+		fail("gemm: -m M -n N -k K are all required (1 <= M, N, K <= "
+		    "%d, M*N*K <= %d)", GEMM_MAXDIM, GEMM_MAXWORK);
+	if (o->p.m > GEMM_MAXDIM || o->p.n > GEMM_MAXDIM
+	    || o->p.k > GEMM_MAXDIM)
+		fail("-m %d -n %d -k %d: too large; each size is at most %d",
+		    o->p.m, o->p.n, o->p.k, GEMM_MAXDIM);
+	if ((long)o->p.m * o->p.n * o->p.k > GEMM_MAXWORK)
+		fail("-m %d -n %d -k %d: M*N*K = %ld is too large for a "
+		    "straight-line codelet; the limit is %d", o->p.m, o->p.n,
+		    o->p.k, (long)o->p.m * o->p.n * o->p.k, GEMM_MAXWORK);
+	if (o->sched && strcmp(o->sched, "outer") && strcmp(o->sched, "inner"))
+		fail("--schedule %s: gemm codelets take outer or inner",
+		    o->sched);
+	if (o->p.m % o->vlen && o->vlen != 8)
+		fail("--vlen %d: must divide -m %d, or be 8 (AVX-512 masks "
+		    "the last rows)", o->vlen, o->p.m);
+	if (o->vlen > 1 && o->isfloat)
+		fail("--vlen %d: vector codelets are double; drop --type "
+		    "float", o->vlen);
+	if (o->sched && o->tile)
+		fail("--tile %s: a tile is its own schedule; drop --schedule",
+		    o->tile);
+}
+
+/* kgen gemm: the tile model, a micro-kernel (one rank-1 update per step
+ * of a K loop), or a fixed-size codelet in the outer-product order, the
+ * inner-product order or on tiles of C (--tile MxN, or for vectors
+ * gemmtile_vector's choice when the accumulators would not fit). */
+void
+job_gemm(Job *j, Opts *o)
+{
+	char *end;
+	int mr, nr;
+
+	check_gemm(o);
+	j->vlen = o->vlen;
+	if (o->tile && !strcmp(o->tile, "auto")) {
+		j->cmd = CMD_TILES;
+		j->cost.regs = o->p.n;
+		return;
+	}
+	j->sched[0] = SCHED_OUTER;
+	if (o->kloop) {
+		j->kloop = 1;
+		j->emitter = EMITTER_KLOOP;
+		if (o->vlen > 1)
+			snprintf(j->name, sizeof j->name, "gemmk_%dx%dv%d",
+			    o->p.m, o->p.n, o->vlen);
+		else
+			snprintf(j->name, sizeof j->name, "gemmk_%dx%d",
+			    o->p.m, o->p.n);
+		j->e.sched = "outer product (one rank-1 update per step)";
+		return;
+	}
+	snprintf(j->name, sizeof j->name, "gemm_%dx%dx%d", o->p.m, o->p.n,
+	    o->p.k);
+	j->emitter = o->cuda ? EMITTER_CUDA : o->vlen > 1 ? EMITTER_KLOOP
+	    : EMITTER_C;
+	j->e.sched = "outer product (rank-1 updates)";
+	mr = o->p.m;
+	nr = o->p.n;
+	if (o->sched && !strcmp(o->sched, "inner")) {
+		j->sched[0] = SCHED_INNER;
+		j->e.sched = "inner product (one C element at a time)";
+		return;
+	} else if (o->tile) {
+		mr = (int)strtol(o->tile, &end, 10);
+		nr = (int)strtol(end + 1, 0, 10);
+	} else if (o->sched || o->vlen == 1
+	    || !gemmtile_vector(o->p.m, o->p.n, o->vlen, &nr)) {
+		return;
+	} else {
+		j->e.regs = o->vlen == 8 ? 32 : 16;
+	}
+	/* a tile's rows count vectors when a value is one */
+	j->sched[0] = SCHED_TILE;
+	j->cost.mr = (mr + o->vlen - 1) / o->vlen;
+	j->cost.nr = nr;
+	snprintf(j->schedname, sizeof j->schedname, "outer product on %d x "
+	    "%d tiles of C", mr, nr);
+	j->e.sched = j->schedname;
+}
+
+/* kgen conv: taps from --taps or --taps-file, strictly parsed, and -n
+ * within the limits; statements in build order. */
+void
+job_conv(Job *j, Opts *o)
+{
+	char what[300], *text;
+
+	o->p.kind = PROB_CONV;
+	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
+		fail("conv: only --taps, --taps-file, -n, --fma, --type, "
+		    "--name and -o apply");
+	if (!o->taps == !o->tapsfile)
+		fail("conv: give the taps with exactly one of --taps "
+		    "h0,h1,... and --taps-file FILE");
+	if (o->taps) {
+		snprintf(what, sizeof what, "--taps %.200s", o->taps);
+		taps_parse(&o->p, what, o->taps, 0);
+	} else {
+		snprintf(what, sizeof what, "--taps-file %.200s", o->tapsfile);
+		text = taps_load(what, o->tapsfile);
+		taps_parse(&o->p, what, text, 1);
+		free(text);
+	}
+	if (!o->seen_n)
+		fail("conv: -n N, the number of outputs, is required");
+	if ((long)o->p.n * o->p.ntaps > CONV_MAXWORK)
+		fail("-n %d: %d outputs of %d taps is too large for a "
+		    "straight-line codelet; taps*N is at most %d", o->p.n,
+		    o->p.n, o->p.ntaps, CONV_MAXWORK);
+	snprintf(j->name, sizeof j->name, "conv_%d_%d", o->p.ntaps,
+	    o->p.n);
+	j->emitter = EMITTER_C;
+	j->sched[0] = SCHED_IDS;
+	j->e.sched = "build order";
+}
+
+/* The gemm checks of kgen spills and kgen report (cmd). */
+static void
+check_gemm_dag(Opts *o, const char *cmd)
+{
+	o->p.kind = PROB_GEMM;
+	if (!strcmp(cmd, "spills") && (!o->seen_m || !o->seen_n
+	    || !o->seen_k))
+		fail("spills gemm: -m M -n N -k K are all required "
+		    "(1 <= M, N, K <= %d, M*N*K <= %d)", GEMM_MAXDIM,
+		    GEMM_MAXWORK);
+	if (!o->seen_m || !o->seen_n || !o->seen_k)
+		fail("report gemm: -m M -n N -k K are all required");
+	if (o->p.m > GEMM_MAXDIM || o->p.n > GEMM_MAXDIM
+	    || o->p.k > GEMM_MAXDIM
+	    || (long)o->p.m * o->p.n * o->p.k > GEMM_MAXWORK)
+		fail("%s gemm: -m %d -n %d -k %d: too large; the limits are %d "
+		    "per size and M*N*K <= %d", cmd, o->p.m, o->p.n, o->p.k,
+		    GEMM_MAXDIM, GEMM_MAXWORK);
+}
+
+/* kgen spills: the problem's own checks, --regs or --target, --schedule
+ * (one, or all) and --measure. */
+void
+job_spills(Job *j, Opts *o)
+{
+	char what[96], *p, *q;
+	Table *t;
+	int i;
+
+	if (!strcmp(o->sub, "fft")) {
+		check_fft_dag(o);
+		if (o->kind || o->simd || o->cuda)
+			fail("spills fft: n1 codelets only; --kind, --simd and "
+			    "--emit do not apply");
+	} else {
+		check_gemm_dag(o, "spills");
+		if (o->kloop || o->tile)
+			fail("spills gemm: fixed-size codelets only; --kloop "
+			    "and --tile do not apply");
+	}
+	if (!o->regs == !o->target)
+		fail("spills: give one of --regs LIST (as 16, 8,16,32 or "
+		    "4-64) and --target NAME|all");
+	j->regs = emalloc(SPILLS_MAXR * sizeof *j->regs);
+	if (o->target)
+		j->nregs = target_regset(o->target, o->isfloat, j->regs,
+		    SPILLS_MAXR);
+	else {
+		snprintf(what, sizeof what, "register counts from 1 to %d, as "
+		    "16, 8,16,32 or 4-64", SPILLS_MAXR);
+		j->nregs = cli_regs(o->regs, 1, SPILLS_MAXR, j->regs,
+		    SPILLS_MAXR, what);
+	}
+	if (!o->sched || !strcmp(o->sched, "all")) {
+		for (i = 0; i < NSCHED; i++)
+			j->sched[i] = i;
+		j->nsched = NSCHED;
+	} else {
+		j->sched[0] = sched_one(o->sched);
+	}
+	j->format = o->format;
+	j->target = o->target;
+	t = &j->table;
+	if (o->p.kind == PROB_FFT) {
+		t->problem = "fft";
+		snprintf(j->desc, sizeof j->desc, "fft -n %d --sign %d%s "
+		    "--gamma %g", o->p.n, o->p.sign, o->fma ? " --fma" : "",
+		    o->gamma);
+		t->boundnote = "spill loads every order needs, n - R (rank "
+		    "bound, sched/bound.c)";
+	} else {
+		t->problem = "gemm";
+		snprintf(j->desc, sizeof j->desc, "gemm -m %d -n %d -k %d%s "
+		    "--gamma %g", o->p.m, o->p.n, o->p.k, o->fma ? " --fma"
+		    : "", o->gamma);
+		t->boundnote = "spill loads + stores every order needs (Irony, "
+		    "Toledo and Tiskin 2004)";
+	}
+	t->desc = j->desc;
+	t->latency = o->latency;
+	if (!o->measure)
+		return;
+	j->buf = emalloc(strlen(o->measure) + 1);
+	strcpy(j->buf, o->measure);
+	for (p = j->buf; p; p = q) {
+		if ((q = strchr(p, ',')))
+			*q++ = 0;
+		if (strcmp(p, "ptxas") && !measure_known(p))
+			fail("--measure %s: expected %s, ptxas, or several "
+			    "separated by commas", p, measure_names());
+		if (t->nmeas == MEASURE_MAX)
+			fail("--measure %s: at most %d compilers", o->measure,
+			    MEASURE_MAX);
+		t->meas[t->nmeas++] = p;
+	}
+}
+
+/* kgen report: the problem's own checks, the schedule (GEMM's outer and
+ * inner too), --measure and the -maxrregcount list. */
+void
+job_report(Job *j, Opts *o)
+{
+	static const int defregs[] = {32, 64, 128, 255};
+	Report *r;
+	int k;
+
+	r = &j->report;
+	if (!strcmp(o->sub, "fft"))
+		check_fft_dag(o);
+	else
+		check_gemm_dag(o, "report");
+	/* by default the order `kgen fft` and `kgen gemm` emit */
+	r->sched = o->p.kind == PROB_GEMM ? SCHED_OUTER : SCHED_BUILD;
+	if (o->sched) {
+		k = gemmorder_find(o->sched);
+		if (k < 0 || (o->p.kind == PROB_FFT && k >= NSCHED))
+			fail("--schedule %s: expected naive, build, co, blocked "
+			    "or search%s", o->sched, o->p.kind == PROB_GEMM
+			    ? ", outer or inner" : "");
+		r->sched = k;
+	}
+	if (o->measure && strcmp(o->measure, "ptxas")
+	    && strcmp(o->measure, "none"))
+		fail("report: --measure %s: expected ptxas or none",
+		    o->measure);
+	r->measure = !o->measure || !strcmp(o->measure, "ptxas");
+	r->latency = o->latency;
+	r->isfloat = o->isfloat;
+	r->target = o->target;
+	r->arch = o->arch ? o->arch : "sm_80";
+	r->occarch = o->arch;
+	r->block = o->block ? o->block : 128;
+	r->budget = o->maxregs;
+	j->regs = emalloc(256 * sizeof *j->regs);
+	if (o->regs) {
+		j->nregs = cli_regs(o->regs, 1, 255, j->regs, 256, "registers "
+		    "per thread from 1 to 255, as 64, 32,64,128 or 32-40");
+	} else {
+		memcpy(j->regs, defregs, sizeof defregs);
+		j->nregs = 4;
+	}
+	r->maxreg = j->regs;
+	r->nmaxreg = j->nregs;
+}
+
+/* Fails unless every R of r (nr of them) is enough for d: each step's
+ * operands must fit. */
+void
+job_regs(Dag *d, const int *r, int nr)
+{
+	int i, min;
+
+	min = belady_minregs(d);
+	for (i = 0; i < nr; i++)
+		if (r[i] < min)
+			fail("--regs %d: too few registers; one instruction of "
+			    "this codelet reads %d values, so R >= %d", r[i],
+			    min, min);
+}
