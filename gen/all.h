@@ -108,6 +108,7 @@ void arena_reset(Arena *a);
 void arena_free(Arena *a);
 unsigned hash_int(unsigned h, int x);
 long gcd(long a, long b);
+long modinv(long a, long m);
 
 /* gen/dag.c */
 extern const OpInfo optab[];
@@ -279,6 +280,35 @@ const char *ptxas_measure(const char *cuda, const char *arch, int opt,
     const int *maxreg, int nr, Ptxas *res);
 const char *ptxas_version(void);
 
+/* sched/graph.c: the graph the schedulers work on: schedulable nodes
+ * with operand and user lists (value operands that are schedulable,
+ * plus a store's ordering-only operand). */
+typedef struct Graph Graph;
+struct Graph {
+	Dag *d;
+	Arena *ar;
+	int *in;        /* in[v]: schedulable */
+	int nsched;
+	int *pred;      /* 4 per node, -1 unused */
+	int *ufirst, *nuser, *user;     /* users of each node */
+	int *mark;      /* scratch stamps */
+	int stamp;
+	int *depth;     /* scratch */
+	int *pos;       /* position of each node in the order being built */
+	int *out;       /* the order being built */
+	int nout;
+};
+Graph *graph_new(Dag *d, Arena *ar);
+void graph_put(Graph *g, int v);
+void graph_levels(Graph *g, int *lev);
+int graph_pieces(Graph *g, int *s, int n, int *start);
+int graph_cmpint(const void *a, const void *b);
+void graph_halves(Graph *g, int *s, int n, int *bot, int *nb, int *top,
+    int *nt);
+int graph_npieces(Graph *g, int *s, int n, int *start);
+int *graph_finish(Graph *g, int *n);
+int *graph_nodes(Graph *g, int *ns);
+
 /* sched/order.c: schedules (topological orders of the live nodes) */
 enum {
 	SCHED_NAIVE, SCHED_BUILD, SCHED_CO, SCHED_BLOCKED, SCHED_SEARCH,
@@ -301,10 +331,13 @@ struct Cost {
 	int mr, nr;             /* SCHED_TILE: the tile, rows in values */
 };
 int *order_blocked(Dag *d, Arena *ar, const Cost *k, int *n);
-int *order_search(Dag *d, Arena *ar, const Cost *k, int *n);
+double order_cost(Dag *d, const int *o, int n, const Cost *k);
 int *order_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
 int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
     int *n);
+
+/* sched/search.c: the search schedule */
+int *search_order(Dag *d, Arena *ar, const Cost *k, int *n);
 
 /* sched/gemmorder.c: GEMM's schedules, and every schedule by number */
 int *gemmorder_tiles(Dag *d, Arena *ar, int mr, int nr, int *norder);

@@ -166,3 +166,15 @@ gcd(long a, long b)
 	}
 	return a;
 }
+
+/* The inverse of a modulo m, for gcd(a, m) = 1 (1 if there is none). */
+long
+modinv(long a, long m)
+{
+	long x;
+
+	for (x = 1; x < m; x++)
+		if (a * x % m == 1)
+			return x;
+	return 1;
+}

@@ -30,9 +30,9 @@ def drv(tmp_path_factory):
     subprocess.run(["make", "-s", "-C", ROOT, "bin/kgen"], check=True)
     exe = str(tmp_path_factory.mktemp("spill") / "spilldrv")
     objs = [os.path.join(ROOT, "build", "gen", f + ".o")
-            for f in ("util", "dag", "num", "fft", "simp")]
+            for f in ("util", "dag", "num", "fft", "prime", "simp")]
     objs += [os.path.join(ROOT, "build", "sched", f + ".o")
-             for f in ("order", "belady", "bound")]
+             for f in ("order", "graph", "search", "belady", "bound")]
     subprocess.run(["cc", "-std=c11", "-O2", "-I" + os.path.join(ROOT, "gen"),
                     "-o", exe, os.path.join(ROOT, "tests", "spilldrv.c")]
                    + objs + ["-lm"], check=True)

@@ -1,0 +1,105 @@
+/* cx.h: complex values as pairs of node ids, the arithmetic the DFT
+ * builders state their algorithms in, shared by fft.c (the algorithm
+ * search and the composite sizes) and prime.c (Rader and the cyclotomic
+ * CRT for primes).  Include after all.h. */
+
+typedef struct Cx Cx;
+struct Cx {
+	int re, im;
+};
+
+static inline Cx
+cx(int re, int im)
+{
+	Cx z;
+
+	z.re = re;
+	z.im = im;
+	return z;
+}
+
+static inline Cx
+cadd(Dag *d, Cx a, Cx b)
+{
+	return cx(dag_add(d, a.re, b.re), dag_add(d, a.im, b.im));
+}
+
+static inline Cx
+csub(Dag *d, Cx a, Cx b)
+{
+	return cx(dag_sub(d, a.re, b.re), dag_sub(d, a.im, b.im));
+}
+
+/* a * (sign i): i (x + iy) = -y + ix. */
+static inline Cx
+cmuli(Dag *d, Cx a, int sign)
+{
+	if (sign > 0)
+		return cx(dag_neg(d, a.im), a.re);
+	return cx(a.im, dag_neg(d, a.re));
+}
+
+static inline Cx
+cscale(Dag *d, Cx a, long double k)
+{
+	int c;
+
+	c = dag_const(d, k);
+	return cx(dag_mul(d, c, a.re), dag_mul(d, c, a.im));
+}
+
+/* a * (c + is) for constants c, s.  Unit-modulus twiddles with |c| = |s|
+ * (the eighth roots of unity) cost two additions and two multiplications. */
+static inline Cx
+cmulc(Dag *d, Cx a, long double c, long double s)
+{
+	int k, re, im;
+
+	if (s == 0)
+		return cscale(d, a, c);
+	if (c == 0)
+		return cscale(d, cmuli(d, a, 1), s);
+	if (c == s || c == -s) {
+		/* (c + is)(x + iy) = c (x - (s/c) y) + i c ((s/c) x + y) */
+		if (c == s) {
+			re = dag_sub(d, a.re, a.im);
+			im = dag_add(d, a.re, a.im);
+		} else {
+			re = dag_add(d, a.re, a.im);
+			im = dag_sub(d, a.im, a.re);
+		}
+		k = dag_const(d, c);
+		return cx(dag_mul(d, k, re), dag_mul(d, k, im));
+	}
+	re = dag_sub(d, dag_mul(d, dag_const(d, c), a.re),
+	    dag_mul(d, dag_const(d, s), a.im));
+	im = dag_add(d, dag_mul(d, dag_const(d, s), a.re),
+	    dag_mul(d, dag_const(d, c), a.im));
+	return cx(re, im);
+}
+
+/* a * exp(sign 2 pi i num / den) */
+static inline Cx
+ctw(Dag *d, Cx a, int sign, long num, long den)
+{
+	long double c, s;
+
+	num_cexp(sign * num, den, &c, &s);
+	return cmulc(d, a, c, s);
+}
+
+static inline Cx *
+cxalloc(Dag *d, int n)
+{
+	return arena_alloc(d->ar, (n ? n : 1) * sizeof(Cx));
+}
+
+/* fft.c */
+void fft_cdft(Dag *d, int n, int sign, const Cx *in, Cx *out);
+int fft_fused(void);
+
+/* prime.c */
+void prime_rader(Dag *d, int p, int sign, const Cx *in, Cx *out);
+void prime_crt(Dag *d, int p, int sign, const Cx *in, Cx *out);
+long prime_crtbound(int p);
+long prime_crtcost(int p);
