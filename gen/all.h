@@ -466,7 +466,6 @@ enum {
 typedef struct Job Job;
 struct Job {
 	int cmd;            /* CMD_*; CMD_TILES: gemm --tile auto */
-	const char *cmdname;    /* as typed: fft, gemm, conv, spills, report */
 	Prob p;             /* the problem (conv's taps malloc'd) */
 	int kind;           /* CK_*: the FFT codelet */
 	int lanes;          /* emit/vec.c's lanes of the --simd ISA, or 1 */
@@ -494,6 +493,7 @@ struct Job {
 	char name[64];      /* the default codelet name */
 	char schedname[64]; /* the schedule as the codelet header names it */
 };
+
 /* The options as given, before the command's checks (gen/job.c). */
 typedef struct Opts Opts;
 struct Opts {

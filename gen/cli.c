@@ -326,7 +326,6 @@ cli_parse(Job *j, int argc, char **argv)
 	options(&o, argc, argv);
 	memset(j, 0, sizeof *j);
 	j->e.cmd = j->line = cmdline(argc, argv);
-	j->cmdname = o.cmd;
 	j->nsched = 1;
 	j->vlen = 1;
 	if (!strcmp(o.cmd, "fft")) {
