@@ -342,7 +342,6 @@ int *search_order(Dag *d, Arena *ar, const Cost *k, int *n);
 /* sched/gemmorder.c: GEMM's schedules, and every schedule by number */
 int *gemmorder_tiles(Dag *d, Arena *ar, int mr, int nr, int *norder);
 int gemmorder_find(const char *s);
-const char *gemmorder_name(int sched);
 int *gemmorder_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
 
 /* sched/gemmtile.c: GEMM's register tiles */

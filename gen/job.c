@@ -197,7 +197,8 @@ check_gemm(Opts *o)
 		fail("-m %d -n %d -k %d: M*N*K = %ld is too large for a "
 		    "straight-line codelet; the limit is %d", o->p.m, o->p.n,
 		    o->p.k, (long)o->p.m * o->p.n * o->p.k, GEMM_MAXWORK);
-	if (o->sched && strcmp(o->sched, "outer") && strcmp(o->sched, "inner"))
+	if (o->sched && gemmorder_find(o->sched) != SCHED_OUTER
+	    && gemmorder_find(o->sched) != SCHED_INNER)
 		fail("--schedule %s: gemm codelets take outer or inner",
 		    o->sched);
 	if (o->p.m % o->vlen && o->vlen != 8)
@@ -248,7 +249,7 @@ job_gemm(Job *j, Opts *o)
 	j->e.sched = "outer product (rank-1 updates)";
 	mr = o->p.m;
 	nr = o->p.n;
-	if (o->sched && !strcmp(o->sched, "inner")) {
+	if (o->sched && gemmorder_find(o->sched) == SCHED_INNER) {
 		j->sched[0] = SCHED_INNER;
 		j->e.sched = "inner product (one C element at a time)";
 		return;

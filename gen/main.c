@@ -45,12 +45,11 @@ build(const Job *j, Arena *ar)
 	    p->sign);
 }
 
-/* Prints d in the given order with j's emitter. */
+/* Prints d in the given order with j's emitter (top: n1w's top step). */
 static void
-emit(const Job *j, FILE *f, Dag *d, const int *o, int n, Arena *ar)
+emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 {
 	const Prob *p;
-	Dag *top;
 
 	p = &j->p;
 	switch (j->emitter) {
@@ -58,12 +57,7 @@ emit(const Job *j, FILE *f, Dag *d, const int *o, int n, Arena *ar)
 	case EMITTER_KIND: emitkind_c(f, d, p, j->kind, o, n, &j->e); break;
 	case EMITTER_CUDA: emitcu_print(f, d, p, o, n, &j->e); break;
 	case EMITTER_KLOOP: kloop_c(f, d, p, o, n, &j->e, j->vlen); break;
-	case EMITTER_VEC:
-		/* n1w's top step is a radix-VL twiddle codelet of its own */
-		top = j->kind != CK_N1W ? 0 : simp_run(twiddle_build(ar,
-		    j->lanes, p->sign), 0);
-		emitvec_c(f, d, top, p, j->kind, o, n, &j->e);
-		break;
+	case EMITTER_VEC: emitvec_c(f, d, top, p, j->kind, o, n, &j->e); break;
 	default: emit_c(f, d, p, o, n, &j->e);
 	}
 }
@@ -73,7 +67,7 @@ static void
 generate(const Job *j)
 {
 	Arena *ar;
-	Dag *d;
+	Dag *d, *top;
 	FILE *f;
 	char *tmp;
 	int *order, norder;
@@ -83,11 +77,14 @@ generate(const Job *j)
 	dump(j, d, "build");
 	d = simp_run(d, j->fma);
 	dump(j, d, "simp");
+	/* n1w's top step is a radix-VL twiddle codelet of its own */
+	top = j->kind != CK_N1W ? 0 : simp_run(twiddle_build(ar, j->lanes,
+	    j->p.sign), 0);
 	if (j->checkregs)
 		job_regs(d, &j->cost.regs, 1);
 	order = gemmorder_for(d, ar, j->sched[0], &j->cost, &norder);
 	f = out_open(j->out, &tmp);
-	emit(j, f, d, order, norder, ar);
+	emit(j, f, d, top, order, norder);
 	out_close(f, j->out, tmp);
 	arena_free(ar);
 }

@@ -167,8 +167,9 @@ gemmorder_tiles(Dag *d, Arena *oar, int mr, int nr, int *norder)
 }
 
 
-/* What each GEMM schedule is called, after order_names (SCHED_OUTER on). */
-static const char *const names[] = {"outer", "inner", "tile", "ids"};
+/* The --schedule names of GEMM's schedules, from SCHED_OUTER on; a tile
+ * comes from --tile and SCHED_IDS from the command, not by name. */
+static const char *const names[] = {"outer", "inner"};
 
 /* Index (SCHED_*) of schedule name s, GEMM's included, or -1. */
 int
@@ -176,17 +177,10 @@ gemmorder_find(const char *s)
 {
 	int i;
 
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < (int)(sizeof names / sizeof *names); i++)
 		if (!strcmp(s, names[i]))
 			return SCHED_OUTER + i;
 	return order_find(s);
-}
-
-/* The name of schedule sched (SCHED_*). */
-const char *
-gemmorder_name(int sched)
-{
-	return sched < NSCHED ? order_names[sched] : names[sched - NSCHED];
 }
 
 /* The order of schedule sched (SCHED_*) for k, from arena ar, *n its
