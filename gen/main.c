@@ -7,9 +7,7 @@
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "all.h"
 
 static void
