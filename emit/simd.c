@@ -26,24 +26,6 @@
 #include <string.h>
 #include "all.h"
 
-typedef struct Isa Isa;
-struct Isa {
-	const char *name;   /* as --simd spells it */
-	int bytes;          /* vector width */
-	const char *need;   /* macro the compiler defines for the ISA */
-	const char *flags;  /* compiler flags to build with */
-	const char *fmaon;  /* macro defined when FMA instructions exist */
-	const char *pre;    /* intrinsic prefix */
-};
-
-static const Isa isatab[] = {
-	{"none", 0, 0, 0, 0, 0},
-	{"sse2", 16, "__SSE2__", "-msse2", "__FMA__", "_mm"},
-	{"avx2", 32, "__AVX2__", "-mavx2 -mfma", "__FMA__", "_mm256"},
-	{"avx512", 64, "__AVX512F__", "-mavx512f -mavx512vl -mavx512dq",
-	    "__AVX512F__", "_mm512"},
-};
-
 enum { PATH_DIRECT, PATH_BUF };
 
 typedef struct Out Out;
@@ -1261,7 +1243,7 @@ helpers(Out *o)
 		    : o->sfx[i];
 	up[i] = 0;
 	fprintf(o->f, "#if !defined(%s)\n#error \"kgen: this codelet uses "
-	    "%s; compile it with %s\"\n#endif\n", isa->need, isa->name,
+	    "%s; compile it with %s\"\n#endif\n", isa->macro, isa->name,
 	    isa->flags);
 	fputs("#include <immintrin.h>\n\n", o->f);
 	/* gcc -O2 leaves the larger helpers out of line, and then every
@@ -1292,7 +1274,10 @@ helpers(Out *o)
 	pairs(o);
 	packing(o);
 
-	fprintf(o->f, "#if defined(%s)\n", isa->fmaon);
+	/* AVX-512F has its own FMAs; narrower vectors need the FMA
+	 * extension */
+	fprintf(o->f, "#if defined(%s)\n", isa->bytes == 64 ? isa->macro
+	    : "__FMA__");
 	for (i = 0; i < 3; i++)
 		fprintf(o->f, "static inline %s\nkgen_%s_%s(%s a, %s b, %s c)"
 		    "\n{\n\treturn %s_%s_%s(a, b, c);\n}\n\n", o->v,
@@ -1431,15 +1416,14 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	Arena *ar;
 	int *live, *ord, i, vl;
 
-	assert(e->simd > SIMD_NONE && e->simd < NSIMD);
 	ar = arena_new();
 	memset(&o, 0, sizeof o);
 	o.f = f;
 	o.d = d;
-	o.isa = &isatab[e->simd];
+	o.isa = isa_get(e->simd);
 	o.isfloat = e->isfloat;
 	o.t = e->isfloat ? "float" : "double";
-	o.vl = vl = o.isa->bytes / (e->isfloat ? 4 : 8);
+	o.vl = vl = isa_lanes(o.isa, e->isfloat);
 	snprintf(o.v, sizeof o.v, "kgen_%c%d", o.t[0], o.vl);
 	snprintf(o.sfx, sizeof o.sfx, "%s_%c", o.isa->name, o.t[0]);
 	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);

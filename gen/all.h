@@ -197,8 +197,31 @@ void gemm_close(FILE *f, const Prob *p, const Emit *e);
 void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e, int vl);
 
+/* isa.c: the vector ISAs of isa.def, numbered SIMD_SSE2, .. in its order */
+enum {
+	SIMD_NONE,          /* scalar code */
+#define ISA(name, NAME, ...) SIMD_##NAME,
+#include "../isa.def"
+#undef ISA
+	NSIMD
+};
+typedef struct Isa Isa;
+struct Isa {
+	const char *name;   /* as --simd spells it: "avx2" */
+	const char *upper;  /* "AVX2" */
+	int bytes;          /* vector width */
+	int nreg;           /* architectural vector registers */
+	const char *flags;  /* compiler flags that build its codelets */
+	const char *macro;  /* the compiler's feature macro, "__AVX2__" */
+	const char *pre;    /* intrinsic prefix, "_mm256" */
+	const char *cpu;    /* __builtin_cpu_supports names, all needed */
+};
+const Isa *isa_get(int simd);
+const Isa *isa_find(const char *name);
+int isa_lanes(const Isa *isa, int isfloat);
+const char *const *isa_names(void);
+
 /* emit/simd.c */
-enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 

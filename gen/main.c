@@ -316,8 +316,6 @@ parse(Opts *o, int argc, char **argv)
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", 0};
-	static const char *const simds[] = {"none", "sse2", "avx2", "avx512",
-	    0};
 	/* in the order 0, then 1 + CK_* */
 	static const char *const kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v",
 	    "n1v", "n1w", 0};
@@ -418,8 +416,9 @@ parse(Opts *o, int argc, char **argv)
 			o->ckind = 1 + CK_R2CF;
 			takes = 0;
 		} else if (!strcmp(a, "--simd")) {
-			word(a, v, simds);
-			for (o->simd = 0; strcmp(simds[o->simd], v); o->simd++)
+			word(a, v, isa_names());
+			for (o->simd = 0; strcmp(isa_names()[o->simd], v);
+			    o->simd++)
 				;
 		} else if (!strcmp(a, "--emit")) {
 			o->cuda = !strcmp(word(a, v, emits), "cuda");
