@@ -35,18 +35,15 @@ enum { PATH_DIRECT, PATH_BUF };
 
 typedef struct Out Out;
 struct Out {
-	FILE *f;
-	Dag *d;
+	Printer p;          /* first: the Printer's hooks cast it to Out */
 	const Isa *isa;
 	int vl;             /* lanes */
 	const char *t;      /* "double" or "float" */
 	char v[32];         /* vector type, e.g. kgen_d4 */
 	char sfx[32];       /* helper suffix, e.g. avx2_d */
-	int isfloat;
+	char fma[3][64];    /* FMA formats: kgen_fma_avx2_d(%0, %1, %2) */
+	const char *opfmt[NOP];     /* the Printer's formats: the FMAs */
 	int path;           /* PATH_* of the body being printed */
-	const char *ind;    /* indentation of its statements */
-	int *name;          /* temporary of each node, -1 before it is made */
-	int next;           /* next temporary number */
 	int *inmate;        /* load slot -> the other half's load node */
 	int *outmate;       /* store slot -> the other half's store slot */
 	int *stored;        /* store slot already reached in this body */
@@ -82,30 +79,35 @@ place(Out *o, const Slot *s)
 	return 2 * s->j + (s->arr & 1);
 }
 
-static void
-operand(Out *o, int id)
+/* The Printer's var hook: constants by name (K<k>, a vector declared
+ * once per function), and in the direct body the values loaded with a
+ * group as the group's vectors. */
+static int
+var(Printer *p, int id)
 {
+	Out *o;
 	Node *n;
 	int k;
 
-	n = &o->d->node[id];
+	o = (Out *)p;
+	n = &p->d->node[id];
 	if (n->op == OP_CONST) {
-		fprintf(o->f, "K%d", n->k);
-		return;
-	}
-	if (n->op == OP_NEG && o->d->node[n->a[0]].op == OP_CONST) {
-		fputs("(-", o->f);
-		operand(o, n->a[0]);
-		fputc(')', o->f);
-		return;
+		fprintf(p->f, "K%d", n->k);
+		return 1;
 	}
 	if (o->path == PATH_DIRECT && o->gof[id] >= 0) {
 		k = o->gfirst[o->gof[id] / 2];
-		fprintf(o->f, "L%d[%d]", k, o->gof[id] - 2 * k);
-		return;
+		fprintf(p->f, "L%d[%d]", k, o->gof[id] - 2 * k);
+		return 1;
 	}
-	assert(o->name[id] >= 0 && "operands are emitted before their users");
-	fprintf(o->f, "T%d", o->name[id]);
+	return 0;
+}
+
+/* The Printer's load hook, for the buffered body: a vector of x. */
+static void
+bufload(Printer *p, const Slot *s)
+{
+	fprintf(p->f, "x[%d]", place((Out *)p, s));
 }
 
 /* The first element of the group of element j in the direct body, or
@@ -117,47 +119,17 @@ group(Out *o, int j)
 }
 
 static void
-expr(Out *o, Node *n)
-{
-	static const char *const fmaname[] = {"fma", "fms", "fnms"};
-	const char *p;
-	int i;
-
-	if (optab[n->op].kind == FLOP_FMA) {
-		assert(n->op >= OP_FMA && n->op <= OP_FNMS);
-		fprintf(o->f, "kgen_%s_%s(", fmaname[n->op - OP_FMA], o->sfx);
-		for (i = 0; i < 3; i++) {
-			operand(o, n->a[i]);
-			fputs(i < 2 ? ", " : ")", o->f);
-		}
-		return;
-	}
-	for (p = optab[n->op].fmt; *p; p++) {
-		if (*p == '%') {
-			p++;
-			operand(o, n->a[*p - '0']);
-		} else {
-			fputc(*p, o->f);
-		}
-	}
-}
-
-static void
 load(Out *o, int id)
 {
+	Printer *p;
 	Node *n;
 	Slot *s;
 	int lo, hi, g, k;
 
-	n = &o->d->node[id];
-	s = &o->d->in[n->k];
-	if (o->path == PATH_BUF) {
-		o->name[id] = o->next++;
-		fprintf(o->f, "%sconst %s T%d = x[%d];\n", o->ind, o->v,
-		    o->name[id], place(o, s));
-		return;
-	}
-	if (o->name[id] >= 0 || o->gof[id] >= 0)
+	p = &o->p;
+	n = &p->d->node[id];
+	s = &p->d->in[n->k];
+	if (p->name[id] >= 0 || o->gof[id] >= 0)
 		return;     /* loaded with its other half or its group */
 	if ((g = group(o, s->j)) >= 0) {
 		for (k = 0; k < 2 * o->glen[g]; k++) {
@@ -165,36 +137,40 @@ load(Out *o, int id)
 			assert(lo >= 0 && "an n1 DAG reads every input");
 			o->gof[lo] = 2 * g + k;
 		}
-		fprintf(o->f, "%s%s L%d[%d];\n", o->ind, o->v, g,
+		fprintf(p->f, "%s%s L%d[%d];\n", p->tab, o->v, g,
 		    2 * o->glen[g]);
-		fprintf(o->f, "%skgen_ldg%d_%s(ri + %d, ivs, L%d);\n", o->ind,
+		fprintf(p->f, "%skgen_ldg%d_%s(ri + %d, ivs, L%d);\n", p->tab,
 		    o->glen[g], o->sfx, 2 * g, g);
 		return;
 	}
 	lo = s->arr == 0 ? id : o->inmate[n->k];
 	hi = s->arr == 0 ? o->inmate[n->k] : id;
-	o->name[lo] = o->next++;
-	o->name[hi] = o->next++;
-	fprintf(o->f, "%s%s T%d, T%d;\n", o->ind, o->v, o->name[lo],
-	    o->name[hi]);
-	fprintf(o->f, "%skgen_%s_%s(ri + %d, ivs, &T%d, &T%d);\n", o->ind,
-	    o->grouped && o->isfloat ? "ldn" : "ldi", o->sfx, place(o, s),
-	    o->name[lo], o->name[hi]);
+	p->name[lo] = p->next++;
+	p->name[hi] = p->next++;
+	fprintf(p->f, "%s%s T%d, T%d;\n", p->tab, o->v, p->name[lo],
+	    p->name[hi]);
+	fprintf(p->f, "%skgen_%s_%s(ri + %d, ivs, &T%d, &T%d);\n", p->tab,
+	    o->grouped && p->isfloat ? "ldn" : "ldi", o->sfx, place(o, s),
+	    p->name[lo], p->name[hi]);
 }
 
+/* The Printer's store hook: in the buffered body a vector of x, in the
+ * direct body a pair or a group once all its values are made. */
 static void
-store(Out *o, int id)
+store(Printer *p, int id)
 {
+	Out *o;
 	Node *n;
 	Slot *s;
 	int mate, lo, hi, g, k;
 
-	n = &o->d->node[id];
-	s = &o->d->out[n->k];
+	o = (Out *)p;
+	n = &p->d->node[id];
+	s = &p->d->out[n->k];
 	if (o->path == PATH_BUF) {
-		fprintf(o->f, "%sx[%d] = ", o->ind, place(o, s));
-		operand(o, n->a[0]);
-		fputs(";\n", o->f);
+		fprintf(p->f, "%sx[%d] = ", p->tab, place(o, s));
+		emit_operand(p, n->a[0]);
+		fputs(";\n", p->f);
 		return;
 	}
 	o->stored[n->k] = 1;
@@ -202,16 +178,16 @@ store(Out *o, int id)
 		for (k = 0; k < 2 * o->glen[g]; k++)
 			if (!o->stored[2 * g + k])
 				return;     /* stored with its group, later */
-		fprintf(o->f, "%s{\n%s\tconst %s y[%d] = {", o->ind, o->ind,
+		fprintf(p->f, "%s{\n%s\tconst %s y[%d] = {", p->tab, p->tab,
 		    o->v, 2 * o->glen[g]);
 		for (k = 0; k < 2 * o->glen[g]; k++) {
 			if (k)
-				fputs(k % 4 ? ", " : ",\n\t\t\t    ", o->f);
+				fputs(k % 4 ? ", " : ",\n\t\t\t    ", p->f);
 			mate = o->storenode[2 * g + k];
-			operand(o, o->d->node[mate].a[0]);
+			emit_operand(p, p->d->node[mate].a[0]);
 		}
-		fprintf(o->f, "};\n\n%s\tkgen_stg%d_%s(ro + %d, ovs, y);\n"
-		    "%s}\n", o->ind, o->glen[g], o->sfx, 2 * g, o->ind);
+		fprintf(p->f, "};\n\n%s\tkgen_stg%d_%s(ro + %d, ovs, y);\n"
+		    "%s}\n", p->tab, o->glen[g], o->sfx, 2 * g, p->tab);
 		return;
 	}
 	mate = o->outmate[n->k];
@@ -219,35 +195,23 @@ store(Out *o, int id)
 		return;     /* stored with its other half, later */
 	lo = s->arr == 2 ? id : o->storenode[mate];
 	hi = s->arr == 2 ? o->storenode[mate] : id;
-	fprintf(o->f, "%skgen_%s_%s(ro + %d, ovs, ", o->ind,
-	    o->grouped && o->isfloat ? "stn" : "sti", o->sfx, place(o, s));
-	operand(o, o->d->node[lo].a[0]);
-	fputs(", ", o->f);
-	operand(o, o->d->node[hi].a[0]);
-	fputs(");\n", o->f);
+	fprintf(p->f, "%skgen_%s_%s(ro + %d, ovs, ", p->tab,
+	    o->grouped && p->isfloat ? "stn" : "sti", o->sfx, place(o, s));
+	emit_operand(p, p->d->node[lo].a[0]);
+	fputs(", ", p->f);
+	emit_operand(p, p->d->node[hi].a[0]);
+	fputs(");\n", p->f);
 }
 
+/* Node id's statement; a load in the direct body moves its pair or
+ * group, or nothing when an earlier load did. */
 static void
 statement(Out *o, int id)
 {
-	Node *n;
-
-	n = &o->d->node[id];
-	if (n->op == OP_CONST || (n->op == OP_NEG
-	    && o->d->node[n->a[0]].op == OP_CONST))
-		return;
-	if (n->op == OP_LOAD) {
+	if (o->path == PATH_DIRECT && o->p.d->node[id].op == OP_LOAD)
 		load(o, id);
-		return;
-	}
-	if (n->op == OP_STORE) {
-		store(o, id);
-		return;
-	}
-	o->name[id] = o->next++;
-	fprintf(o->f, "%sconst %s T%d = ", o->ind, o->v, o->name[id]);
-	expr(o, n);
-	fputs(";\n", o->f);
+	else
+		emit_statement(&o->p, id);
 }
 
 /* One body: the statements of the order in the given path. */
@@ -257,11 +221,11 @@ body(Out *o, const int *order, int norder, int path, const char *ind)
 	int i;
 
 	o->path = path;
-	o->ind = ind;
-	o->next = 0;
-	memset(o->name, -1, (o->d->nnode + 1) * sizeof *o->name);
-	memset(o->stored, 0, (o->d->nout + 1) * sizeof *o->stored);
-	memset(o->gof, -1, (o->d->nnode + 1) * sizeof *o->gof);
+	o->p.tab = ind;
+	o->p.next = 0;
+	memset(o->p.name, -1, (o->p.d->nnode + 1) * sizeof *o->p.name);
+	memset(o->stored, 0, (o->p.d->nout + 1) * sizeof *o->stored);
+	memset(o->gof, -1, (o->p.d->nnode + 1) * sizeof *o->gof);
 	for (i = 0; i < norder; i++)
 		statement(o, order[i]);
 }
@@ -291,16 +255,16 @@ helpers(Out *o)
 	char t[8];
 	int n;
 
-	fprintf(o->f, "#if !defined(%s)\n#error \"kgen: this codelet uses "
+	fprintf(o->p.f, "#if !defined(%s)\n#error \"kgen: this codelet uses "
 	    "%s; compile it with %s\"\n#endif\n", o->isa->macro, o->isa->name,
 	    o->isa->flags);
-	piece(o->f, "prelude");
+	piece(o->p.f, "prelude");
 	for (n = 2; n <= o->vl; n *= 2) {
 		snprintf(t, sizeof t, "%c%d", o->t[0], n);
-		piece(o->f, t);
+		piece(o->p.f, t);
 	}
-	fputc('\n', o->f);
-	piece(o->f, o->sfx);
+	fputc('\n', o->p.f);
+	piece(o->p.f, o->sfx);
 }
 
 static void
@@ -308,26 +272,26 @@ header(Out *o, const Prob *p, const Emit *e)
 {
 	Count c;
 
-	c = dag_count(o->d);
-	fprintf(o->f, "/* Generated by kgen %s.  DO NOT EDIT.\n",
+	c = dag_count(o->p.d);
+	fprintf(o->p.f, "/* Generated by kgen %s.  DO NOT EDIT.\n",
 	    KGEN_VERSION);
-	fprintf(o->f, " * Command: %s\n", e->cmd);
-	fprintf(o->f, " * n1 codelet: DFT of size %d, sign %d (%s), %s, "
+	fprintf(o->p.f, " * Command: %s\n", e->cmd);
+	fprintf(o->p.f, " * n1 codelet: DFT of size %d, sign %d (%s), %s, "
 	    "%s:\n", p->n, p->sign, p->sign < 0 ? "forward" : "backward",
 	    o->t, o->isa->name);
-	fprintf(o->f, " * %d transforms per vector, one per lane.  Compile "
+	fprintf(o->p.f, " * %d transforms per vector, one per lane.  Compile "
 	    "with %s.\n", o->vl, o->isa->flags);
-	fprintf(o->f, " * %d additions, %d multiplications, %d FMAs, "
+	fprintf(o->p.f, " * %d additions, %d multiplications, %d FMAs, "
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
-	fprintf(o->f, " * %d constants, %d loads, %d stores (vectors).\n",
+	fprintf(o->p.f, " * %d constants, %d loads, %d stores (vectors).\n",
 	    c.con, c.load, c.store);
 	if (e->regs > 0)
-		fprintf(o->f, " * Schedule: %s, ordered for R = %d "
+		fprintf(o->p.f, " * Schedule: %s, ordered for R = %d "
 		    "registers.\n", e->sched, e->regs);
 	else
-		fprintf(o->f, " * Schedule: %s (independent of R).\n",
+		fprintf(o->p.f, " * Schedule: %s (independent of R).\n",
 		    e->sched);
-	fprintf(o->f, " */\n#include <stddef.h>\n");
+	fprintf(o->p.f, " */\n#include <stddef.h>\n");
 }
 
 /* Pairs each load and store slot with the slot holding the other half of
@@ -338,7 +302,7 @@ mates(Out *o, Arena *ar, const int *live)
 	Dag *d;
 	int *innode, s, t, i;
 
-	d = o->d;
+	d = o->p.d;
 	innode = o->innode = arena_alloc(ar, (d->nin + 1) * sizeof *innode);
 	o->inmate = arena_alloc(ar, (d->nin + 1) * sizeof *o->inmate);
 	o->outmate = arena_alloc(ar, (d->nout + 1) * sizeof *o->outmate);
@@ -378,14 +342,14 @@ constants(Out *o, const int *live)
 	Dag *d;
 	int i, k;
 
-	d = o->d;
+	d = o->p.d;
 	for (i = k = 0; i < d->nnode; i++)
 		if (live[i] && d->node[i].op == OP_CONST) {
 			k++;
-			fprintf(o->f, "\tconst %s K%d = kgen_splat_%s(", o->v,
-			    d->node[i].k, o->sfx);
-			num_print(o->f, d->con[d->node[i].k], o->isfloat);
-			fputs(");\n", o->f);
+			fprintf(o->p.f, "\tconst %s K%d = kgen_splat_%s(",
+			    o->v, d->node[i].k, o->sfx);
+			num_print(o->p.f, d->con[d->node[i].k], o->p.isfloat);
+			fputs(");\n", o->p.f);
 		}
 	return k;
 }
@@ -398,7 +362,7 @@ groups(Out *o, Arena *ar)
 	int n, i, j, k;
 	const int *sz;
 
-	n = o->d->nin / 2;
+	n = o->p.d->nin / 2;
 	o->gfirst = arena_alloc(ar, (n + 1) * sizeof *o->gfirst);
 	o->glen = arena_alloc(ar, (n + 1) * sizeof *o->glen);
 	for (i = 0; i < (int)(sizeof grouptab / sizeof grouptab[0]); i++) {
@@ -424,21 +388,29 @@ void
 emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e)
 {
+	static const char *const fmaname[] = {"fma", "fms", "fnms"};
 	Out o;
 	Arena *ar;
 	int *live, *ord, i, vl;
 
 	ar = arena_new();
 	memset(&o, 0, sizeof o);
-	o.f = f;
-	o.d = d;
+	emit_init(&o.p, f, d, e->isfloat, ar);
 	o.isa = isa_get(e->simd);
-	o.isfloat = e->isfloat;
 	o.t = e->isfloat ? "float" : "double";
 	o.vl = vl = isa_lanes(o.isa, e->isfloat);
 	snprintf(o.v, sizeof o.v, "kgen_%c%d", o.t[0], o.vl);
 	snprintf(o.sfx, sizeof o.sfx, "%s_%c", o.isa->name, o.t[0]);
-	o.name = arena_alloc(ar, (d->nnode + 1) * sizeof *o.name);
+	for (i = 0; i < 3; i++) {
+		snprintf(o.fma[i], sizeof o.fma[i],
+		    "kgen_%s_%s(%%0, %%1, %%2)", fmaname[i], o.sfx);
+		o.opfmt[OP_FMA + i] = o.fma[i];
+	}
+	o.p.type = o.v;
+	o.p.var = var;
+	o.p.load = bufload;
+	o.p.store = store;
+	o.p.opfmt = o.opfmt;
 	o.gof = arena_alloc(ar, (d->nnode + 1) * sizeof *o.gof);
 	groups(&o, ar);
 	live = dag_live(d, ar);

@@ -185,6 +185,7 @@ struct Printer {
 	void (*load)(Printer *o, const Slot *s);   /* a load's value */
 	void (*store)(Printer *o, int id);  /* a whole store statement */
 	int (*var)(Printer *o, int id); /* prints id if not a temporary */
+	const char *const *opfmt;   /* by OP_*: optab's fmt, where not NULL */
 };
 void emit_init(Printer *o, FILE *f, Dag *d, int isfloat, Arena *ar);
 const int *emit_order(Dag *d, const int *order, int *norder, Arena *ar);
