@@ -44,6 +44,10 @@
 #define CAT_(a, b) a##_##b
 #define CAT(a, b) CAT_(a, b)
 
+/* pack's test: N elements IS apart (IS past the widest pair load),
+ * transforms IVS apart, in arrays of LEN */
+enum { N = 3, IS = 2 * 16 + 3, IVS = 2, LEN = 2 * N * IS + 2 };
+
 static void
 report(const char *prec, const char *name, int bad)
 {

@@ -150,68 +150,87 @@ T(group)(int g, void (*ld)(const R *, ptrdiff_t, V *),
  * swapped (ri = ii + 1).  pack puts transform l in lane l (lane
  * perm[l] when it loads whole interleaved vectors) and zeros the lanes
  * past lanes; unpack writes those transforms back and nothing else. */
-static void
-T(pack)(void)
+/* What out[a][i] must hold after unpack: the input element unpack
+ * writes there, or what it held before. */
+static R
+T(want)(const R (*in)[LEN], R (*out)[LEN], int a, int i, int lay,
+    int lanes)
 {
-	enum { N = 3, IS = 2 * VL + 3, IVS = 2, LEN = 2 * N * IS + 2 };
-	static const char *const layout[] = {"split", "inter", "swapped"};
-	R in[2][LEN], out[2][LEN];
+	int m, l, is, ivs, k;
+	R *ro, *io;
+
+	is = lay ? 2 * IS : IS;
+	ivs = lay ? 2 * IVS : IVS;
+	ro = lay == 2 ? out[0] + 1 : out[0];
+	io = lay == 0 ? out[1] : lay == 1 ? out[0] + 1 : out[0];
+	for (m = 0; m < N; m++)
+		for (l = 0; l < lanes; l++) {
+			k = m * is + l * ivs;
+			if (&out[a][i] == ro + k)
+				return lay == 2 ? in[0][k + 1] : in[0][k];
+			if (&out[a][i] == io + k)
+				return lay == 0 ? in[1][k] : lay == 1
+				    ? in[0][k + 1] : in[0][k];
+		}
+	return (a ? -3000 : -1000) + (R)i + (R)0.25;
+}
+
+/* Failures of pack and unpack in layout lay with lanes transforms. */
+static int
+T(pack1)(int lay, int lanes)
+{
+	R in[2][LEN], out[2][LEN], want[2][LEN];
 	const R *ri, *ii;
 	R *ro, *io;
 	V x[2 * N];
-	int lay, lanes, m, l, i, a, lane, bad, is, ivs;
+	int m, l, i, a, lane, bad, is, ivs;
+
+	T(fill)(in[0], LEN, 1);
+	T(fill)(in[1], LEN, 1000);
+	T(fill)(out[0], LEN, -1000);
+	T(fill)(out[1], LEN, -3000);
+	is = lay ? 2 * IS : IS;
+	ivs = lay ? 2 * IVS : IVS;
+	ri = lay == 2 ? in[0] + 1 : in[0];
+	ii = lay == 0 ? in[1] : lay == 1 ? in[0] + 1 : in[0];
+	ro = lay == 2 ? out[0] + 1 : out[0];
+	io = lay == 0 ? out[1] : lay == 1 ? out[0] + 1 : out[0];
+	F(pack)(x, ri, ii, N, is, ivs, lanes);
+	bad = 0;
+	for (m = 0; m < N; m++)
+		for (l = 0; l < VL; l++) {
+			lane = lay && lanes == VL ? T(perm)[l] : l;
+			i = m * is + l * ivs;
+			if (l >= lanes)
+				bad += x[2 * m][l] != 0
+				    || x[2 * m + 1][l] != 0;
+			else
+				bad += x[2 * m][lane] != ri[i]
+				    || x[2 * m + 1][lane] != ii[i];
+		}
+	F(unpack)(x, ro, io, N, is, ivs, lanes);
+	for (a = 0; a < 2; a++)
+		for (i = 0; i < LEN; i++)
+			want[a][i] = T(want)((const R (*)[LEN])in, out, a, i,
+			    lay, lanes);
+	for (a = 0; a < 2; a++)
+		for (i = 0; i < LEN; i++)
+			bad += out[a][i] != want[a][i];
+	return bad;
+}
+
+static void
+T(pack)(void)
+{
+	static const char *const layout[] = {"split", "inter", "swapped"};
+	int lay, lanes;
 	char name[32];
 
 	for (lay = 0; lay < 3; lay++)
 		for (lanes = 1; lanes <= VL; lanes++) {
-			T(fill)(in[0], LEN, 1);
-			T(fill)(in[1], LEN, 1000);
-			T(fill)(out[0], LEN, -1000);
-			T(fill)(out[1], LEN, -3000);
-			is = lay ? 2 * IS : IS;
-			ivs = lay ? 2 * IVS : IVS;
-			ri = lay == 2 ? in[0] + 1 : in[0];
-			ii = lay == 0 ? in[1] : lay == 1 ? in[0] + 1 : in[0];
-			ro = lay == 2 ? out[0] + 1 : out[0];
-			io = lay == 0 ? out[1] : lay == 1 ? out[0] + 1 : out[0];
-			F(pack)(x, ri, ii, N, is, ivs, lanes);
-			bad = 0;
-			for (m = 0; m < N; m++)
-				for (l = 0; l < VL; l++) {
-					lane = lay && lanes == VL ? T(perm)[l] : l;
-					if (l >= lanes) {
-						bad += x[2 * m][l] != 0
-						    || x[2 * m + 1][l] != 0;
-						continue;
-					}
-					bad += x[2 * m][lane] != ri[m * is + l * ivs]
-					    || x[2 * m + 1][lane]
-					    != ii[m * is + l * ivs];
-				}
-			F(unpack)(x, ro, io, N, is, ivs, lanes);
-			/* every output element: a transform's or untouched */
-			for (a = 0; a < 2; a++)
-				for (i = 0; i < LEN; i++) {
-					R *o = out[a], want;
-
-					want = (a ? -3000 : -1000) + (R)i
-					    + (R)0.25;
-					for (m = 0; m < N; m++)
-						for (l = 0; l < lanes; l++) {
-							if (o + i == ro + m * is
-							    + l * ivs)
-								want = ri[m * is
-								    + l * ivs];
-							if (o + i == io + m * is
-							    + l * ivs)
-								want = ii[m * is
-								    + l * ivs];
-						}
-					bad += o[i] != want;
-				}
 			snprintf(name, sizeof name, "pack-%s-%d", layout[lay],
 			    lanes);
-			report(P, name, bad);
+			report(P, name, T(pack1)(lay, lanes));
 		}
 }
 

@@ -5,9 +5,10 @@
  * codelets stay self-contained; tests/simdhelpers.c compiles this file
  * on its own and checks the helpers against scalar code.  Lines
  * "#define TPL_" and "#undef TPL_" set the parameters of the templates
- * included (pack.h, fma.h, nofma.h, pairsf.h) and are not copied.
- *   kgen_splat, kgen_ld, kgen_st: a scalar in every lane; lane l from or
- *     to p[l * s].
+ * included (lanesN.h, pack.h, fma.h, nofma.h, pairsf.h, ldn.h), which
+ * hold what several ISAs or precisions share, and are not copied.
+ *   kgen_splat, kgen_ld, kgen_st (lanesN.h): a scalar in every lane;
+ *     lane l from or to p[l * s].
  *   kgen_ldi, kgen_sti: the interleaved loads and stores, written with
  *     intrinsics to choose the instructions: kgen_ldi turns the pairs
  *     p + l * s, l < VL, into vectors of real and imaginary parts, lane l
@@ -16,9 +17,9 @@
  *     permutation.  Port costs are Intel's, where shuffles have one port.
  *   kgen_pack, kgen_unpack (pack.h): the buffered body's copies.
  *   kgen_fma, kgen_fms, kgen_fnms (fma.h or nofma.h).
- *   kgen_ldgG, kgen_stgG, kgen_ldn, kgen_stn (float): groups of G adjacent
- *     elements transposed in registers, and pairs in the lane order
- *     the groups give.
+ *   kgen_ldgG, kgen_stgG, and kgen_ldn, kgen_stn (ldn.h) (float): groups
+ *     of G adjacent elements transposed in registers, and pairs in the
+ *     lane order the groups give.
  */
 #include "types.h"
 
@@ -30,32 +31,7 @@
 #define TPL_REAL double
 #define TPL_VL 4
 #define TPL_INTR(f) _mm256_##f##_pd
-static inline kgen_d4
-kgen_splat_avx2_d(double x)
-{
-	const kgen_d4 r = {x, x, x, x};
-
-	return r;
-}
-
-/* Lane l holds p[l * s]. */
-static inline kgen_d4
-kgen_ld_avx2_d(const double *p, ptrdiff_t s)
-{
-	const kgen_d4 r = {p[0 * s], p[1 * s], p[2 * s], p[3 * s]};
-
-	return r;
-}
-
-static inline void
-kgen_st_avx2_d(double *p, ptrdiff_t s, kgen_d4 x)
-{
-	p[0 * s] = x[0];
-	p[1 * s] = x[1];
-	p[2 * s] = x[2];
-	p[3 * s] = x[3];
-}
-
+#include "lanes4.h"
 /* a holds the pairs of transforms 0 and 2 (vinsertf128 from memory), b
  * those of 1 and 3; unpcklpd and unpckhpd then give lanes 0, 1, 2, 3. */
 KGEN_INLINE void
@@ -105,37 +81,7 @@ kgen_sti_avx2_d(double *p, ptrdiff_t s, kgen_d4 re, kgen_d4 im)
 #define TPL_REAL float
 #define TPL_VL 8
 #define TPL_INTR(f) _mm256_##f##_ps
-static inline kgen_f8
-kgen_splat_avx2_f(float x)
-{
-	const kgen_f8 r = {x, x, x, x, x, x, x, x};
-
-	return r;
-}
-
-/* Lane l holds p[l * s]. */
-static inline kgen_f8
-kgen_ld_avx2_f(const float *p, ptrdiff_t s)
-{
-	const kgen_f8 r = {p[0 * s], p[1 * s], p[2 * s], p[3 * s],
-	    p[4 * s], p[5 * s], p[6 * s], p[7 * s]};
-
-	return r;
-}
-
-static inline void
-kgen_st_avx2_f(float *p, ptrdiff_t s, kgen_f8 x)
-{
-	p[0 * s] = x[0];
-	p[1 * s] = x[1];
-	p[2 * s] = x[2];
-	p[3 * s] = x[3];
-	p[4 * s] = x[4];
-	p[5 * s] = x[5];
-	p[6 * s] = x[6];
-	p[7 * s] = x[7];
-}
-
+#include "lanes8.h"
 /* Pairs of floats are 8 bytes, loaded by vbroadcastsd (a load port
  * only) and merged by vblendpd (any vector port), so the shuffle port
  * does only the two shufps.  a holds the pairs of transforms 0 2 4 6, b
@@ -261,23 +207,7 @@ kgen_stg4_avx2_f(float *p, ptrdiff_t s, const kgen_f8 *x)
 	_mm256_storeu_ps(p + 7 * s, o[7]);
 }
 
-/* The pair load and store with lanes in the order the group transposes
- * give, 0 1 2 3 ..: the elements left over after the groups need it. */
-KGEN_INLINE void
-kgen_ldn_avx2_f(const float *p, ptrdiff_t s, kgen_f8 *re, kgen_f8 *im)
-{
-	kgen_ldi_avx2_f(p, s, re, im);
-	*re = _mm256_permute_ps(*re, _MM_SHUFFLE(3, 1, 2, 0));
-	*im = _mm256_permute_ps(*im, _MM_SHUFFLE(3, 1, 2, 0));
-}
-
-KGEN_INLINE void
-kgen_stn_avx2_f(float *p, ptrdiff_t s, kgen_f8 re, kgen_f8 im)
-{
-	kgen_sti_avx2_f(p, s, _mm256_permute_ps(re, _MM_SHUFFLE(3, 1, 2, 0)),
-	    _mm256_permute_ps(im, _MM_SHUFFLE(3, 1, 2, 0)));
-}
-
+#include "ldn.h"
 /* Two adjacent elements of 8 transforms: rows of 4 floats, row t + 4
  * beside row t (vinsertf128 from memory), then a 4 x 4 transpose in each
  * 16-byte lane, which is its own inverse. */

@@ -1,14 +1,14 @@
 /* emit/simd/avx512.h: the AVX-512 helpers of SIMD n1 codelets
- * (emit/simd.c),
- * in double (the piece between the kgen markers named ISA_d) and in float
- * (ISA_f).  text.awk copies each piece into build/emit/simdtext.h, which
+ * (emit/simd.c), in double (the piece between the kgen markers named
+ * ISA_d) and in float (ISA_f).  text.awk copies each piece into build/emit/simdtext.h, which
  * the emitter prints into every codelet of the ISA and precision, so that
  * codelets stay self-contained; tests/simdhelpers.c compiles this file
  * on its own and checks the helpers against scalar code.  Lines
  * "#define TPL_" and "#undef TPL_" set the parameters of the templates
- * included (pack.h, fma.h, nofma.h, pairsf.h) and are not copied.
- *   kgen_splat, kgen_ld, kgen_st: a scalar in every lane; lane l from or
- *     to p[l * s].
+ * included (lanesN.h, pack.h, fma.h, nofma.h, pairsf.h, ldn.h), which
+ * hold what several ISAs or precisions share, and are not copied.
+ *   kgen_splat, kgen_ld, kgen_st (lanesN.h): a scalar in every lane;
+ *     lane l from or to p[l * s].
  *   kgen_ldi, kgen_sti: the interleaved loads and stores, written with
  *     intrinsics to choose the instructions: kgen_ldi turns the pairs
  *     p + l * s, l < VL, into vectors of real and imaginary parts, lane l
@@ -17,9 +17,9 @@
  *     permutation.  Port costs are Intel's, where shuffles have one port.
  *   kgen_pack, kgen_unpack (pack.h): the buffered body's copies.
  *   kgen_fma, kgen_fms, kgen_fnms (fma.h or nofma.h).
- *   kgen_ldgG, kgen_stgG (both precisions), kgen_ldn, kgen_stn (float):
- *     groups of G adjacent elements transposed in registers, and pairs in
- *     the lane order the groups give.
+ *   kgen_ldgG, kgen_stgG (both precisions), kgen_ldn, kgen_stn (ldn.h,
+ *     float): groups of G adjacent elements transposed in registers, and
+ *     pairs in the lane order the groups give.
  */
 #include "types.h"
 
@@ -31,37 +31,7 @@
 #define TPL_REAL double
 #define TPL_VL 8
 #define TPL_INTR(f) _mm512_##f##_pd
-static inline kgen_d8
-kgen_splat_avx512_d(double x)
-{
-	const kgen_d8 r = {x, x, x, x, x, x, x, x};
-
-	return r;
-}
-
-/* Lane l holds p[l * s]. */
-static inline kgen_d8
-kgen_ld_avx512_d(const double *p, ptrdiff_t s)
-{
-	const kgen_d8 r = {p[0 * s], p[1 * s], p[2 * s], p[3 * s],
-	    p[4 * s], p[5 * s], p[6 * s], p[7 * s]};
-
-	return r;
-}
-
-static inline void
-kgen_st_avx512_d(double *p, ptrdiff_t s, kgen_d8 x)
-{
-	p[0 * s] = x[0];
-	p[1 * s] = x[1];
-	p[2 * s] = x[2];
-	p[3 * s] = x[3];
-	p[4 * s] = x[4];
-	p[5 * s] = x[5];
-	p[6 * s] = x[6];
-	p[7 * s] = x[7];
-}
-
+#include "lanes8.h"
 /* As for AVX2, with transforms 0 2 4 6 in a and 1 3 5 7 in b; each half
  * is put together by vinsertf128 from memory, which needs no shuffle
  * port, and only the halves by vinsertf64x4. */
@@ -265,47 +235,7 @@ kgen_stg2_avx512_d(double *p, ptrdiff_t s, const kgen_d8 *x)
 #define TPL_REAL float
 #define TPL_VL 16
 #define TPL_INTR(f) _mm512_##f##_ps
-static inline kgen_f16
-kgen_splat_avx512_f(float x)
-{
-	const kgen_f16 r = {x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x};
-
-	return r;
-}
-
-/* Lane l holds p[l * s]. */
-static inline kgen_f16
-kgen_ld_avx512_f(const float *p, ptrdiff_t s)
-{
-	const kgen_f16 r = {p[0 * s], p[1 * s], p[2 * s], p[3 * s],
-	    p[4 * s], p[5 * s], p[6 * s], p[7 * s],
-	    p[8 * s], p[9 * s], p[10 * s], p[11 * s],
-	    p[12 * s], p[13 * s], p[14 * s], p[15 * s]};
-
-	return r;
-}
-
-static inline void
-kgen_st_avx512_f(float *p, ptrdiff_t s, kgen_f16 x)
-{
-	p[0 * s] = x[0];
-	p[1 * s] = x[1];
-	p[2 * s] = x[2];
-	p[3 * s] = x[3];
-	p[4 * s] = x[4];
-	p[5 * s] = x[5];
-	p[6 * s] = x[6];
-	p[7 * s] = x[7];
-	p[8 * s] = x[8];
-	p[9 * s] = x[9];
-	p[10 * s] = x[10];
-	p[11 * s] = x[11];
-	p[12 * s] = x[12];
-	p[13 * s] = x[13];
-	p[14 * s] = x[14];
-	p[15 * s] = x[15];
-}
-
+#include "lanes16.h"
 /* As for AVX2: a holds the pairs of transforms 0 2 .. 14, b those of
  * 1 3 .. 15, each half put together by broadcasts and blends; lanes
  * come out in the order 0 2 1 3, 4 6 5 7, .., which kgen_sti undoes. */
@@ -545,23 +475,7 @@ kgen_stg8_avx512_f(float *p, ptrdiff_t s, const kgen_f16 *x)
 	_mm512_storeu_ps(p + 15 * s, o[15]);
 }
 
-/* The pair load and store with lanes in the order the group transposes
- * give, 0 1 2 3 ..: the elements left over after the groups need it. */
-KGEN_INLINE void
-kgen_ldn_avx512_f(const float *p, ptrdiff_t s, kgen_f16 *re, kgen_f16 *im)
-{
-	kgen_ldi_avx512_f(p, s, re, im);
-	*re = _mm512_permute_ps(*re, _MM_SHUFFLE(3, 1, 2, 0));
-	*im = _mm512_permute_ps(*im, _MM_SHUFFLE(3, 1, 2, 0));
-}
-
-KGEN_INLINE void
-kgen_stn_avx512_f(float *p, ptrdiff_t s, kgen_f16 re, kgen_f16 im)
-{
-	kgen_sti_avx512_f(p, s, _mm512_permute_ps(re, _MM_SHUFFLE(3, 1, 2, 0)),
-	    _mm512_permute_ps(im, _MM_SHUFFLE(3, 1, 2, 0)));
-}
-
+#include "ldn.h"
 /* Two adjacent elements of 16 transforms: rows of 4 floats, rows t,
  * t + 4, t + 8 and t + 12 side by side (vinsertf32x4 from memory), then
  * a 4 x 4 transpose in each 16-byte lane, which is its own inverse. */

@@ -5,9 +5,10 @@
  * codelets stay self-contained; tests/simdhelpers.c compiles this file
  * on its own and checks the helpers against scalar code.  Lines
  * "#define TPL_" and "#undef TPL_" set the parameters of the templates
- * included (pack.h, fma.h, nofma.h, pairsf.h) and are not copied.
- *   kgen_splat, kgen_ld, kgen_st: a scalar in every lane; lane l from or
- *     to p[l * s].
+ * included (lanesN.h, pack.h, fma.h, nofma.h, pairsf.h, ldn.h), which
+ * hold what several ISAs or precisions share, and are not copied.
+ *   kgen_splat, kgen_ld, kgen_st (lanesN.h): a scalar in every lane;
+ *     lane l from or to p[l * s].
  *   kgen_ldi, kgen_sti: the interleaved loads and stores, written with
  *     intrinsics to choose the instructions: kgen_ldi turns the pairs
  *     p + l * s, l < VL, into vectors of real and imaginary parts, lane l
@@ -27,30 +28,7 @@
 #define TPL_REAL double
 #define TPL_VL 2
 #define TPL_INTR(f) _mm_##f##_pd
-static inline kgen_d2
-kgen_splat_sse2_d(double x)
-{
-	const kgen_d2 r = {x, x};
-
-	return r;
-}
-
-/* Lane l holds p[l * s]. */
-static inline kgen_d2
-kgen_ld_sse2_d(const double *p, ptrdiff_t s)
-{
-	const kgen_d2 r = {p[0 * s], p[1 * s]};
-
-	return r;
-}
-
-static inline void
-kgen_st_sse2_d(double *p, ptrdiff_t s, kgen_d2 x)
-{
-	p[0 * s] = x[0];
-	p[1 * s] = x[1];
-}
-
+#include "lanes2.h"
 KGEN_INLINE void
 kgen_ldi_sse2_d(const double *p, ptrdiff_t s, kgen_d2 *re, kgen_d2 *im)
 {
@@ -90,32 +68,7 @@ kgen_sti_sse2_d(double *p, ptrdiff_t s, kgen_d2 re, kgen_d2 im)
 #define TPL_REAL float
 #define TPL_VL 4
 #define TPL_INTR(f) _mm_##f##_ps
-static inline kgen_f4
-kgen_splat_sse2_f(float x)
-{
-	const kgen_f4 r = {x, x, x, x};
-
-	return r;
-}
-
-/* Lane l holds p[l * s]. */
-static inline kgen_f4
-kgen_ld_sse2_f(const float *p, ptrdiff_t s)
-{
-	const kgen_f4 r = {p[0 * s], p[1 * s], p[2 * s], p[3 * s]};
-
-	return r;
-}
-
-static inline void
-kgen_st_sse2_f(float *p, ptrdiff_t s, kgen_f4 x)
-{
-	p[0 * s] = x[0];
-	p[1 * s] = x[1];
-	p[2 * s] = x[2];
-	p[3 * s] = x[3];
-}
-
+#include "lanes4.h"
 /* A (re, im) pair of floats is 8 bytes: a holds the pairs of transforms
  * 0 and 2, b those of 1 and 3, and shufps leaves the lanes in the order
  * 0 2 1 3, which kgen_sti undoes. */
