@@ -4,9 +4,10 @@
  * inline as literals.  The emitter never reorders: keeping the schedule
  * is the scheduler's promise to the compiler.  The output needs only
  * <stddef.h>.  The statement printer (emit_statement and its Printer) is
- * shared with the other C-like emitters (emit/kinds.c, emit/vec.c, emit/gemmk.c):
- * they differ only in names, indentation and how a load or a store is
- * written, which its fields and hooks say. */
+ * shared with the other C-like emitters (emit/kinds.c, emit/vec.c,
+ * emit/gemmk.c, emit/simd.c): they differ only in names, indentation,
+ * how a load, a store or an operation is written, and which values are
+ * named otherwise than by a temporary, which its fields and hooks say. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -53,14 +54,16 @@ emit_order(Dag *d, const int *order, int *norder, Arena *ar)
 	return ids;
 }
 
-/* Prints value id where an operand goes: a constant as a literal, the
- * negation of one as (-literal), anything else by its temporary (or the
- * variable o->var names). */
+/* Prints value id where an operand goes: what o->var prints for it, if
+ * anything, else a constant as a literal, the negation of one as
+ * (-literal), anything else by its temporary. */
 void
 emit_operand(Printer *o, int id)
 {
 	Node *n;
 
+	if (o->var && o->var(o, id))
+		return;
 	n = &o->d->node[id];
 	if (n->op == OP_CONST) {
 		num_print(o->f, o->d->con[n->k], o->isfloat);
@@ -72,8 +75,6 @@ emit_operand(Printer *o, int id)
 		fputc(')', o->f);
 		return;
 	}
-	if (o->var && o->var(o, id))
-		return;
 	assert(o->name[id] >= 0 && "operands are emitted before their users");
 	fprintf(o->f, "T%d", o->name[id]);
 }
@@ -125,7 +126,9 @@ emit_statement(Printer *o, int id)
 	} else if (n->op == OP_LOAD) {
 		address(o, &o->d->in[n->k]);
 	} else {
-		for (p = optab[n->op].fmt; *p; p++) {
+		p = o->opfmt && o->opfmt[n->op] ? o->opfmt[n->op]
+		    : optab[n->op].fmt;
+		for (; *p; p++) {
 			if (*p == '%') {
 				p++;
 				emit_operand(o, n->a[*p - '0']);

@@ -43,23 +43,6 @@ struct Vout {
 /* Vout.kind of n1w's radix-VL step (top), beside the CK_* kinds */
 enum { N1W_TOP = -1 };
 
-static const struct {
-	const char *name, *macro, *flags;
-	int bytes;
-} isa[] = {
-	[SIMD_SSE2] = {"sse2", "__SSE2__", "-msse2", 16},
-	[SIMD_AVX2] = {"avx2", "__AVX2__", "-mavx2 -mfma", 32},
-	[SIMD_AVX512] = {"avx512", "__AVX512F__", "-mavx512f", 64},
-};
-
-/* Lanes of a vector of the given ISA (SIMD_*). */
-int
-emitvec_lanes(int simd, int isfloat)
-{
-	assert(simd > SIMD_NONE && simd < NSIMD);
-	return isa[simd].bytes / (isfloat ? 4 : 8);
-}
-
 /* Arrays by Slot.arr and the strides of those address prints: t1v's x_j
  * is ri + j*rs, its table entry i is W + i*VL; n1v's input q is ri + q*is
  * (its outputs are stored by flush). */
@@ -210,11 +193,13 @@ store(Printer *o, int id)
 static void
 comment(Vout *v, const Prob *p, const Emit *e)
 {
+	const Isa *isa;
 	FILE *f;
 	const char *t;
 	Count c;
 	int n;
 
+	isa = isa_get(e->simd);
 	f = v->o.f;
 	c = dag_count(v->o.d);
 	t = e->isfloat ? "float" : "double";
@@ -224,16 +209,16 @@ comment(Vout *v, const Prob *p, const Emit *e)
 	if (v->kind == CK_T1V)
 		fprintf(f, " * t1v codelet: radix-%d DIT twiddle step, sign %d,"
 		    " %s, %d lanes (%s).\n", n, p->sign, t, v->vl,
-		    isa[e->simd].name);
+		    isa->name);
 	else if (v->kind == CK_N1V)
 		fprintf(f, " * n1v codelet: DFT of size %d, sign %d, %s,"
 		    " %d lanes (%s).\n", n, p->sign, t, v->vl,
-		    isa[e->simd].name);
+		    isa->name);
 	else
 		fprintf(f, " * n1w codelet: DFT of size %d = %d x %d, sign %d,"
 		    " %s, vectorized within\n * one transform, %d lanes"
 		    " (%s).\n", n, v->vl, v->m, p->sign, t, v->vl,
-		    isa[e->simd].name);
+		    isa->name);
 	if (v->kind == CK_N1W)
 		fprintf(f, " * The leaf (%d DFTs of size %d, one per lane) has\n",
 		    v->vl, v->m);
@@ -281,28 +266,30 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " go through a buffer on the stack.\n", v->vl, v->m, v->vl,
 		    v->vl, v->vl, v->vl, v->vl, v->vl, v->vl);
 	fprintf(f, " * Build with %s -ffp-contract=fast.\n */\n",
-	    isa[e->simd].flags);
+	    isa->flags);
 }
 
 /* The file's includes, types and access macros. */
 static void
 preamble(Vout *v, const Emit *e)
 {
+	const Isa *isa;
 	FILE *f;
 	const char *t;
 
+	isa = isa_get(e->simd);
 	f = v->o.f;
 	t = e->isfloat ? "float" : "double";
 	fprintf(f, "#include <stddef.h>\n\n#if !defined(%s)\n"
-	    "#error \"compile with %s\"\n#endif\n\n", isa[e->simd].macro,
-	    isa[e->simd].flags);
+	    "#error \"compile with %s\"\n#endif\n\n", isa->macro,
+	    isa->flags);
 	fprintf(f, "typedef %s V __attribute__((vector_size(%d)));\n", t,
-	    isa[e->simd].bytes);
+	    isa->bytes);
 	fprintf(f, "typedef %s V1 __attribute__((vector_size(%d),"
-	    " aligned(%d)));\n", t, isa[e->simd].bytes, e->isfloat ? 4 : 8);
+	    " aligned(%d)));\n", t, isa->bytes, e->isfloat ? 4 : 8);
 	if (v->kind != CK_T1V) {
 		fprintf(f, "typedef %s M __attribute__((vector_size(%d)));\n",
-		    e->isfloat ? "int" : "long long", isa[e->simd].bytes);
+		    e->isfloat ? "int" : "long long", isa->bytes);
 		fputs("#if defined(__clang__)\n"
 		    "#define SHUF(a, b, ...) __builtin_shufflevector(a, b,"
 		    " __VA_ARGS__)\n#else\n"
@@ -376,7 +363,7 @@ n1w_table(Vout *v, int n, const Emit *e)
 	vl = v->vl;
 	fprintf(f, "static const %s W[%d] __attribute__((aligned(%d))) = {",
 	    e->isfloat ? "float" : "double", 2 * (vl - 1) * vl * v->ntile,
-	    isa[e->simd].bytes);
+	    isa_get(e->simd)->bytes);
 	col = 0;
 	for (a = 0; a < v->ntile; a++)
 		for (j = 1; j < vl; j++)
@@ -440,7 +427,7 @@ n1w_entry(Vout *v, int n, const Emit *e)
 	    " ptrdiff_t is,\n    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
 	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
 	fprintf(f, "\t%s b[%d] __attribute__((aligned(%d)));\n"
-	    "\tptrdiff_t j;\n\n", t, 2 * n, isa[e->simd].bytes);
+	    "\tptrdiff_t j;\n\n", t, 2 * n, isa_get(e->simd)->bytes);
 	fprintf(f, "\tfor (; v > 0; v--, ri += ivs, ii += ivs, ro += ovs,"
 	    " io += ovs) {\n"
 	    "\t\tif (is == 1 && os == 1) {\n"
@@ -518,7 +505,7 @@ emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
 	v.o.load = load;
 	v.o.store = store;
 	v.kind = kind;
-	v.vl = emitvec_lanes(e->simd, e->isfloat);
+	v.vl = isa_lanes(isa_get(e->simd), e->isfloat);
 	v.m = d->nout / 2;
 	v.ntile = (v.m + v.vl - 1) / v.vl;
 	assert(kind != CK_N1V || p->n % v.vl == 0);

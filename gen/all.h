@@ -188,6 +188,7 @@ struct Printer {
 	void (*load)(Printer *o, const Slot *s);   /* a load's value */
 	void (*store)(Printer *o, int id);  /* a whole store statement */
 	int (*var)(Printer *o, int id); /* prints id if not a temporary */
+	const char *const *opfmt;   /* by OP_*: optab's fmt, where not NULL */
 };
 void emit_init(Printer *o, FILE *f, Dag *d, int isfloat, Arena *ar);
 const int *emit_order(Dag *d, const int *order, int *norder, Arena *ar);
@@ -200,8 +201,31 @@ void gemm_close(FILE *f, const Prob *p, const Emit *e);
 void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e, int vl);
 
+/* isa.c: the vector ISAs of isa.def, numbered SIMD_SSE2, .. in its order */
+enum {
+	SIMD_NONE,          /* scalar code */
+#define ISA(name, NAME, ...) SIMD_##NAME,
+#include "../isa.def"
+#undef ISA
+	NSIMD
+};
+typedef struct Isa Isa;
+struct Isa {
+	const char *name;   /* as --simd spells it: "avx2" */
+	const char *upper;  /* "AVX2" */
+	int bytes;          /* vector width */
+	int nreg;           /* architectural vector registers */
+	const char *flags;  /* compiler flags that build its codelets */
+	const char *macro;  /* the compiler's feature macro, "__AVX2__" */
+	const char *pre;    /* intrinsic prefix, "_mm256" */
+	const char *cpu;    /* __builtin_cpu_supports names, all needed */
+};
+const Isa *isa_get(int simd);
+const Isa *isa_find(const char *name);
+int isa_lanes(const Isa *isa, int isfloat);
+const char *const *isa_names(void);
+
 /* emit/simd.c */
-enum { SIMD_NONE, SIMD_SSE2, SIMD_AVX2, SIMD_AVX512, NSIMD };
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
@@ -218,7 +242,6 @@ void standalone_c(FILE *f, int n, int sign, Dag *const *part,
 
 /* emit/vec.c: the planner's vector codelets (t1v, n1v) and n1w, an n1
  * codelet vectorized within one transform */
-int emitvec_lanes(int simd, int isfloat);
 void emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
     const int *order, int norder, const Emit *e);
 

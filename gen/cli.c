@@ -172,8 +172,6 @@ options(Opts *o, int argc, char **argv)
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", 0};
-	static const char *const simds[] = {"none", "sse2", "avx2", "avx512",
-	    0};
 	char *a, *v;
 	int i, takes;
 
@@ -272,8 +270,9 @@ options(Opts *o, int argc, char **argv)
 			o->kind = CK_R2CF;
 			takes = 0;
 		} else if (!strcmp(a, "--simd")) {
-			word(a, v, simds);
-			for (o->simd = 0; strcmp(simds[o->simd], v); o->simd++)
+			word(a, v, isa_names());
+			for (o->simd = 0; strcmp(isa_names()[o->simd], v);
+			    o->simd++)
 				;
 		} else if (!strcmp(a, "--emit")) {
 			o->cuda = !strcmp(word(a, v, emits), "cuda");

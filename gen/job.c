@@ -54,11 +54,10 @@ check_fft(Opts *o)
 	if (o->kind && o->kind < CK_T1V && o->simd)
 		fail("--kind %s: scalar only; --simd goes with n1, t1v or n1v",
 		    job_kinds[o->kind]);
-	if (o->kind == CK_N1V && o->p.n % emitvec_lanes(o->simd,
-	    o->isfloat))
+	vl = o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
+	if (o->kind == CK_N1V && o->p.n % vl)
 		fail("-n %d: an n1v codelet's size must be a multiple of the "
-		    "%d lanes", o->p.n, emitvec_lanes(o->simd, o->isfloat));
-	vl = o->simd ? emitvec_lanes(o->simd, o->isfloat) : 1;
+		    "%d lanes", o->p.n, vl);
 	if (o->kind == CK_N1W && (o->p.n % vl || o->p.n < vl * vl))
 		fail("-n %d: an n1w codelet's size must be a multiple of the "
 		    "%d lanes and at least %d", o->p.n, vl, vl * vl);
@@ -93,7 +92,7 @@ job_fft(Job *j, Opts *o)
 
 	check_fft(o);
 	j->kind = o->kind;
-	j->lanes = o->simd ? emitvec_lanes(o->simd, o->isfloat) : 1;
+	j->lanes = o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
 	if (o->p.n > FFT_MAXN) {
 		j->emitter = EMITTER_PLAN;

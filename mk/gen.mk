@@ -15,11 +15,22 @@ build/gen/%.o: gen/%.c $(GEN_H)
 
 build/emit/%.o: emit/%.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -Ibuild/emit -c -o $@ $<
 
 build/sched/%.o: sched/%.c $(GEN_H)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+
+# The SIMD helpers are real C in emit/simd/*.h (tested on their own by
+# tests/simdhelpers.c); emit/simd.c prints them from this text.
+SIMD_H = $(sort $(wildcard emit/simd/*.h))
+
+build/emit/simdtext.h: emit/simd/text.awk $(SIMD_H)
+	@mkdir -p $(@D)
+	awk -f emit/simd/text.awk $(SIMD_H) > $@.tmp
+	mv $@.tmp $@
+
+build/emit/simd.o build/asan/emit/simd.o: build/emit/simdtext.h
 
 # the same under ASan and UBSan (make asan)
 ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O))
@@ -34,7 +45,8 @@ build/asan/gen/%.o: gen/%.c $(GEN_H)
 
 build/asan/emit/%.o: emit/%.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -Ibuild/emit \
+	    -c -o $@ $<
 
 build/asan/sched/%.o: sched/%.c $(GEN_H)
 	@mkdir -p $(@D)

@@ -26,10 +26,9 @@
 #include <string.h>
 #include "all.h"
 
-static const Target targets[] = {
-	{"sse2", "x86-64 SSE2, 16 XMM registers", 16, 128, 1},
-	{"avx2", "x86-64 AVX2, 16 YMM registers", 16, 256, 1},
-	{"avx512", "x86-64 AVX-512, 32 ZMM registers", 32, 512, 1},
+/* The targets beyond the x86 vector ISAs, which come from isa.def
+ * (gen/isa.c) and go first. */
+static const Target others[] = {
 	{"neon", "AArch64 Advanced SIMD, 32 V registers", 32, 128, 1},
 	{"rvv", "RISC-V V, 32 vector registers (VLEN 128, LMUL 1)", 32, 128,
 	    1},
@@ -52,11 +51,27 @@ static const Gpu gpus[] = {
 	{0, 0, 0, 0, 0, 0, 0, 0, 0}
 };
 
-/* The target table, ended by a row whose name is NULL. */
+/* The target table, ended by a row whose name is NULL: a row per ISA
+ * of isa.def, then others. */
 const Target *
 target_list(void)
 {
-	return targets;
+	static Target t[NSIMD - 1 + sizeof others / sizeof others[0]];
+	const Isa *isa;
+	int i;
+
+	if (t[0].name)
+		return t;
+	for (i = SIMD_NONE + 1; i < NSIMD; i++) {
+		isa = isa_get(i);
+		t[i - 1].name = isa->name;
+		t[i - 1].desc = isa->upper;
+		t[i - 1].nreg = isa->nreg;
+		t[i - 1].bits = 8 * isa->bytes;
+		t[i - 1].vec = 1;
+	}
+	memcpy(t + NSIMD - 1, others, sizeof others);
+	return t;
 }
 
 /* The target called name, or NULL. */
@@ -65,7 +80,7 @@ target_find(const char *name)
 {
 	const Target *t;
 
-	for (t = targets; t->name; t++)
+	for (t = target_list(); t->name; t++)
 		if (!strcmp(t->name, name))
 			return t;
 	return 0;
@@ -176,7 +191,7 @@ target_regset(const char *name, int isfloat, int *r, int max)
 	int n, i, j, v;
 
 	n = 0;
-	for (t = targets; t->name; t++) {
+	for (t = target_list(); t->name; t++) {
 		if (strcmp(name, "all") && strcmp(name, t->name))
 			continue;
 		v = target_regs(t, isfloat);
@@ -200,7 +215,7 @@ target_print(FILE *f, const char *name, int isfloat)
 
 	fputs("targets (R = registers for values):", f);
 	sep = " ";
-	for (t = targets; t->name; t++) {
+	for (t = target_list(); t->name; t++) {
 		if (strcmp(name, "all") && strcmp(name, t->name))
 			continue;
 		fprintf(f, "%s%s %d", sep, t->name, target_regs(t, isfloat));

@@ -46,7 +46,7 @@ def objs():
     """Generator objects ptxas.c needs, from the tree `make` built."""
     names = ["build/sched/ptxas.o", "build/sched/target.o",
              "build/emit/cuda.o", "build/emit/c.o", "build/gen/dag.o",
-             "build/gen/num.o",
+             "build/gen/num.o", "build/gen/isa.o",
              "build/gen/util.o"]
     paths = [os.path.join(ROOT, n) for n in names]
     for p in paths:
@@ -174,7 +174,8 @@ def test_occupancy_matches_nvidia_header(tmp_path):
     # blocks, warps and threads per SM equal cuda_occupancy.h's.
     dump = cc(tmp_path / "occdump",
               [os.path.join(ROOT, "tests", "occdump.c"),
-               os.path.join(ROOT, "build", "sched", "target.o")],
+               os.path.join(ROOT, "build", "sched", "target.o"),
+               os.path.join(ROOT, "build", "gen", "isa.o")],
               "-I" + os.path.join(ROOT, "gen"))
     ref = cc(tmp_path / "occref", [os.path.join(ROOT, "tests", "occref.cc")],
              "-I" + CUDA_INC, cxx=True)

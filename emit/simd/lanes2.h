@@ -1,0 +1,30 @@
+/* emit/simd/lanes2.h: kgen_splat, kgen_ld and kgen_st for vectors of 2
+ * lanes, written out lane by lane: a scalar in every lane, and lane l
+ * from or to p[l * s].  A template like pack.h (TPL_F, TPL_VEC,
+ * TPL_REAL), included by each ISA and precision with 2 lanes. */
+/* kgen: begin */
+static inline TPL_VEC
+TPL_F(splat)(TPL_REAL x)
+{
+	const TPL_VEC r = {x, x};
+
+	return r;
+}
+
+/* Lane l holds p[l * s]. */
+static inline TPL_VEC
+TPL_F(ld)(const TPL_REAL *p, ptrdiff_t s)
+{
+	const TPL_VEC r = {p[0 * s], p[1 * s]};
+
+	return r;
+}
+
+static inline void
+TPL_F(st)(TPL_REAL *p, ptrdiff_t s, TPL_VEC x)
+{
+	p[0 * s] = x[0];
+	p[1 * s] = x[1];
+}
+
+/* kgen: end */

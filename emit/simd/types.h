@@ -1,0 +1,64 @@
+/* emit/simd/types.h: what every SIMD n1 codelet defines before its
+ * helpers: <immintrin.h>, KGEN_INLINE and the vector types kgen_d2 ..
+ * kgen_d8 and kgen_f2 .. kgen_f16 (GCC/Clang vector extensions, so that
+ * lanes index as x[l] and arithmetic is written a * b + c).  text.awk
+ * copies the pieces between the kgen markers into the emitter's text
+ * (build/emit/simdtext.h), the pieces of one name one after the other:
+ * "prelude", then one per type, of which a codelet prints those up to
+ * its vector width.  The ISA headers (sse2.h, avx2.h, avx512.h) include
+ * this one. */
+#include <stddef.h>
+
+/* kgen: begin prelude */
+#include <immintrin.h>
+
+/* kgen: end */
+/* gcc -O2 leaves the larger helpers out of line, and then every vector
+ * goes through memory */
+/* kgen: begin prelude */
+#ifndef KGEN_INLINE
+#define KGEN_INLINE static inline __attribute__((always_inline))
+#endif
+/* kgen: end */
+/* kgen: begin d2 */
+#ifndef KGEN_D2
+#define KGEN_D2
+typedef double kgen_d2 __attribute__((vector_size(16)));
+#endif
+/* kgen: end */
+/* kgen: begin d4 */
+#ifndef KGEN_D4
+#define KGEN_D4
+typedef double kgen_d4 __attribute__((vector_size(32)));
+#endif
+/* kgen: end */
+/* kgen: begin d8 */
+#ifndef KGEN_D8
+#define KGEN_D8
+typedef double kgen_d8 __attribute__((vector_size(64)));
+#endif
+/* kgen: end */
+/* kgen: begin f2 */
+#ifndef KGEN_F2
+#define KGEN_F2
+typedef float kgen_f2 __attribute__((vector_size(8)));
+#endif
+/* kgen: end */
+/* kgen: begin f4 */
+#ifndef KGEN_F4
+#define KGEN_F4
+typedef float kgen_f4 __attribute__((vector_size(16)));
+#endif
+/* kgen: end */
+/* kgen: begin f8 */
+#ifndef KGEN_F8
+#define KGEN_F8
+typedef float kgen_f8 __attribute__((vector_size(32)));
+#endif
+/* kgen: end */
+/* kgen: begin f16 */
+#ifndef KGEN_F16
+#define KGEN_F16
+typedef float kgen_f16 __attribute__((vector_size(64)));
+#endif
+/* kgen: end */
