@@ -10,8 +10,8 @@
  * factorization, the one the runtime planner runs.  The twiddle tables
  * are static constants computed here in long double; the digit reversal
  * of the leaves is a table too, so the emitted function has no
- * arithmetic on indices beyond loops.  Reference: Frigo and Johnson, Proc. IEEE 2005
- * (FFTW's Cooley-Tukey solver with t1 codelets). */
+ * arithmetic on indices beyond loops.  Reference: Frigo and Johnson,
+ * Proc. IEEE 2005 (FFTW's Cooley-Tukey solver with t1 codelets). */
 #include <string.h>
 #include "all.h"
 #include "runtime/factor.h"

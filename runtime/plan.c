@@ -9,12 +9,12 @@
  * size m_0 (batched n1 codelets; leaf j reads x[j + S q] and writes its
  * m_0 outputs contiguously at the digit reversal of j), then one twiddle
  * pass per radix, deepest first, each a t1 codelet over blocks of r_i m
- * elements (rs = m, butterflies adjacent).  The choice of m_0 and the
- * r_i is factor.h's, shared with kgen's standalone files.  With a vector ISA the leaf
- * pass is one n1v codelet per group of r_0 leaves (adjacent inputs, the
- * outputs transposed in registers) and the twiddle passes are t1v
- * codelets, lane = butterfly, so every access is a full vector and the
- * only shuffles are the leaf's transposes.  Radices without a twiddle
+ * elements (rs = m, butterflies adjacent); m_0 and the r_i are
+ * factor.h's choice, shared with kgen's standalone files.  With a vector
+ * ISA the leaf pass is one n1v codelet per group of r_0 leaves (adjacent
+ * inputs, the outputs transposed in registers) and the twiddle passes
+ * are t1v codelets, lane = butterfly, so every access is a full vector
+ * and the only shuffles are the leaf's transposes.  Radices without a twiddle
  * codelet (primes 11..61) take a plain twiddle loop and a batched n1.
  * Sizes with a prime factor above KGEN_N1_MAX use Bluestein's algorithm
  * (a chirp convolution of size M >= 2n - 1 done by two size-M plans).
