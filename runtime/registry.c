@@ -57,18 +57,24 @@ kgen_codelets(int *count)
 	return table;
 }
 
-/* The checks both kgen_dft and kgen_dftf make before touching memory. */
+/* What kgen_dft and kgen_dftf do before touching memory: the checks of
+ * their arguments and the lookup of size n in precision prec (*c). */
 static int
-check(int sign, const void *ri, const void *ii, const void *ro,
-    const void *io, ptrdiff_t v)
+prepare(int n, int prec, int sign, const void *ri, const void *ii,
+    const void *ro, const void *io, ptrdiff_t v, const kgen_codelet **c)
 {
 	if (sign != -1 && sign != 1)
 		return KGEN_ESIGN;
 	if (!ri || !ii || !ro || !io || v < 0)
 		return KGEN_EINVAL;
+	if (!(*c = kgen_lookup(n, prec)))
+		return KGEN_ENOSIZE;
 	return KGEN_OK;
 }
 
+/* Both run the same transform vectorized for the CPU and v where
+ * dispatch.c has one, else the scalar codelet; the other sign is the
+ * same codelet with real and imaginary parts swapped. */
 int
 kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
     double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
@@ -78,11 +84,9 @@ kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
 	kgen_dft_fn *f;
 	int st;
 
-	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
+	st = prepare(n, KGEN_DOUBLE, sign, ri, ii, ro, io, v, &c);
+	if (st != KGEN_OK)
 		return st;
-	if (!(c = kgen_lookup(n, KGEN_DOUBLE)))
-		return KGEN_ENOSIZE;
-	/* the same transform vectorized for the CPU and v (dispatch.c) */
 	if (!(f = kgen_n1_for(n, v)))
 		f = c->dft;
 	if (sign == c->sign)
@@ -101,11 +105,9 @@ kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
 	kgen_dftf_fn *f;
 	int st;
 
-	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
+	st = prepare(n, KGEN_FLOAT, sign, ri, ii, ro, io, v, &c);
+	if (st != KGEN_OK)
 		return st;
-	if (!(c = kgen_lookup(n, KGEN_FLOAT)))
-		return KGEN_ENOSIZE;
-	/* the same transform vectorized for the CPU and v (dispatch.c) */
 	if (!(f = kgen_n1f_for(n, v)))
 		f = c->dftf;
 	if (sign == c->sign)
