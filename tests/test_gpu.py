@@ -8,7 +8,6 @@ the outputs must be bitwise equal; with nvcc's default FMA contraction
 they must stay within DESIGN.md's bound of the CPU result.
 """
 import math
-import os
 import shutil
 import subprocess
 

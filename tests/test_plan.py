@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from conftest import CC, KGEN, LIBDIR, ROOT, SANITIZE, TESTS
+from conftest import CC, KGEN, ROOT, SANITIZE, TESTS, cc
 
 # every ISA gets SAMPLE; the CPU's best one also SAMPLE_LARGE (the large
 # sizes take seconds each, and the codelets they use are the same)
@@ -42,17 +42,12 @@ BOUND = {"double": 1e-14, "float": 2e-5}
 
 
 @pytest.fixture(scope="module", params=["double", "float"])
-def plancheck(request, tmp_path_factory):
+def plancheck(request, libkgen, tmp_path_factory):
     exe = tmp_path_factory.mktemp("plan") / ("plancheck_" + request.param)
-    flags = list(SANITIZE)
-    if request.param == "float":
-        flags.append("-DSINGLE")
-    r = subprocess.run([CC, "-O1", "-std=c11", "-Wall", "-Werror"] + flags
-                       + ["-I" + str(ROOT / "runtime"), "-o", str(exe),
-                          str(TESTS / "plancheck.c"),
-                          str(LIBDIR / "libkgen.a"), "-lfftw3", "-lm"],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    single = ["-DSINGLE"] if request.param == "float" else []
+    cc([TESTS / "plancheck.c"], exe, opt="-O1",
+       flags=["-std=c11", "-Werror", *single, "-I", ROOT / "runtime"],
+       libs=[libkgen, "-lfftw3", "-lm"])
     return exe, BOUND[request.param]
 
 

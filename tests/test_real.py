@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import CC, KGEN, LIBDIR, ROOT, SANITIZE, TESTS
+from conftest import CC, KGEN, ROOT, SANITIZE, TESTS, cc
 
 DATA = str(TESTS / "data")
 SIZES = list(range(1, 17)) + [18, 20, 24, 25, 27, 32, 36, 64, 128]
@@ -106,18 +106,13 @@ REAL_SAMPLE = [1025, 2047, 4096, 6000, 65536, 65537, 100000, 1048576]
 
 
 @pytest.fixture(scope="module", params=["double", "float"])
-def realplancheck(request, tmp_path_factory):
+def realplancheck(request, libkgen, tmp_path_factory):
     exe = tmp_path_factory.mktemp("realplan") / ("realplancheck_"
                                                  + request.param)
-    flags = list(SANITIZE)
-    if request.param == "float":
-        flags.append("-DSINGLE")
-    r = subprocess.run([CC, "-O1", "-std=c11", "-Wall", "-Werror"] + flags
-                       + ["-I" + str(ROOT / "runtime"), "-o", str(exe),
-                          str(TESTS / "realplancheck.c"),
-                          str(LIBDIR / "libkgen.a"), "-lfftw3", "-lm"],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    single = ["-DSINGLE"] if request.param == "float" else []
+    cc([TESTS / "realplancheck.c"], exe, opt="-O1",
+       flags=["-std=c11", "-Werror", *single, "-I", ROOT / "runtime"],
+       libs=[libkgen, "-lfftw3", "-lm"])
     return exe, {"double": 1e-14, "float": 2e-5}[request.param]
 
 
