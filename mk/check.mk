@@ -20,7 +20,7 @@ build/asan/codelets/%.o: codelets/%.c
 
 build/asan/runtime/%.o: runtime/%.c runtime/kgen.h build/runtime/table.h
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(RT_FLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) $(RT_FLAGS) -c -o $@ $<
 
 build/asan/lib/libkgen.a: $(ASAN_LIB_O)
 	@mkdir -p $(@D)

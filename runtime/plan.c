@@ -9,11 +9,12 @@
  * size m_0 (batched n1 codelets; leaf j reads x[j + S q] and writes its
  * m_0 outputs contiguously at the digit reversal of j), then one twiddle
  * pass per radix, deepest first, each a t1 codelet over blocks of r_i m
- * elements (rs = m, butterflies adjacent).  With a vector ISA the leaf
- * pass is one n1v codelet per group of r_0 leaves (adjacent inputs, the
- * outputs transposed in registers) and the twiddle passes are t1v
- * codelets, lane = butterfly, so every access is a full vector and the
- * only shuffles are the leaf's transposes.  Radices without a twiddle
+ * elements (rs = m, butterflies adjacent); m_0 and the r_i are
+ * factor.h's choice, shared with kgen's standalone files.  With a vector
+ * ISA the leaf pass is one n1v codelet per group of r_0 leaves (adjacent
+ * inputs, the outputs transposed in registers) and the twiddle passes
+ * are t1v codelets, lane = butterfly, so every access is a full vector
+ * and the only shuffles are the leaf's transposes.  Radices without a twiddle
  * codelet (primes 11..61) take a plain twiddle loop and a batched n1.
  * Sizes with a prime factor above KGEN_N1_MAX use Bluestein's algorithm
  * (a chirp convolution of size M >= 2n - 1 done by two size-M plans).
@@ -26,10 +27,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
+#include "factor.h"
 #include "plan.h"
 
 enum { P_DIRECT, P_CT, P_BLUESTEIN };
-enum { MAXLEV = 40 };
+
+_Static_assert(FACTOR_MAXR == KGEN_N1_MAX,
+    "factor.h plans with the library's codelets");
 
 /* A twiddle step: radix r over blocks of r*m elements. */
 typedef struct Step Step;
@@ -50,7 +54,7 @@ struct F(kgen_plan) {
 	n1_fn *n1;
 	/* P_CT */
 	int nstep;
-	Step step[MAXLEV];  /* step[0] is the top radix r_0 */
+	Step step[FACTOR_MAXSTEP];  /* step[0] is the top radix r_0 */
 	int m0;             /* leaf size */
 	n1v_fn *leafv;      /* vector leaf, or NULL: leaf n1 */
 	int *rev;           /* S / r_0 entries: leaf group -> output offset */
@@ -140,33 +144,6 @@ roots(long long N)
 	return w;
 }
 
-static int
-smallest_factor(int n)
-{
-	int p;
-
-	for (p = 2; (long)p * p <= n; p++)
-		if (n % p == 0)
-			return p;
-	return n;
-}
-
-/* Largest prime factor of n. */
-static int
-largest_prime(int n)
-{
-	int p, big;
-
-	big = 1;
-	while (n > 1) {
-		p = smallest_factor(n);
-		big = p;
-		while (n % p == 0)
-			n /= p;
-	}
-	return big;
-}
-
 #ifndef KGEN_SINGLE
 /* one definition for both precisions */
 int
@@ -227,72 +204,21 @@ twiddles(int r, int m, int vl, const R *base, int n)
 	return w;
 }
 
-/* The top radix of a vectorized plan: it must be a multiple of the lanes
- * (a leaf group is r_0 adjacent transforms); 0 when none divides s. */
-static int
-top_radix(int s, int vl)
-{
-	static const int pref[] = {32, 16, 64, 8, 4};
-	int i;
-
-	for (i = 0; i < (int)(sizeof pref / sizeof *pref); i++)
-		if (pref[i] % vl == 0 && s % pref[i] == 0)
-			return pref[i];
-	return 0;
-}
-
-/* Chooses the leaf size m0 and the radices of n (n > KGEN_N1_MAX, all
- * prime factors at most KGEN_N1_MAX); the radices go to r[], top first,
- * and their number is returned.  The heuristic, measured with
- * bench/plan.c: a vector leaf of 32 (else 64, 16, ...) when the top
- * radix can be a multiple of the lanes; the power of two left in as few
- * passes as radices up to 64 allow, split evenly (2^10 = 32 x 32, not
- * 64 x 16); then 3, 5 and 7; primes without a twiddle codelet last.
- * Without vectors the leaf is the largest divisor up to 64. */
+/* Splits n (n > KGEN_N1_MAX, all prime factors at most KGEN_N1_MAX)
+ * into the leaf *m0 and the radices r[], top first, for isa's codelets
+ * (factor.h: the same rule as the standalone files, with vector leaves
+ * where isa has them); returns the number of radices. */
 static int
 factor(int n, const Isa *isa, int *m0, int *r)
 {
-	static const int leafpref[] = {32, 64, 16, 48, 40, 24, 8, 20, 12, 4};
-	int i, k, m, rest, top, e, passes, bits;
+	unsigned long long vleaves;
+	int m;
 
-	*m0 = 0;
-	top = 0;
-	for (i = 0; isa->vl > 1 && i < (int)(sizeof leafpref / sizeof
-	    *leafpref); i++) {
-		m = leafpref[i];
-		if (n % m == 0 && isa->leaf(m) && (top = top_radix(n / m,
-		    isa->vl))) {
-			*m0 = m;
-			break;
-		}
-	}
-	/* no vector leaf: a leaf that is a multiple of the lanes still
-	 * lets every twiddle pass run vectors (m a multiple of vl) */
-	for (m = KGEN_N1_MAX; !*m0 && isa->vl > 1 && m >= isa->vl; m--)
-		if (n % m == 0 && m % isa->vl == 0)
-			*m0 = m;
-	for (m = KGEN_N1_MAX; !*m0 && m >= 2; m--)
-		if (n % m == 0)
-			*m0 = m;
-	rest = n / *m0;
-	k = 0;
-	if (top) {
-		r[k++] = top;
-		rest /= top;
-	}
-	for (e = 0; rest % 2 == 0; e++)
-		rest /= 2;
-	for (passes = (e + 5) / 6; e > 0; passes--) {
-		bits = (e + passes - 1) / passes;
-		r[k++] = 1 << bits;
-		e -= bits;
-	}
-	while (rest > 1) {
-		m = smallest_factor(rest);
-		r[k++] = m;
-		rest /= m;
-	}
-	return k;
+	vleaves = 0;
+	for (m = 1; isa->vl > 1 && m <= KGEN_N1_MAX; m++)
+		if (isa->leaf(m))
+			vleaves |= FACTOR_LEAF(m);
+	return factor_plan(n, isa->vl, vleaves, m0, r);
 }
 
 static void free_parts(PLAN *p);
@@ -300,7 +226,7 @@ static void free_parts(PLAN *p);
 static int
 plan_ct(PLAN *p, const Isa *isa)
 {
-	int r[MAXLEV], k, i, j, m, S, g, t, pos, dig, mul;
+	int r[FACTOR_MAXSTEP], k, i, j, m, S, g, t, pos, dig, mul;
 	Step *st;
 	R *base;
 
@@ -415,7 +341,7 @@ plan_init(PLAN *p, int n, const Isa *isa)
 		p->n1 = N1_SCALAR(n);
 		return p->n1 ? 0 : -1;
 	}
-	if (largest_prime(n) > KGEN_N1_MAX) {
+	if (factor_largest_prime(n) > KGEN_N1_MAX) {
 		p->kind = P_BLUESTEIN;
 		return plan_bluestein(p, isa);
 	}
@@ -430,11 +356,11 @@ plan_init(PLAN *p, int n, const Isa *isa)
 static int
 fit(int n, const Isa *isa)
 {
-	int r[MAXLEV], m0;
+	int r[FACTOR_MAXSTEP], m0;
 
 	if (isa->vl == 1 || n % isa->vl)
 		return 0;
-	if (n <= KGEN_N1_MAX || largest_prime(n) > KGEN_N1_MAX)
+	if (n <= KGEN_N1_MAX || factor_largest_prime(n) > KGEN_N1_MAX)
 		return 1;
 	factor(n, isa, &m0, r);
 	return r[0] % isa->vl == 0 && isa->leaf(m0) ? 2 : 1;

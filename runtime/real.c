@@ -69,6 +69,23 @@ plan_real_new(int n, int backward)
 	return p;
 }
 
+/* The real part of p when it runs in the given direction, else NULL; its
+ * scratch split into z = zr + i zi and its transform Z = Zr + i Zi, n
+ * elements each. */
+static const Real *
+scratch(const PLAN *p, int backward, R **zr, R **zi, R **Zr, R **Zi)
+{
+	const Real *r;
+
+	if (!(r = F(plan_real)(p)) || r->backward != backward)
+		return 0;
+	*zr = r->buf;
+	*zi = *zr + r->n;
+	*Zr = *zi + r->n;
+	*Zi = *Zr + r->n;
+	return r;
+}
+
 PLAN *
 PLAN_R2C(int n, unsigned flags)
 {
@@ -91,14 +108,11 @@ EXECUTE_R2C(const PLAN *p, const R *in, R *ro,
 	R *zr, *zi, *Zr, *Zi, er, ei, or_, oi, wr, wi, ar, ai, br, bi;
 	int n, h, k, m;
 
-	if (!p || !in || !ro || !io || !(r = F(plan_real)(p)) || r->backward)
+	if (!p || !in || !ro || !io
+	    || !(r = scratch(p, 0, &zr, &zi, &Zr, &Zi)))
 		return KGEN_EINVAL;
 	n = r->n;
 	h = n / 2;
-	zr = r->buf;
-	zi = zr + n;
-	Zr = zi + n;
-	Zi = Zr + n;
 	if (n % 2) {
 		memcpy(zr, in, (size_t)n * sizeof *zr);
 		memset(zi, 0, (size_t)n * sizeof *zi);
@@ -143,14 +157,11 @@ EXECUTE_C2R(const PLAN *p, const R *ri, const R *ii,
 	R dr, di;
 	int n, h, k, m;
 
-	if (!p || !ri || !ii || !out || !(r = F(plan_real)(p)) || !r->backward)
+	if (!p || !ri || !ii || !out
+	    || !(r = scratch(p, 1, &zr, &zi, &Zr, &Zi)))
 		return KGEN_EINVAL;
 	n = r->n;
 	h = n / 2;
-	zr = r->buf;
-	zi = zr + n;
-	Zr = zi + n;
-	Zi = Zr + n;
 	if (n % 2) {
 		/* the whole Hermitian spectrum, backward by swapping re, im */
 		Zr[0] = ri[0];

@@ -57,15 +57,44 @@ kgen_codelets(int *count)
 	return table;
 }
 
-/* The checks both kgen_dft and kgen_dftf make before touching memory. */
+/* kgen_dft and kgen_dftf in precision prec: the checks, the lookup, then
+ * the same transform vectorized for the CPU and v where dispatch.c has
+ * one, else the scalar codelet; the other sign is the same codelet with
+ * real and imaginary parts swapped. */
 static int
-check(int sign, const void *ri, const void *ii, const void *ro,
-    const void *io, ptrdiff_t v)
+dft(int n, int prec, int sign, const void *ri, const void *ii, void *ro,
+    void *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs)
 {
+	const kgen_codelet *c;
+	const void *in;
+	void *out;
+	kgen_dft_fn *f;
+	kgen_dftf_fn *ff;
+
 	if (sign != -1 && sign != 1)
 		return KGEN_ESIGN;
 	if (!ri || !ii || !ro || !io || v < 0)
 		return KGEN_EINVAL;
+	if (!(c = kgen_lookup(n, prec)))
+		return KGEN_ENOSIZE;
+	if (sign != c->sign) {
+		in = ri;
+		ri = ii;
+		ii = in;
+		out = ro;
+		ro = io;
+		io = out;
+	}
+	if (prec == KGEN_DOUBLE) {
+		if (!(f = kgen_n1_for(n, v)))
+			f = c->dft;
+		f(ri, ii, ro, io, is, os, v, ivs, ovs);
+	} else {
+		if (!(ff = kgen_n1f_for(n, v)))
+			ff = c->dftf;
+		ff(ri, ii, ro, io, is, os, v, ivs, ovs);
+	}
 	return KGEN_OK;
 }
 
@@ -74,22 +103,7 @@ kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
     double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
     ptrdiff_t ovs)
 {
-	const kgen_codelet *c;
-	kgen_dft_fn *f;
-	int st;
-
-	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
-		return st;
-	if (!(c = kgen_lookup(n, KGEN_DOUBLE)))
-		return KGEN_ENOSIZE;
-	/* the same transform vectorized for the CPU and v (dispatch.c) */
-	if (!(f = kgen_n1_for(n, v)))
-		f = c->dft;
-	if (sign == c->sign)
-		f(ri, ii, ro, io, is, os, v, ivs, ovs);
-	else
-		f(ii, ri, io, ro, is, os, v, ivs, ovs);
-	return KGEN_OK;
+	return dft(n, KGEN_DOUBLE, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }
 
 int
@@ -97,22 +111,7 @@ kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
     float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
     ptrdiff_t ovs)
 {
-	const kgen_codelet *c;
-	kgen_dftf_fn *f;
-	int st;
-
-	if ((st = check(sign, ri, ii, ro, io, v)) != KGEN_OK)
-		return st;
-	if (!(c = kgen_lookup(n, KGEN_FLOAT)))
-		return KGEN_ENOSIZE;
-	/* the same transform vectorized for the CPU and v (dispatch.c) */
-	if (!(f = kgen_n1f_for(n, v)))
-		f = c->dftf;
-	if (sign == c->sign)
-		f(ri, ii, ro, io, is, os, v, ivs, ovs);
-	else
-		f(ii, ri, io, ro, is, os, v, ivs, ovs);
-	return KGEN_OK;
+	return dft(n, KGEN_FLOAT, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }
 
 const char *

@@ -6,6 +6,8 @@ tests at the sanitized build:
   KGEN_LIBDIR     where libkgen.a lives (default lib/)
   KGEN_SANITIZE   extra flags for every C program the tests compile
   CC              the C compiler (default cc)
+  CXX             the C++ compiler, for the CUDA tests' host code (c++)
+Every test file takes these (and ROOT, TESTS) from here.
 
 Compiling is the slow part of the suite, so codelets are generated and
 compiled once per session, in parallel, and shared between test files
@@ -28,6 +30,7 @@ KGEN = str((ROOT / os.environ.get("KGEN", "bin/kgen")).resolve())
 LIBDIR = (ROOT / os.environ.get("KGEN_LIBDIR", "lib")).resolve()
 SANITIZE = shlex.split(os.environ.get("KGEN_SANITIZE", ""))
 CC = os.environ.get("CC", "cc")
+CXX = os.environ.get("CXX", "c++")
 JOBS = max(2, os.cpu_count() or 2)
 
 

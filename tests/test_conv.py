@@ -17,9 +17,8 @@ import subprocess
 
 import pytest
 
-from conftest import KGEN   # the generator; `make asan` points it elsewhere
+from conftest import CC, KGEN, SANITIZE, TESTS
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEED = 7321
 
 
@@ -80,9 +79,9 @@ def codelets(tmp_path_factory):
     (d / "convlist.h").write_text("".join(lst))
     (d / "convtaps.h").write_text("".join(taps))
     exe = d / "convcheck"
-    r = subprocess.run(["cc", "-std=c11", "-O1", "-Wall", "-Werror",
-                        "-I" + str(d), "-o", str(exe),
-                        os.path.join(ROOT, "tests", "convcheck.c")] + srcs
+    r = subprocess.run([CC, "-std=c11", "-O1", "-Wall", "-Werror",
+                        *SANITIZE, "-I" + str(d), "-o", str(exe),
+                        str(TESTS / "convcheck.c")] + srcs
                        + ["-lm"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     out = subprocess.run([str(exe), str(SEED)], capture_output=True,

@@ -16,8 +16,8 @@ import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KGEN = os.path.join(ROOT, "bin", "kgen")
+from conftest import CC, CXX, KGEN, ROOT
+
 DATA = os.path.join(ROOT, "tests", "data")
 CUDA_INC = "/usr/local/cuda/include"
 NVCC = shutil.which("nvcc")
@@ -34,7 +34,7 @@ def kgen(*args, env=None):
 
 
 def cc(out, srcs, *flags, cxx=False):
-    comp = "c++" if cxx else "cc"
+    comp = CXX if cxx else CC
     r = subprocess.run([comp, "-O1", "-o", str(out)] + [str(s) for s in srcs]
                        + list(flags), capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
@@ -365,7 +365,7 @@ def host_fft(tmp, n, real, sign=-1):
     r = kgen(*args)
     assert r.returncode == 0, r.stderr
     obj = tmp / ("h%d%s.o" % (n, real))
-    r = subprocess.run(["c++", "-O1", "-c", "-o", str(obj),
+    r = subprocess.run([CXX, "-O1", "-c", "-o", str(obj),
                         '-DKERNEL="%s"' % cu, "-DKNAME=cu_%d" % n,
                         "-DFUNC=f%d" % n, "-DREAL=" + real,
                         os.path.join(ROOT, "tests", "cuhost.cc")],

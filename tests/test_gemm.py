@@ -24,9 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from conftest import KGEN   # the generator; `make asan` points it elsewhere
+from conftest import CC, KGEN, SANITIZE, TESTS
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 U = 2.0 ** -53
 SEED = 20240604
 
@@ -236,9 +235,9 @@ def build_driver(tmp, flags, fixed=COMPILED, vfixed=VFIXED, kloops=KLOOP):
         srcs.append(str(out))
     (tmp / "gemmlist.h").write_text("".join(lines))
     exe = tmp / ("gemmcheck" + flags.replace(" ", "").replace("=", ""))
-    r = subprocess.run(["cc", "-std=gnu11", "-Wall", "-Werror"]
+    r = subprocess.run([CC, "-std=gnu11", "-Wall", "-Werror", *SANITIZE]
                        + flags.split() + ["-I" + str(tmp), "-o", str(exe),
-                       os.path.join(ROOT, "tests", "gemmcheck.c")] + srcs
+                       str(TESTS / "gemmcheck.c")] + srcs
                        + ["-lm"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return exe

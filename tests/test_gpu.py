@@ -8,14 +8,13 @@ the outputs must be bitwise equal; with nvcc's default FMA contraction
 they must stay within DESIGN.md's bound of the CPU result.
 """
 import math
-import os
 import shutil
 import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KGEN = os.path.join(ROOT, "bin", "kgen")
+from conftest import CC, KGEN, TESTS
+
 BOUND = {"double": 1e-14, "float": 2e-5}
 
 
@@ -49,11 +48,11 @@ def build(tmp, n, real, fmad):
     run(KGEN, "fft", "-n", n, "--emit", "cuda", "--name", "gpu_%d" % n,
         "-o", cu, *t)
     run(KGEN, "fft", "-n", n, "--name", "cpu_%d" % n, "-o", c, *t)
-    run("cc", "-O2", "-c", "-o", tmp / ("c%d.o" % n), c)
+    run(CC, "-O2", "-c", "-o", tmp / ("c%d.o" % n), c)
     exe = tmp / ("g%d%s%s" % (n, real, fmad))
     run("nvcc", "-arch=native", "--fmad=" + fmad, '-DKERNEL="%s"' % cu,
         "-DKNAME=gpu_%d" % n, "-DCPU=cpu_%d" % n, "-DREAL=" + real, "-o",
-        exe, os.path.join(ROOT, "tests", "gpucheck.cu"),
+        exe, TESTS / "gpucheck.cu",
         tmp / ("c%d.o" % n))
     return exe
 

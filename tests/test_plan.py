@@ -17,8 +17,8 @@ import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIB = os.environ.get("KGEN_LIBDIR", os.path.join(ROOT, "lib"))
+from conftest import CC, KGEN, ROOT, SANITIZE, TESTS, cc
+
 # every ISA gets SAMPLE; the CPU's best one also SAMPLE_LARGE (the large
 # sizes take seconds each, and the codelets they use are the same)
 SAMPLE = [1031, 2048, 4096, 4099, 6561, 8192, 15625, 16807, 30000, 32768,
@@ -42,18 +42,12 @@ BOUND = {"double": 1e-14, "float": 2e-5}
 
 
 @pytest.fixture(scope="module", params=["double", "float"])
-def plancheck(request, tmp_path_factory):
+def plancheck(request, libkgen, tmp_path_factory):
     exe = tmp_path_factory.mktemp("plan") / ("plancheck_" + request.param)
-    flags = os.environ.get("KGEN_SANITIZE", "").split()
-    if request.param == "float":
-        flags.append("-DSINGLE")
-    r = subprocess.run(["cc", "-O1", "-std=c11", "-Wall", "-Werror"] + flags
-                       + ["-I" + os.path.join(ROOT, "runtime"), "-o",
-                          str(exe), os.path.join(ROOT, "tests",
-                                                 "plancheck.c"),
-                          os.path.join(LIB, "libkgen.a"), "-lfftw3",
-                          "-lm"], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    single = ["-DSINGLE"] if request.param == "float" else []
+    cc([TESTS / "plancheck.c"], exe, opt="-O1",
+       flags=["-std=c11", "-Werror", *single, "-I", ROOT / "runtime"],
+       libs=[libkgen, "-lfftw3", "-lm"])
     return exe, BOUND[request.param]
 
 
@@ -93,7 +87,6 @@ def test_sample_to_2_20(plancheck, isa):
 
 # ---- standalone large kernels (kgen fft -n N, N > 1024) -------------------
 
-KGEN = os.path.join(ROOT, "bin", "kgen")
 STANDALONE = [(1025, -1), (2048, -1), (2048, 1), (3000, -1), (1155, -1),
               (4096, 1), (16384, -1)]
 
@@ -114,10 +107,10 @@ def standalone(tmp_path_factory):
     (d / "list.h").write_text("".join(lines))
     exe = d / "sacheck"
     # -std=c99 -pedantic: the files are meant to drop into any C99 project
-    r = subprocess.run(["cc", "-O1", "-std=c99", "-Wall", "-Wpedantic",
-                        "-Werror", "-DLIST=\"list.h\"", "-I" + str(d), "-o",
-                        str(exe), os.path.join(ROOT, "tests",
-                                               "planstandalone.c")] + srcs
+    r = subprocess.run([CC, "-O1", "-std=c99", "-Wall", "-Wpedantic",
+                        "-Werror", *SANITIZE, "-DLIST=\"list.h\"",
+                        "-I" + str(d), "-o", str(exe),
+                        str(TESTS / "planstandalone.c")] + srcs
                        + ["-lfftw3", "-lm"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     out = subprocess.run([str(exe)], capture_output=True, text=True,

@@ -16,9 +16,9 @@ import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KGEN = os.path.join(ROOT, "bin", "kgen")
-DATA = os.path.join(ROOT, "tests", "data")
+from conftest import CC, KGEN, ROOT, SANITIZE, TESTS, cc
+
+DATA = str(TESTS / "data")
 SIZES = list(range(1, 17)) + [18, 20, 24, 25, 27, 32, 36, 64, 128]
 
 
@@ -41,9 +41,9 @@ def results(tmp_path_factory):
             srcs.append(str(out))
     (d / "list.h").write_text("".join(lines))
     exe = d / "realcheck"
-    r = subprocess.run(["cc", "-O1", "-std=c11", "-Wall", "-Werror",
-                        "-DLIST=\"list.h\"", "-I" + str(d), "-o", str(exe),
-                        os.path.join(ROOT, "tests", "realcheck.c")] + srcs
+    r = subprocess.run([CC, "-O1", "-std=c11", "-Wall", "-Werror",
+                        *SANITIZE, "-DLIST=\"list.h\"", "-I" + str(d),
+                        "-o", str(exe), str(TESTS / "realcheck.c")] + srcs
                        + ["-lfftw3", "-lm"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     out = subprocess.run([str(exe)], capture_output=True, text=True,
@@ -102,24 +102,17 @@ def test_real_bad_input():
 
 # ---- whole real transforms (runtime/real.c) ------------------------------
 
-LIB = os.environ.get("KGEN_LIBDIR", os.path.join(ROOT, "lib"))
 REAL_SAMPLE = [1025, 2047, 4096, 6000, 65536, 65537, 100000, 1048576]
 
 
 @pytest.fixture(scope="module", params=["double", "float"])
-def realplancheck(request, tmp_path_factory):
+def realplancheck(request, libkgen, tmp_path_factory):
     exe = tmp_path_factory.mktemp("realplan") / ("realplancheck_"
                                                  + request.param)
-    flags = os.environ.get("KGEN_SANITIZE", "").split()
-    if request.param == "float":
-        flags.append("-DSINGLE")
-    r = subprocess.run(["cc", "-O1", "-std=c11", "-Wall", "-Werror"] + flags
-                       + ["-I" + os.path.join(ROOT, "runtime"), "-o",
-                          str(exe), os.path.join(ROOT, "tests",
-                                                 "realplancheck.c"),
-                          os.path.join(LIB, "libkgen.a"), "-lfftw3",
-                          "-lm"], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    single = ["-DSINGLE"] if request.param == "float" else []
+    cc([TESTS / "realplancheck.c"], exe, opt="-O1",
+       flags=["-std=c11", "-Werror", *single, "-I", ROOT / "runtime"],
+       libs=[libkgen, "-lfftw3", "-lm"])
     return exe, {"double": 1e-14, "float": 2e-5}[request.param]
 
 

@@ -17,7 +17,7 @@ import shutil
 
 import pytest
 
-from conftest import (KGEN, ROOT, TESTS, bound, cc,
+from conftest import (CC, KGEN, ROOT, TESTS, bound, cc,
                       header_counts, run)
 
 RUNTIME = ROOT / "runtime"
@@ -154,7 +154,7 @@ def test_install_and_pkg_config(tmp_path, libkgen):
     src = tmp_path / "direct.c"
     src.write_text(direct_calls_program())
     exe = tmp_path / "direct"
-    p = run(["cc", "-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+    p = run([CC, "-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
              "-o", exe, src, *flags.stdout.split()])
     assert p.returncode == 0, p.stderr
     # the shared library, found through LD_LIBRARY_PATH
@@ -166,7 +166,7 @@ def test_install_and_pkg_config(tmp_path, libkgen):
     assert p.returncode == 0 and version.strip() in p.stdout
     # the static library alone, as `pkg-config --static` users link it
     static = tmp_path / "static"
-    p = run(["cc", "-std=c99", "-o", static, src,
+    p = run([CC, "-std=c99", "-o", static, src,
              "-I%s" % (prefix / "include"), prefix / "lib/libkgen.a", "-lm"])
     assert p.returncode == 0, p.stderr
     assert run([static]).returncode == 0

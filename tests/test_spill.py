@@ -15,8 +15,8 @@ import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KGEN = os.path.join(ROOT, "bin", "kgen")
+from conftest import CC, KGEN, ROOT
+
 SEED = 20240611
 
 # operation -> number of value operands (gen/ops.h)
@@ -33,7 +33,7 @@ def drv(tmp_path_factory):
             for f in ("util", "dag", "num", "fft", "prime", "simp")]
     objs += [os.path.join(ROOT, "build", "sched", f + ".o")
              for f in ("order", "graph", "search", "belady", "bound")]
-    subprocess.run(["cc", "-std=c11", "-O2", "-I" + os.path.join(ROOT, "gen"),
+    subprocess.run([CC, "-std=c11", "-O2", "-I" + os.path.join(ROOT, "gen"),
                     "-o", exe, os.path.join(ROOT, "tests", "spilldrv.c")]
                    + objs + ["-lm"], check=True)
     return exe
@@ -382,7 +382,7 @@ def fftcheck(tmp_path, n, src):
     c = tmp_path / "codelet.c"
     c.write_text(src)
     exe = tmp_path / "chk"
-    subprocess.run(["cc", "-O1", "-DFUNC=n1_%d" % n,
+    subprocess.run([CC, "-O1", "-DFUNC=n1_%d" % n,
                     os.path.join(ROOT, "tests", "fftcheck.c"), str(c),
                     "-o", str(exe), "-lfftw3", "-lm"], check=True)
     out = subprocess.run([str(exe), str(n), "-1"], capture_output=True,

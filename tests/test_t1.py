@@ -14,9 +14,9 @@ import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KGEN = os.path.join(ROOT, "bin", "kgen")
-DATA = os.path.join(ROOT, "tests", "data")
+from conftest import CC, KGEN, SANITIZE, TESTS
+
+DATA = str(TESTS / "data")
 RADICES = [2, 3, 4, 5, 7, 8, 10, 16, 32, 64]
 M = 12          # butterflies per step: n = r * M
 
@@ -47,9 +47,9 @@ def results(tmp_path_factory):
             srcs.append(str(out))
     (d / "list.h").write_text("".join(lines))
     exe = d / "t1check"
-    r = subprocess.run(["cc", "-O1", "-std=c11", "-Wall", "-Werror",
-                        "-DLIST=\"list.h\"", "-I" + str(d), "-o", str(exe),
-                        os.path.join(ROOT, "tests", "t1check.c")] + srcs
+    r = subprocess.run([CC, "-O1", "-std=c11", "-Wall", "-Werror",
+                        *SANITIZE, "-DLIST=\"list.h\"", "-I" + str(d),
+                        "-o", str(exe), str(TESTS / "t1check.c")] + srcs
                        + ["-lfftw3", "-lm"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     out = subprocess.run([str(exe), str(M)], capture_output=True,
