@@ -260,8 +260,8 @@ factor(int n, const Isa *isa, int *m0, int *r)
 	for (i = 0; isa->vl > 1 && i < (int)(sizeof leafpref / sizeof
 	    *leafpref); i++) {
 		m = leafpref[i];
-		if (n % m == 0 && isa->leaf(m) && (top = top_radix(n / m,
-		    isa->vl))) {
+		if (n % m == 0 && F(plantab_n1v)(isa, m)
+		    && (top = top_radix(n / m, isa->vl))) {
 			*m0 = m;
 			break;
 		}
@@ -309,7 +309,7 @@ plan_ct(PLAN *p, const Isa *isa)
 	p->vl = isa->vl;
 	p->leafv = 0;
 	if (isa->vl > 1 && r[0] % isa->vl == 0)
-		p->leafv = isa->leaf(p->m0);
+		p->leafv = F(plantab_n1v)(isa, p->m0);
 	if (!p->leafv)
 		p->n1 = N1_SCALAR(p->m0);
 	if (!(base = roots(p->n)))
@@ -319,7 +319,8 @@ plan_ct(PLAN *p, const Isa *isa)
 		st = &p->step[i];
 		st->r = r[i];
 		st->m = m;
-		st->t1v = isa->vl > 1 && m % isa->vl == 0 ? isa->t1v(r[i]) : 0;
+		st->t1v = isa->vl > 1 && m % isa->vl == 0
+		    ? F(plantab_t1v)(isa, r[i]) : 0;
 		st->t1 = st->t1v ? 0 : F(plantab_t1)(r[i]);
 		st->n1 = st->t1 || st->t1v ? 0 : N1_SCALAR(r[i]);
 		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1, base, p->n);
@@ -437,7 +438,7 @@ fit(int n, const Isa *isa)
 	if (n <= KGEN_N1_MAX || largest_prime(n) > KGEN_N1_MAX)
 		return 1;
 	factor(n, isa, &m0, r);
-	return r[0] % isa->vl == 0 && isa->leaf(m0) ? 2 : 1;
+	return r[0] % isa->vl == 0 && F(plantab_n1v)(isa, m0) ? 2 : 1;
 }
 
 /* The ISA for a plan of size n: the widest that fits it best.  For float
@@ -447,7 +448,7 @@ fit(int n, const Isa *isa)
 static const Isa *
 choose(int n)
 {
-	const Isa *isa[4];
+	const Isa *isa[CPU_N];
 	int k, i, best, f, fb;
 
 	k = F(plantab_isas)(isa);
