@@ -9,7 +9,6 @@
  * On a CPU other than x86 (or a build with -DKGEN_NO_SIMD) only the
  * scalar codelets exist. */
 #include <stdatomic.h>
-#include <stdlib.h>
 #include "kgen.h"
 #include "cpu.h"
 
