@@ -7,8 +7,8 @@
 # each its kgen command line (KGEN_ARGS) and compiler flags (CODELET_FLAGS:
 # its ISA's from isa.def, then its family's below).  Codelets of the vector
 # ISAs are built on x86 only; elsewhere the runtime gets -DKGEN_NO_SIMD.
-CODELET_ISAS := scalar $(if $(filter x86_64 amd64 i686,$(shell uname -m)),\
-                $(ISA_NAMES))
+CODELET_ISAS := $(strip scalar \
+    $(if $(filter x86_64 amd64 i686,$(shell uname -m)),$(ISA_NAMES)))
 RT_FLAGS = -I. -Iruntime -Ibuild/runtime -DKGEN_VERSION='"$(VERSION)"' \
            $(if $(filter-out scalar,$(CODELET_ISAS)),,-DKGEN_NO_SIMD)
 

@@ -46,6 +46,7 @@ static kgen_dft_fn *const dtab[NISA][NSIZE] = {
 
 #define N1W(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
 static kgen_dft_fn *const wtab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1w is vector only */
 #include "codelets.h"
 };
 #undef N1_double
@@ -60,6 +61,7 @@ static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
 
 #define N1W(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
 static kgen_dftf_fn *const wftab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1w is vector only */
 #include "codelets.h"
 };
 #undef N1_double
