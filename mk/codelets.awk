@@ -97,6 +97,8 @@ function bad(msg) {
 	print "build/codelets/" obj " build/asan/codelets/" obj \
 	    ": CODELET_FLAGS = " (isa == "scalar" ? "" : "$(ISA_FLAGS_" isa ") ") \
 	    "$(CODELET_FLAGS_" lfam (isa == "scalar" ? "" : "_simd") ")"
+	if (isa != "scalar")
+		print "build/asan/codelets/" obj ": ASAN_CODELET_OPT = -O1"
 	next
 }
 
