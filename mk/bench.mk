@@ -105,6 +105,18 @@ build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
 bench-fft: build/bench/fft
 	$(PYTHON) bench/fft.py
 
+# ---- bench-plan: whole transforms against FFTW_MEASURE (bench/plan.c,
+# bench/plan.py), n = 2^7 .. 2^20, composites and primes, double and
+# float; CSV and plot in bench/out/plan.*; KGEN_ISA=avx2 etc. picks the
+# path.
+bench-plan: lib/libkgen.a build/bench/fft
+	@mkdir -p build/bench bench/out
+	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
+	    lib/libkgen.a -lfftw3 -lm
+	$(CC) -std=c11 -O2 -Iruntime -DSINGLE -o build/bench/planf \
+	    bench/plan.c lib/libkgen.a -lfftw3f -lm
+	$(PYTHON) bench/plan.py
+
 # ---- opcounts: kgen's operation counts beside genfft's (markdown).
 opcounts: bin/kgen
 	$(PYTHON) bench/opcounts.py

@@ -23,14 +23,7 @@ ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
              tests/test_plan.py::test_standalone_against_fftw \
              tests/test_plan.py::test_standalone_limits
 
-build/asan/codelets/%.o: codelets/%.c
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CODELET_CFLAGS) -c -o $@ $<
-
-build/asan/runtime/%.o: runtime/%.c runtime/kgen.h build/runtime/table.h
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) $(RT_FLAGS) -c -o $@ $<
-
+# (the objects' rules are in mk/lib.mk)
 build/asan/lib/libkgen.a: $(ASAN_LIB_O)
 	@mkdir -p $(@D)
 	rm -f $@

@@ -1,191 +1,72 @@
-/* dispatch.c: run-time choice of the vector ISA.  The library holds every
- * n1 codelet four times: scalar (kgen_n1_N), and vectorized across the
- * batch for SSE2, AVX2 with FMA, and AVX-512F (kgen_n1_sse2_N, ...; made
- * by emit/simd.c, each file compiled with its ISA's flags; the AVX-512
- * ones also use VL and DQ, as every AVX-512 CPU since Skylake-SP).  Only the
- * codelets of an ISA the CPU runs may be called, so the choice is made
- * here, once, from __builtin_cpu_supports (which also checks that the OS
- * saves the wider registers).  The environment variable KGEN_ISA =
- * scalar|sse2|avx2|avx512 caps the choice, so that tests and benchmarks
- * can run every path on one machine; a value the CPU cannot run is capped
- * to what the CPU has, and one that names no ISA is ignored.  On a CPU
- * other than x86 (or a build with -DKGEN_NO_SIMD) only the scalar
- * codelets exist. */
+/* dispatch.c: run-time choice of the codelet for kgen_dft.  The library
+ * holds every n1 codelet four times: scalar (kgen_n1_N), and vectorized
+ * across the batch for SSE2, AVX2 with FMA, and AVX-512 (kgen_n1_sse2_N,
+ * ...; made by emit/simd.c, each file compiled with its ISA's flags), and
+ * some vectorized within one transform (kgen_n1w_ISA_N, emit/vec.c), as
+ * codelets.def lists them.  Only the codelets of an ISA the CPU runs may
+ * be called, so the choice is made here, from cpu.c's kgen_isa() (the
+ * widest ISA the CPU runs, capped by the environment variable KGEN_ISA).
+ * On a CPU other than x86 (or a build with -DKGEN_NO_SIMD) only the
+ * scalar codelets exist. */
 #include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
 #include "kgen.h"
+#include "cpu.h"
 
-#if !defined(KGEN_NO_SIMD) && !(defined(__x86_64__) || defined(__i386__))
-#define KGEN_NO_SIMD
-#endif
+enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
 
-#define SIZES \
-	X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) \
-	X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
-	X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31) X(32) X(33) X(34) \
-	X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) \
-	X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) \
-	X(57) X(58) X(59) X(60) X(61) X(62) X(63) X(64)
+/* The n1 and n1w codelets of codelets.def (build/runtime/codelets.h: less
+ * the ISAs not built here). */
+#define N1(isa, prec, n, name, opts) N1_##prec(name)
+#define N1W N1
+#define N1_double(name) extern kgen_dft_fn name;
+#define N1_float(name) extern kgen_dftf_fn name;
+#include "codelets.h"
+#undef N1_double
+#undef N1_float
 
-enum { NSIZE = 64, NISA = KGEN_ISA_AVX512 + 1 };
+/* KGEN_N1_MAX is the largest n1 size: the union is as large as its
+ * largest member.  (test_runtime.py checks that every size up to it is
+ * there.) */
+union n1sizes {
+#define N1(isa, prec, n, name, opts) char name[n];
+#include "codelets.h"
+};
+_Static_assert(sizeof(union n1sizes) == KGEN_N1_MAX,
+    "KGEN_N1_MAX is codelets.def's largest n1");
 
-_Static_assert(NSIZE == KGEN_N1_MAX, "SIZES lists 1..KGEN_N1_MAX");
-
-#ifndef KGEN_NO_SIMD
-#define X(n) extern kgen_dft_fn kgen_n1_sse2_##n, kgen_n1_avx2_##n, \
-	kgen_n1_avx512_##n; \
-	extern kgen_dftf_fn kgen_n1f_sse2_##n, kgen_n1f_avx2_##n, \
-	kgen_n1f_avx512_##n;
-SIZES
-#undef X
-#endif
-
-/* Row 0 of each table holds the scalar codelets; entry n - 1 size n. */
+/* The tables by ISA and size: entry n - 1 holds size n, NULL where the
+ * library has none; a size past KGEN_N1_MAX does not compile. */
+#define ENTRY(isa, n, name) [CPU_##isa][n - 1] = name,
+#define N1(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
+#define N1_double(entry) entry
+#define N1_float(entry)
 static kgen_dft_fn *const dtab[NISA][NSIZE] = {
-#define X(n) kgen_n1_##n,
-	{SIZES},
-#undef X
-#ifndef KGEN_NO_SIMD
-#define X(n) kgen_n1_sse2_##n,
-	{SIZES},
-#undef X
-#define X(n) kgen_n1_avx2_##n,
-	{SIZES},
-#undef X
-#define X(n) kgen_n1_avx512_##n,
-	{SIZES},
-#undef X
-#endif
+#include "codelets.h"
 };
 
-static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
-#define X(n) kgen_n1f_##n,
-	{SIZES},
-#undef X
-#ifndef KGEN_NO_SIMD
-#define X(n) kgen_n1f_sse2_##n,
-	{SIZES},
-#undef X
-#define X(n) kgen_n1f_avx2_##n,
-	{SIZES},
-#undef X
-#define X(n) kgen_n1f_avx512_##n,
-	{SIZES},
-#undef X
-#endif
-};
-
-/* The within-transform codelets (emit/vec.c, --kind n1w): sizes a
- * multiple of the lanes VL and at least VL^2, as the Makefile's N1W_*
- * lists. */
-#define N1W_MUL4 X(16) X(20) X(24) X(28) X(32) X(36) X(40) X(44) X(48) \
-	X(52) X(56) X(60) X(64)
-#define N1W_SSE2 X(4) X(8) X(12) N1W_MUL4
-#define N1W_AVX2 N1W_MUL4
-#define N1W_AVX512 X(64)
-#define N1WF_SSE2 N1W_MUL4
-#define N1WF_AVX2 X(64)
-
-#ifndef KGEN_NO_SIMD
-#define X(n) extern kgen_dft_fn kgen_n1w_sse2_##n;
-N1W_SSE2
-#undef X
-#define X(n) extern kgen_dft_fn kgen_n1w_avx2_##n;
-N1W_AVX2
-#undef X
-#define X(n) extern kgen_dft_fn kgen_n1w_avx512_##n;
-N1W_AVX512
-#undef X
-#define X(n) extern kgen_dftf_fn kgen_n1wf_sse2_##n;
-N1WF_SSE2
-#undef X
-#define X(n) extern kgen_dftf_fn kgen_n1wf_avx2_##n;
-N1WF_AVX2
-#undef X
-
+#define N1W(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
 static kgen_dft_fn *const wtab[NISA][NSIZE] = {
-#define X(n) [n - 1] = kgen_n1w_sse2_##n,
-	[KGEN_ISA_SSE2] = {N1W_SSE2},
-#undef X
-#define X(n) [n - 1] = kgen_n1w_avx2_##n,
-	[KGEN_ISA_AVX2] = {N1W_AVX2},
-#undef X
-#define X(n) [n - 1] = kgen_n1w_avx512_##n,
-	[KGEN_ISA_AVX512] = {N1W_AVX512},
-#undef X
+	[CPU_scalar] = {0},  /* none: n1w is vector only */
+#include "codelets.h"
+};
+#undef N1_double
+#undef N1_float
+
+#define N1(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
+#define N1_double(entry)
+#define N1_float(entry) entry
+static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
+#include "codelets.h"
 };
 
+#define N1W(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
 static kgen_dftf_fn *const wftab[NISA][NSIZE] = {
-#define X(n) [n - 1] = kgen_n1wf_sse2_##n,
-	[KGEN_ISA_SSE2] = {N1WF_SSE2},
-#undef X
-#define X(n) [n - 1] = kgen_n1wf_avx2_##n,
-	[KGEN_ISA_AVX2] = {N1WF_AVX2},
-#undef X
+	[CPU_scalar] = {0},  /* none: n1w is vector only */
+#include "codelets.h"
 };
-#endif
-
-static const char *const names[NISA] = {"scalar", "sse2", "avx2", "avx512"};
-
-/* The ISA in use plus one, 0 until the first call decides, and whether
- * KGEN_ISA named it.  Threads that race to decide all compute the same
- * values. */
-static atomic_int chosen, forced;
-
-const char *
-kgen_isa_name(int isa)
-{
-	return isa >= 0 && isa < NISA ? names[isa] : 0;
-}
-
-int
-kgen_isa_supported(int isa)
-{
-	if (isa == KGEN_ISA_SCALAR)
-		return 1;
-#ifdef KGEN_NO_SIMD
-	return 0;
-#else
-	__builtin_cpu_init();
-	switch (isa) {
-	case KGEN_ISA_SSE2:
-		return __builtin_cpu_supports("sse2") != 0;
-	case KGEN_ISA_AVX2:
-		/* the AVX2 codelets are compiled with -mfma */
-		return __builtin_cpu_supports("avx2")
-		    && __builtin_cpu_supports("fma");
-	case KGEN_ISA_AVX512:
-		/* compiled with -mavx512vl -mavx512dq: Skylake-SP's set */
-		return __builtin_cpu_supports("avx512f")
-		    && __builtin_cpu_supports("avx512vl")
-		    && __builtin_cpu_supports("avx512dq");
-	}
-	return 0;
-#endif
-}
-
-int
-kgen_isa(void)
-{
-	const char *env;
-	int isa, cap;
-
-	if ((isa = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
-		return isa - 1;
-	cap = NISA - 1;
-	env = getenv("KGEN_ISA");
-	for (isa = 0; env && isa < NISA; isa++)
-		if (!strcmp(env, names[isa])) {
-			cap = isa;
-			atomic_store_explicit(&forced, 1,
-			    memory_order_relaxed);
-		}
-	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
-		;
-	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
-	return isa;
-}
+#undef N1_double
+#undef N1_float
+#undef ENTRY
 
 kgen_dft_fn *
 kgen_n1_isa(int n, int isa)
@@ -217,8 +98,7 @@ kgen_isa_for(int n, int isfloat)
 	int isa;
 
 	isa = kgen_isa();
-	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7
-	    && !atomic_load_explicit(&forced, memory_order_relaxed))
+	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7 && !cpu_forced())
 		isa = KGEN_ISA_AVX2;
 	return isa;
 }
@@ -226,36 +106,28 @@ kgen_isa_for(int n, int isfloat)
 kgen_dft_fn *
 kgen_n1w_isa(int n, int isa)
 {
-#ifndef KGEN_NO_SIMD
-	if (n >= 1 && n <= NSIZE && isa >= 0 && isa < NISA
-	    && kgen_isa_supported(isa))
-		return wtab[isa][n - 1];
-#endif
-	(void)n;
-	(void)isa;
-	return 0;
+	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
+	    || !kgen_isa_supported(isa))
+		return 0;
+	return wtab[isa][n - 1];
 }
 
 kgen_dftf_fn *
 kgen_n1wf_isa(int n, int isa)
 {
-#ifndef KGEN_NO_SIMD
-	if (n >= 1 && n <= NSIZE && isa >= 0 && isa < NISA
-	    && kgen_isa_supported(isa))
-		return wftab[isa][n - 1];
-#endif
-	(void)n;
-	(void)isa;
-	return 0;
+	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
+	    || !kgen_isa_supported(isa))
+		return 0;
+	return wftab[isa][n - 1];
 }
 
 /* Lanes of isa's batched codelets: transforms per vector. */
 static int
 lanes(int isa, int isfloat)
 {
-	static const int n[2][NISA] = {{1, 2, 4, 8}, {1, 4, 8, 16}};
-
-	return n[isfloat][isa];
+	if (isa == CPU_scalar)
+		return 1;
+	return cpu_bytes(isa) / (isfloat ? 4 : 8);
 }
 
 /* The ISA whose codelet runs v transforms of size n, and whether it is
@@ -312,10 +184,8 @@ kgen_n1_for(int n, ptrdiff_t v)
 	if (n < 1 || n > NSIZE)
 		return 0;
 	isa = pick(n, v, 0, &within);
-#ifndef KGEN_NO_SIMD
 	if (within)
 		return wtab[isa][n - 1];
-#endif
 	return dtab[isa][n - 1];
 }
 
@@ -327,9 +197,7 @@ kgen_n1f_for(int n, ptrdiff_t v)
 	if (n < 1 || n > NSIZE)
 		return 0;
 	isa = pick(n, v, 1, &within);
-#ifndef KGEN_NO_SIMD
 	if (within)
 		return wftab[isa][n - 1];
-#endif
 	return ftab[isa][n - 1];
 }

@@ -11,33 +11,44 @@
  * so the kernel always runs a whole tile.  The last, shorter sliver of a
  * block runs a second kernel one vector tall, once per vector of rows; a
  * tile of C that sticks out of the matrix goes through a small buffer.
- * Each ISA's kernels are in the library, each compiled with its flags;
- * those of the widest ISA the CPU runs are used, capped by the
- * environment variable KGEN_ISA as for the FFT codelets.
+ * Each ISA's kernels are in the library (codelets.def's GEMMK lines),
+ * each compiled with its ISA's flags; those of the widest ISA the CPU
+ * runs are used (cpu.c's kgen_isa(), capped by the environment variable
+ * KGEN_ISA as for the FFT codelets).
  * The main tiles are the model's choices of `kgen gemm --tile auto` for
  * the ISA's 16 registers (scalar 3 x 4, SSE2 6 x 4, AVX2 12 x 4), except
  * on AVX-512, where 24 x 8 measured faster than the model's 40 x 5: the
  * model counts loads into registers, not that a taller sliver of A
  * streams from L2 rather than L1. */
-#include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 #include "kgen.h"
-
-#if defined(__x86_64__) && !defined(KGEN_NO_SIMD)
-#define X86 1
-#endif
+#include "cpu.h"
 
 typedef void Ukernel(ptrdiff_t k, const double *A, const double *B,
     double *C, ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);
 
-/* The micro-kernels; the names carry the tile, so a tile that differs
- * from the Makefile's fails to link. */
-extern Ukernel kgen_gemmk_3x4, kgen_gemmk_1x4;
-#ifdef X86
-extern Ukernel kgen_gemmk_6x4v2, kgen_gemmk_2x4v2, kgen_gemmk_12x4v4,
-    kgen_gemmk_4x4v4, kgen_gemmk_24x8v8, kgen_gemmk_8x8v8;
-#endif
+/* The micro-kernels: codelets.def's GEMMK lines (less the ISAs not built
+ * here), MR x NR tiles of C, V doubles a vector. */
+#define GEMMK(isa, prec, mr, nr, v, name, opts) extern Ukernel name;
+#include "codelets.h"
+
+static const struct {
+	int isa, mr, nr, v;
+	Ukernel *f;
+} ukern[] = {
+#define GEMMK(isa, prec, mr, nr, v, name, opts) {CPU_##isa, mr, nr, v, name},
+#include "codelets.h"
+};
+
+/* Cache blocks by ISA: A's block mc x kc, B's kc x nc. */
+static const struct {
+	int mc, kc, nc;
+} blocks[CPU_N] = {
+	[CPU_scalar] = {96, 256, 2048},
+	[CPU_sse2] = {120, 256, 2048},
+	[CPU_avx2] = {120, 256, 3072},
+	[CPU_avx512] = {192, 256, 3072},
+};
 
 typedef struct Kern Kern;
 struct Kern {
@@ -48,81 +59,65 @@ struct Kern {
 	int mc, kc, nc; /* cache blocks: A's block mc x kc, B's kc x nc */
 };
 
-/* By ISA: scalar, SSE2, AVX2 with FMA, AVX-512F. */
-static const Kern kerns[] = {
-	{kgen_gemmk_3x4, 3, 4, kgen_gemmk_1x4, 1, 96, 256, 2048},
-#ifdef X86
-	{kgen_gemmk_6x4v2, 6, 4, kgen_gemmk_2x4v2, 2, 120, 256, 2048},
-	{kgen_gemmk_12x4v4, 12, 4, kgen_gemmk_4x4v4, 4, 120, 256, 3072},
-	{kgen_gemmk_24x8v8, 24, 8, kgen_gemmk_8x8v8, 8, 192, 256, 3072},
-#endif
-};
-
 enum {
-	NKERN = sizeof kerns / sizeof kerns[0],
+	NUKERN = sizeof ukern / sizeof ukern[0],
 	SMALL = 2048,   /* doubles of each static packing buffer */
 	TINY = 256,     /* m*n*k up to which the kernels cost more */
 	MAXTILE = 256   /* no kernel's mr * nr is larger */
 };
 
-static const char *const isanames[] = {"scalar", "sse2", "avx2", "avx512"};
-
-/* The kernels in use plus one, 0 until the first call decides; threads
- * that race to decide compute the same value. */
-static atomic_int chosen;
-
+/* isa's kernels into *k: the tallest is the main one, the one a vector
+ * tall the edge; 0 when the library has no pair for isa. */
 static int
-runs(int isa)
+fill(int isa, Kern *k)
 {
-#ifdef X86
-	__builtin_cpu_init();
-	switch (isa) {
-	case 1:
-		return __builtin_cpu_supports("sse2");
-	case 2:
-		return __builtin_cpu_supports("avx2")
-		    && __builtin_cpu_supports("fma");
-	case 3:
-		/* the AVX-512 kernels are compiled with -mfma too */
-		return __builtin_cpu_supports("avx512f")
-		    && __builtin_cpu_supports("fma");
+	int i, b;
+
+	k->f = k->edge = 0;
+	for (i = 0; i < NUKERN; i++) {
+		if (ukern[i].isa != isa)
+			continue;
+		if (!k->f || ukern[i].mr > k->mr) {
+			k->f = ukern[i].f;
+			k->mr = ukern[i].mr;
+			k->nr = ukern[i].nr;
+		}
+		if (ukern[i].mr == ukern[i].v) {
+			k->edge = ukern[i].f;
+			k->er = ukern[i].v;
+		}
 	}
-#endif
-	return isa == 0;
+	b = blocks[isa].mc ? isa : CPU_scalar;
+	k->mc = blocks[b].mc;
+	k->kc = blocks[b].kc;
+	k->nc = blocks[b].nc;
+	return k->f && k->edge;
 }
 
-/* The kernels of the widest ISA this CPU runs, capped by KGEN_ISA (the
- * rule of runtime/dispatch.c). */
-static const Kern *
-pick(void)
+/* The kernels of the widest ISA up to isa that has them into *k; returns
+ * that ISA. */
+static int
+kernels(int isa, Kern *k)
 {
-	const char *env;
-	int isa, cap;
-
-	if ((isa = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
-		return &kerns[isa - 1];
-	cap = NKERN - 1;
-	env = getenv("KGEN_ISA");
-	for (isa = 0; env && isa < NKERN; isa++)
-		if (!strcmp(env, isanames[isa]))
-			cap = isa;
-	for (isa = cap; isa > 0 && !runs(isa); isa--)
-		;
-	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
-	return &kerns[isa];
+	for (; isa > CPU_scalar; isa--)
+		if (fill(isa, k))
+			return isa;
+	fill(CPU_scalar, k);
+	return CPU_scalar;
 }
 
 const char *
 kgen_dgemm_kernel(int *mr, int *nr)
 {
-	const Kern *k;
+	Kern k;
+	int isa;
 
-	k = pick();
+	isa = kernels(kgen_isa(), &k);
 	if (mr)
-		*mr = k->mr;
+		*mr = k.mr;
 	if (nr)
-		*nr = k->nr;
-	return isanames[k - kerns];
+		*nr = k.nr;
+	return kgen_isa_name(isa);
 }
 
 static int
@@ -281,10 +276,10 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 {
 	/* small products pack into these, without malloc */
 	static _Alignas(64) _Thread_local double sa[SMALL], sb[SMALL];
-	const Kern *kern;
+	Kern kern;
 	double *Ap, *Bp;
 	size_t na, nb;
-	int jc, pc, ic, nc, kc, mc, pack;
+	int isa, jc, pc, ic, nc, kc, mc, pack;
 
 	if (m < 0 || n < 0 || k < 0 || lda < (m > 1 ? m : 1)
 	    || ldb < (k > 1 ? k : 1) || ldc < (m > 1 ? m : 1))
@@ -298,14 +293,15 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 		return KGEN_OK;
 	}
 	/* fewer rows than a vector: a narrower ISA's kernels waste less */
-	for (kern = pick(); kern > kerns && m < kern->er; kern--)
-		;
-	mc = m < kern->mc ? m : kern->mc;
-	kc = k < kern->kc ? k : kern->kc;
-	nc = n < kern->nc ? n : kern->nc;
-	pack = n > 4 * kern->nr;
-	na = pack ? (size_t)rup(mc, kern->mr) * kc : 0;
-	nb = (size_t)rup(nc, kern->nr) * kc;
+	isa = kernels(kgen_isa(), &kern);
+	while (isa > CPU_scalar && m < kern.er)
+		isa = kernels(isa - 1, &kern);
+	mc = m < kern.mc ? m : kern.mc;
+	kc = k < kern.kc ? k : kern.kc;
+	nc = n < kern.nc ? n : kern.nc;
+	pack = n > 4 * kern.nr;
+	na = pack ? (size_t)rup(mc, kern.mr) * kc : 0;
+	nb = (size_t)rup(nc, kern.nr) * kc;
 	if (na <= SMALL && nb <= SMALL) {
 		Ap = sa;
 		Bp = sb;
@@ -317,22 +313,22 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 			return KGEN_ENOMEM;
 		Bp = Ap + na;
 	}
-	for (jc = 0; jc < n; jc += kern->nc) {
-		nc = n - jc < kern->nc ? n - jc : kern->nc;
-		for (pc = 0; pc < k; pc += kern->kc) {
-			kc = k - pc < kern->kc ? k - pc : kern->kc;
-			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern->nr);
-			for (ic = 0; ic < m; ic += kern->mc) {
-				mc = m - ic < kern->mc ? m - ic : kern->mc;
+	for (jc = 0; jc < n; jc += kern.nc) {
+		nc = n - jc < kern.nc ? n - jc : kern.nc;
+		for (pc = 0; pc < k; pc += kern.kc) {
+			kc = k - pc < kern.kc ? k - pc : kern.kc;
+			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern.nr);
+			for (ic = 0; ic < m; ic += kern.mc) {
+				mc = m - ic < kern.mc ? m - ic : kern.mc;
 				if (!pack) {
-					block(kern, mc, nc, kc,
+					block(&kern, mc, nc, kc,
 					    A + ic + pc * lda, lda, Bp,
 					    C + ic + jc * ldc, ldc);
 					continue;
 				}
 				packa(mc, kc, A + ic + pc * lda, lda, Ap,
-				    kern->mr, kern->er);
-				block(kern, mc, nc, kc, Ap, 0, Bp,
+				    kern.mr, kern.er);
+				block(&kern, mc, nc, kc, Ap, 0, Bp,
 				    C + ic + jc * ldc, ldc);
 			}
 		}

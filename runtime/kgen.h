@@ -30,7 +30,8 @@ extern "C" {
 #endif
 
 /* Largest n with a codelet in the library: every n in 1..KGEN_N1_MAX is
- * present in both precisions. */
+ * present in both precisions (the largest n1 of codelets.def, which
+ * runtime/dispatch.c asserts). */
 #define KGEN_N1_MAX 64
 
 /* Precisions, as kgen_lookup takes them.  Zero is deliberately none. */
@@ -89,7 +90,7 @@ const char *kgen_strerror(int status);
 /* The version of kgen that generated the library, e.g. "0.1.0". */
 const char *kgen_version(void);
 
-/* Vector ISAs (runtime/dispatch.c).  Every n1 codelet is also in the
+/* Vector ISAs (runtime/cpu.c, dispatch.c).  Every n1 codelet is also in the
  * library vectorized across the batch (one transform per lane) for SSE2,
  * AVX2 with FMA and AVX-512F, as kgen_n1_sse2_N, kgen_n1f_avx2_N, ...;
  * kgen_dft and kgen_dftf run the widest ISA the CPU supports (per size:

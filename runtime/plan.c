@@ -216,7 +216,7 @@ factor(int n, const Isa *isa, int *m0, int *r)
 
 	vleaves = 0;
 	for (m = 1; isa->vl > 1 && m <= KGEN_N1_MAX; m++)
-		if (isa->leaf(m))
+		if (F(plantab_n1v)(isa, m))
 			vleaves |= FACTOR_LEAF(m);
 	return factor_plan(n, isa->vl, vleaves, m0, r);
 }
@@ -235,7 +235,7 @@ plan_ct(PLAN *p, const Isa *isa)
 	p->vl = isa->vl;
 	p->leafv = 0;
 	if (isa->vl > 1 && r[0] % isa->vl == 0)
-		p->leafv = isa->leaf(p->m0);
+		p->leafv = F(plantab_n1v)(isa, p->m0);
 	if (!p->leafv)
 		p->n1 = N1_SCALAR(p->m0);
 	if (!(base = roots(p->n)))
@@ -245,7 +245,8 @@ plan_ct(PLAN *p, const Isa *isa)
 		st = &p->step[i];
 		st->r = r[i];
 		st->m = m;
-		st->t1v = isa->vl > 1 && m % isa->vl == 0 ? isa->t1v(r[i]) : 0;
+		st->t1v = isa->vl > 1 && m % isa->vl == 0
+		    ? F(plantab_t1v)(isa, r[i]) : 0;
 		st->t1 = st->t1v ? 0 : F(plantab_t1)(r[i]);
 		st->n1 = st->t1 || st->t1v ? 0 : N1_SCALAR(r[i]);
 		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1, base, p->n);
@@ -363,7 +364,7 @@ fit(int n, const Isa *isa)
 	if (n <= KGEN_N1_MAX || factor_largest_prime(n) > KGEN_N1_MAX)
 		return 1;
 	factor(n, isa, &m0, r);
-	return r[0] % isa->vl == 0 && isa->leaf(m0) ? 2 : 1;
+	return r[0] % isa->vl == 0 && F(plantab_n1v)(isa, m0) ? 2 : 1;
 }
 
 /* The ISA for a plan of size n: the widest that fits it best.  For float
@@ -373,7 +374,7 @@ fit(int n, const Isa *isa)
 static const Isa *
 choose(int n)
 {
-	const Isa *isa[4];
+	const Isa *isa[CPU_N];
 	int k, i, best, f, fb;
 
 	k = F(plantab_isas)(isa);

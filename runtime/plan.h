@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include "kgen.h"
+#include "cpu.h"
 
 #ifdef KGEN_SINGLE
 typedef float R;
@@ -52,20 +53,23 @@ typedef void t1v_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
 typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v);
 
-/* The vector codelets of one ISA. */
+/* An ISA as the planner sees it: its codelets come from plantab.c. */
 typedef struct Isa Isa;
 struct Isa {
+	int id;             /* cpu.h's CPU_scalar, CPU_avx2, ... */
 	int vl;             /* lanes (elements of R per vector); 1 scalar */
-	n1v_fn *(*leaf)(int n);     /* the n1v codelet of size n, or NULL */
-	t1v_fn *(*t1v)(int r);      /* the t1v codelet of radix r, or NULL */
 };
 
 /* The ISAs whose vector codelets the CPU runs, capped by KGEN_ISA, widest
  * first, then the scalar set (vl = 1, no t1v or n1v codelets; SSE2 has
- * none either); returns how many, at most 3 (plantab.c). */
+ * none either); returns how many, at most CPU_N (plantab.c). */
 int F(plantab_isas)(const Isa **isa);
 /* The scalar t1 codelet of radix r, or NULL. */
 t1_fn *F(plantab_t1)(int r);
+/* isa's t1v codelet of radix r, or NULL. */
+t1v_fn *F(plantab_t1v)(const Isa *isa, int r);
+/* isa's n1v codelet (vector leaf) of size n, or NULL. */
+n1v_fn *F(plantab_n1v)(const Isa *isa, int n);
 
 /* One forward transform of plan p, ignoring its sign, batch and strides:
  * x at stride is to y at stride os (x == y allowed). */

@@ -17,6 +17,7 @@ import shutil
 
 import pytest
 
+import manifest
 from conftest import (CC, KGEN, ROOT, TESTS, bound, cc,
                       header_counts, run)
 
@@ -59,13 +60,36 @@ def test_counts_equal_codelet_headers(api):
     keys = ("adds", "muls", "fmas", "negs", "consts", "loads", "stores")
     for f in api["codelet"]:
         n, prec = int(f[1]), f[2]
-        src = ROOT / "codelets" / (("n1_%d.c" if prec == "double"
-                                    else "n1f_%d.c") % n)
+        src = ROOT / "codelets" / "n1" / "scalar" / (
+            ("n1_%d.c" if prec == "double" else "n1f_%d.c") % n)
         want = header_counts(src.read_text())
         got = dict(zip(keys, map(int, f[4:11])))
         assert got == want, (src.name, got, want)
         # every input and output is a complex number: 2n loads, 2n stores
         assert got["loads"] == got["stores"] == 2 * n
+
+
+def test_library_holds_the_manifest(libkgen):
+    """Every line of codelets.def is a codelet in libkgen.a, made in its
+    file, and every codelet in libkgen.a has its line (vector ISAs only on
+    x86); KGEN_N1_MAX is the manifest's largest n1."""
+    lines = manifest.codelets()
+    p = run(["nm", "-g", "--defined-only", libkgen])
+    assert p.returncode == 0, p.stderr
+    syms = {f[2] for f in map(str.split, p.stdout.splitlines())
+            if len(f) == 3 and f[1] == "T"}
+    x86 = os.uname().machine in ("x86_64", "amd64", "i686")
+    want = {c.name for c in lines if x86 or c.isa == "scalar"}
+    assert want <= syms, sorted(want - syms)[:10]
+    families = ("n1", "n1f", "n1w", "n1wf", "t1", "t1f", "t1v", "t1vf",
+                "n1v", "n1vf", "gemmk")
+    codelets = {s for s in syms if s.split("_")[1] in families
+                and s.split("_")[-1][:1].isdigit()}
+    assert codelets == want, sorted(codelets ^ want)[:10]
+    for c in lines:
+        if c.name in want:
+            assert c.path.exists(), c.path
+    assert NMAX == max(c.size for c in lines if c.family == "N1")
 
 
 def test_lookup(api):

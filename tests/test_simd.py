@@ -22,6 +22,7 @@ import re
 
 import pytest
 
+import manifest
 from conftest import ROOT, TESTS, BuildError, bound, cc, kgen, pmap, run
 
 ISAS = ("sse2", "avx2", "avx512")
@@ -81,13 +82,11 @@ def failures(res, prec):
 # Cases per (n, sign): 9 layouts times 10 batch counts.
 NCASES = 90
 
-# The library's codelets vectorized within one transform (--kind n1w),
-# as the Makefile's N1W_* lists: sizes a multiple of the lanes VL and at
-# least VL^2.
-N1W = {"double": {"sse2": tuple(range(4, 65, 4)),
-                  "avx2": tuple(range(16, 65, 4)), "avx512": (64,)},
-       "float": {"sse2": tuple(range(16, 65, 4)), "avx2": (64,),
-                 "avx512": ()}}
+# The library's codelets vectorized within one transform (--kind n1w), as
+# codelets.def lists them: sizes a multiple of the lanes VL and at least
+# VL^2.
+N1W = {prec: {isa: manifest.sizes("N1W", isa, prec) for isa in ISAS}
+       for prec in ("double", "float")}
 
 
 # ---- the library ---------------------------------------------------------

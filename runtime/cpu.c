@@ -1,0 +1,99 @@
+/* cpu.c: the one CPU detector: which ISAs' codelets this CPU runs, and
+ * the widest of them, capped by the environment variable KGEN_ISA =
+ * scalar|sse2|avx2|avx512 (so that tests and benchmarks can run every
+ * path on one machine: a value the CPU cannot run is capped to what the
+ * CPU has, and one that names no ISA is ignored).  Dispatch
+ * (dispatch.c), the planner (plantab.c) and kgen_dgemm (gemm.c) all take
+ * their ISA from here.  An ISA's codelets need every CPU feature isa.def
+ * lists for it (its compiler flags use them), tested with
+ * __builtin_cpu_supports, which also checks that the OS saves the wider
+ * registers (build/runtime/cpufeat.h, made from isa.def). */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+#include "cpu.h"
+
+#define ISA(name, NAME, ...) _Static_assert(CPU_##name == KGEN_ISA_##NAME, \
+	"isa.def lists the ISAs in kgen.h's order");
+#include "isa.def"
+#undef ISA
+_Static_assert(CPU_N == KGEN_ISA_AVX512 + 1, "kgen.h numbers every ISA");
+
+static const char *const names[CPU_N] = {
+	"scalar",
+#define ISA(name, ...) #name,
+#include "isa.def"
+#undef ISA
+};
+
+static const int bytes[CPU_N] = {
+	0,
+#define ISA(name, NAME, vbytes, ...) vbytes,
+#include "isa.def"
+#undef ISA
+};
+
+/* The ISA in use plus one, 0 until the first call decides, and whether
+ * KGEN_ISA named it.  Threads that race to decide all compute the same
+ * values. */
+static atomic_int chosen, forced;
+
+const char *
+kgen_isa_name(int isa)
+{
+	return isa >= 0 && isa < CPU_N ? names[isa] : 0;
+}
+
+int
+cpu_bytes(int isa)
+{
+	return isa >= 0 && isa < CPU_N ? bytes[isa] : 0;
+}
+
+static int
+runs(int isa)
+{
+#ifndef KGEN_NO_SIMD
+	__builtin_cpu_init();
+	switch (isa) {
+#include "cpufeat.h"
+	}
+#endif
+	return isa == CPU_scalar;
+}
+
+int
+kgen_isa_supported(int isa)
+{
+	return runs(isa) != 0;
+}
+
+int
+kgen_isa(void)
+{
+	const char *env;
+	int isa, cap;
+
+	if ((isa = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
+		return isa - 1;
+	cap = CPU_N - 1;
+	env = getenv("KGEN_ISA");
+	for (isa = 0; env && isa < CPU_N; isa++)
+		if (!strcmp(env, names[isa])) {
+			cap = isa;
+			atomic_store_explicit(&forced, 1,
+			    memory_order_relaxed);
+		}
+	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
+		;
+	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
+	return isa;
+}
+
+int
+cpu_forced(void)
+{
+	kgen_isa();
+	return atomic_load_explicit(&forced, memory_order_relaxed);
+}

@@ -1,0 +1,29 @@
+/* cpu.h: the ISAs as the runtime numbers them, for cpu.c and the files
+ * whose tables come from codelets.def (dispatch.c, plantab.c, gemm.c;
+ * internal: users include only kgen.h).  CPU_scalar is 0 and the vector
+ * ISAs follow in isa.def's order, which is kgen.h's KGEN_ISA_* (cpu.c
+ * checks), so CPU_##isa turns a codelets.def line's ISA into its number.
+ * On a CPU other than x86, or with -DKGEN_NO_SIMD, only the scalar
+ * codelets exist. */
+#ifndef KGEN_CPU_H
+#define KGEN_CPU_H
+
+#if !defined(KGEN_NO_SIMD) && !(defined(__x86_64__) || defined(__i386__))
+#define KGEN_NO_SIMD
+#endif
+
+enum {
+	CPU_scalar,
+#define ISA(name, ...) CPU_##name,
+#include "isa.def"
+#undef ISA
+	CPU_N       /* ISAs, scalar included */
+};
+
+/* Vector bytes of isa (isa.def), 0 for scalar. */
+int cpu_bytes(int isa);
+/* Whether the environment variable KGEN_ISA named the ISA kgen_isa()
+ * chose (then dispatch makes no exceptions to it). */
+int cpu_forced(void);
+
+#endif
