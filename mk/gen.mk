@@ -32,6 +32,18 @@ build/emit/simdtext.h: emit/simd/text.awk $(SIMD_H)
 
 build/emit/simd.o build/asan/emit/simd.o: build/emit/simdtext.h
 
+# The multi-line C code the emitters print lives in templates, real C
+# with placeholders @name@ (emit/tpl/*.c); emit/tpl.c prints it from
+# this text.
+TPL_C = $(sort $(wildcard emit/tpl/*.c))
+
+build/emit/tpltext.h: emit/tpl/text.awk $(TPL_C)
+	@mkdir -p $(@D)
+	awk -f emit/tpl/text.awk $(TPL_C) > $@.tmp
+	mv $@.tmp $@
+
+build/emit/tpl.o build/asan/emit/tpl.o: build/emit/tpltext.h
+
 # the same under ASan and UBSan (make asan)
 ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O))
 
