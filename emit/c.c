@@ -7,7 +7,9 @@
  * shared with the other C-like emitters (emit/kinds.c, emit/vec.c,
  * emit/gemmk.c, emit/simd.c): they differ only in names, indentation,
  * how a load, a store or an operation is written, and which values are
- * named otherwise than by a temporary, which its fields and hooks say. */
+ * named otherwise than by a temporary, which its fields and hooks say.
+ * The code printed around the statements is C in emit/tpl/c.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include <string.h>
 #include "all.h"

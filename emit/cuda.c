@@ -12,7 +12,9 @@
  * printed as literals; ptxas keeps FP64 literals in the constant bank
  * (c[0x2][...] operands), the GPU's counterpart of x86 memory operands.
  * The file needs only <stddef.h>; the kernel is extern "C" so that its
- * name is the codelet's name. */
+ * name is the codelet's name.
+ * The code printed around the statements is C in emit/tpl/cuda.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include "all.h"
 

@@ -18,7 +18,9 @@
  * is loaded under a mask with its missing rows zero (LIBXSMM's way with
  * such shapes) and C's is added to in 256-, 128- and 64-bit pieces
  * (kgen_addc), which the next call's loads can forward from; with 7
- * rows left (three pieces) C is masked too. */
+ * rows left (three pieces) C is masked too.
+ * The code printed around the statements is C in emit/tpl/gemmk.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include <string.h>
 #include "all.h"

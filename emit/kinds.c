@@ -3,7 +3,9 @@
  * FFTW's calling conventions.  The statements are emit/c.c's, printed by
  * its emit_statement; only the signature, the loop around the body and
  * the array names differ, so they come from a table per kind.  The
- * output needs only <stddef.h>. */
+ * output needs only <stddef.h>.
+ * The code printed around the statements is C in emit/tpl/kinds.c
+ * (emit/tpl.c). */
 #include "all.h"
 
 /* Arrays by Slot.arr and their strides: twiddle.c's and real.c's slots. */

@@ -11,7 +11,9 @@
  * are static constants computed here in long double; the digit reversal
  * of the leaves is a table too, so the emitted function has no
  * arithmetic on indices beyond loops.  Reference: Frigo and Johnson,
- * Proc. IEEE 2005 (FFTW's Cooley-Tukey solver with t1 codelets). */
+ * Proc. IEEE 2005 (FFTW's Cooley-Tukey solver with t1 codelets).
+ * The code printed around the statements is C in emit/tpl/plan.c
+ * (emit/tpl.c). */
 #include <string.h>
 #include "all.h"
 #include "runtime/factor.h"

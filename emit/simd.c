@@ -25,7 +25,9 @@
  * those bodies call (loads, stores, transposes, packing, FMAs) are real
  * C in emit/simd/: types.h, sse2.h, avx2.h and avx512.h with the
  * templates they include, tested on their own; the build turns them into
- * simdtext[], which is printed into each codelet. */
+ * simdtext[], which is printed into each codelet.
+ * The code printed around the statements is C in emit/tpl/simd.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include <string.h>
 #include "all.h"

@@ -22,7 +22,9 @@
  * One DAG value is one vector register, as in emit/simd.c, so sched/'s
  * register analysis holds unchanged.  Arithmetic uses GCC/Clang vector
  * extensions; build with -mavx512f, -mavx2 -mfma or -msse2 and
- * -ffp-contract=fast to get FMAs. */
+ * -ffp-contract=fast to get FMAs.
+ * The code printed around the statements is C in emit/tpl/vec.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include "all.h"
 
@@ -407,15 +409,16 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	n = p->n;
 	if (v->kind == CK_T1V)
 		tpl_print(f, "t1v_head", (const Tplarg[]){
-			TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", v->vl),
-			TPL_N("nw", 2 * (n - 1)),
+			TPL_S("name", e->name), TPL_S("t", t),
+			TPL_N("vl", v->vl), TPL_N("nw", 2 * (n - 1)),
 			TPL_N("wstep", 2 * (n - 1) * v->vl), TPL_END});
 	else if (v->kind == CK_N1V)
 		tpl_print(f, "n1v_head", (const Tplarg[]){
-			TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", v->vl),
-			TPL_END});
+			TPL_S("name", e->name), TPL_S("t", t),
+			TPL_N("vl", v->vl), TPL_END});
 	else
-		tpl_print(f, "n1w_body", (const Tplarg[]){TPL_S("t", t), TPL_END});
+		tpl_print(f, "n1w_body", (const Tplarg[]){TPL_S("t", t),
+			TPL_END});
 }
 
 /* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build),
