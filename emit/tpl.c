@@ -1,7 +1,7 @@
 /* emit/tpl.c: prints the pieces of C code kept in the templates of
  * emit/tpl/ (real C files, one piece between "kgen: begin NAME" and
  * "kgen: end" comments), which the build turns into tpltext[]
- * (emit/tpl/text.awk).  A placeholder @name@ in a piece stands for a
+ * (emit/text.awk).  A placeholder @name@ in a piece stands for a
  * value the emitter passes: a string, or a number printed with %ld.
  * Every placeholder must have a value and every value a placeholder, so
  * a misspelt name fails an assert rather than printing '@' into a
@@ -24,7 +24,7 @@ subst(FILE *f, const char *s, const Tplarg *arg, unsigned *used)
 	while ((at = strchr(s, '@')) != NULL) {
 		fwrite(s, 1, at - s, f);
 		end = strchr(at + 1, '@');
-		assert(end && "tpl/text.awk checks the placeholders");
+		assert(end && "text.awk checks the placeholders");
 		len = end - at - 1;
 		for (i = 0; arg[i].name; i++)
 			if (strlen(arg[i].name) == len

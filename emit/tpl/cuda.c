@@ -1,7 +1,7 @@
 /* emit/tpl/cuda.c: the CUDA code emit/cuda.c prints around the
  * statements of a device function (fft n1 or gemm), as pieces between
  * "kgen: begin NAME" and "kgen: end" comments; the build turns them into
- * text (emit/tpl/text.awk) and emit/tpl.c prints them.  A placeholder
+ * text (emit/text.awk) and emit/tpl.c prints them.  A placeholder
  * @name@ stands for a value the emitter passes: @t@ the element type
  * (double or float), @name@ the codelet's name.  The lines outside the
  * pieces are not printed. */

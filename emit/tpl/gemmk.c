@@ -1,7 +1,7 @@
 /* emit/tpl/gemmk.c: the code emit/gemmk.c prints around the statements
  * of its GEMM micro-kernels, as pieces between "kgen: begin NAME" and
  * "kgen: end" comments; the build turns them into text
- * (emit/tpl/text.awk) and emit/tpl.c prints them.  A placeholder @name@
+ * (emit/text.awk) and emit/tpl.c prints them.  A placeholder @name@
  * stands for a value the emitter passes, described at its piece.  The
  * lines outside the pieces are not printed. */
 

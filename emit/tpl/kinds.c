@@ -1,7 +1,7 @@
 /* emit/tpl/kinds.c: the code emit/kinds.c prints before the statements
  * of its codelets (t1, r2cf, r2cb), as pieces between "kgen: begin NAME"
  * and "kgen: end" comments; the build turns them into text
- * (emit/tpl/text.awk) and emit/tpl.c prints them.  A placeholder @name@
+ * (emit/text.awk) and emit/tpl.c prints them.  A placeholder @name@
  * stands for a value the emitter passes: @t@ the element type (double or
  * float), @name@ the codelet's name; the others are described at their
  * piece.  The lines outside the pieces are not printed. */

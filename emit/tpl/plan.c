@@ -1,7 +1,7 @@
 /* emit/tpl/plan.c: the code of the fixed plan emit/plan.c prints after
  * the codelets and tables of a self-contained DFT, as pieces between
  * "kgen: begin NAME" and "kgen: end" comments; the build turns them into
- * text (emit/tpl/text.awk) and emit/tpl.c prints them.  A placeholder
+ * text (emit/text.awk) and emit/tpl.c prints them.  A placeholder
  * @name@ stands for a value the emitter passes: @t@ the element type
  * (double or float), @name@ the function's name; the others are
  * described at their piece.  The lines outside the pieces are not

@@ -1,7 +1,7 @@
 /* emit/tpl/simd.c: the code emit/simd.c prints around the statements of
  * its codelets (n1 vectorized across the batch) and the helpers of
  * emit/simd/, as pieces between "kgen: begin NAME" and "kgen: end"
- * comments; the build turns them into text (emit/tpl/text.awk) and
+ * comments; the build turns them into text (emit/text.awk) and
  * emit/tpl.c prints them.  A placeholder @name@ stands for a value the
  * emitter passes: @t@ the element type (double or float), @v@ the vector
  * type (kgen_d4), @sfx@ the helpers' suffix (avx2_d), @vl@ the lanes,

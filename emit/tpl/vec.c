@@ -1,7 +1,7 @@
 /* emit/tpl/vec.c: the code emit/vec.c prints around the statements of
  * its vector codelets (t1v, n1v, n1w), as pieces between "kgen: begin
  * NAME" and "kgen: end" comments; the build turns them into text
- * (emit/tpl/text.awk) and emit/tpl.c prints them.  A placeholder @name@
+ * (emit/text.awk) and emit/tpl.c prints them.  A placeholder @name@
  * stands for a value the emitter passes: @t@ the element type (double or
  * float), @name@ the codelet's name, @vl@ the lanes, @bytes@ the vector
  * width; the others are described at their piece.  The lines outside
