@@ -202,9 +202,9 @@ void gemm_close(FILE *f, const Prob *p, const Emit *e);
  * is NULL.  An array of them ends with a NULL name. */
 typedef struct Tplarg Tplarg;
 struct Tplarg {
-	const char *name;
-	const char *s;
-	long n;
+	const char *name;   /* the placeholder, without its @s */
+	const char *s;      /* its text, or NULL */
+	long n;             /* its number, printed with %ld when s is NULL */
 };
 /* the values, as initializers: TPL_S("t", "double"), TPL_N("n", 32) */
 #define TPL_S(name, s) {name, s, 0}
