@@ -7,7 +7,9 @@
  * shared with the other C-like emitters (emit/kinds.c, emit/vec.c,
  * emit/gemmk.c, emit/simd.c): they differ only in names, indentation,
  * how a load, a store or an operation is written, and which values are
- * named otherwise than by a temporary, which its fields and hooks say. */
+ * named otherwise than by a temporary, which its fields and hooks say.
+ * The code printed around the statements is C in emit/tpl/c.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -209,14 +211,8 @@ gemm_open(FILE *f, const Emit *e)
 	const char *t;
 
 	t = e->isfloat ? "float" : "double";
-	fputs("#if defined(__GNUC__)\n"
-	    "#define KGEN_INLINE inline __attribute__((always_inline))\n"
-	    "#define KGEN_NOINLINE __attribute__((noinline))\n"
-	    "#else\n#define KGEN_INLINE inline\n#define KGEN_NOINLINE\n"
-	    "#endif\n\n", f);
-	fprintf(f, "static KGEN_INLINE void\n%s_body(const %s *A, const %s *B,"
-	    " %s *C,\n    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
-	    e->name, t, t, t);
+	tpl_print(f, "gemm_open", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_END});
 }
 
 /* Closes the body gemm_open opened and prints NAME, which calls it, and
@@ -229,18 +225,9 @@ gemm_close(FILE *f, const Prob *p, const Emit *e)
 	const char *t;
 
 	t = e->isfloat ? "float" : "double";
-	fprintf(f, "}\n\nstatic KGEN_NOINLINE void\n%s_ld(const %s *A, "
-	    "const %s *B, %s *C,\n    ptrdiff_t lda, ptrdiff_t ldb, "
-	    "ptrdiff_t ldc)\n{\n\t%s_body(A, B, C, lda, ldb, ldc);\n}\n",
-	    e->name, t, t, t, e->name);
-	fprintf(f, "\nvoid\n%s(const %s *A, const %s *B, %s *C,\n"
-	    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n"
-	    "\t/* packed operands: constant strides */\n"
-	    "\tif (lda == %d && ldb == %d && ldc == %d)\n"
-	    "\t\t%s_body(A, B, C, %d, %d, %d);\n"
-	    "\telse\n\t\t%s_ld(A, B, C, lda, ldb, ldc);\n}\n",
-	    e->name, t, t, t, p->m, p->k, p->m, e->name, p->m, p->k, p->m,
-	    e->name);
+	fputs("}\n\n", f);
+	tpl_print(f, "gemm_close", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_N("m", p->m), TPL_N("k", p->k), TPL_END});
 }
 
 /* Prints the signature of p's kind and opens the body (and the batch
@@ -260,9 +247,8 @@ signature(Printer *o, const Prob *p, const Emit *e)
 		return;
 	}
 	if (p->kind == PROB_CONV) {
-		fprintf(f, "void\n%s(const %s *x, %s *y, ptrdiff_t is, "
-		    "ptrdiff_t os,\n    ptrdiff_t v, ptrdiff_t ivs, "
-		    "ptrdiff_t ovs)\n{\n\tptrdiff_t j;\n\n", e->name, t, t);
+		tpl_print(f, "conv_head", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t), TPL_END});
 		unused(o, 2);
 		fputs("\tfor (j = 0; j < v; j++, x += ivs, y += ovs) {\n", f);
 		return;
@@ -274,16 +260,14 @@ signature(Printer *o, const Prob *p, const Emit *e)
 	 * stay within 3% (kgen spills --measure). */
 	if (p->n > 1)
 		fputs("static volatile ptrdiff_t kgen_zero;\n\n", f);
-	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
-	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
-	fputs("\tptrdiff_t j;\n\n", f);
+	tpl_print(f, "n1_head", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_END});
 	if (p->n == 1)
-		fputs("\t(void)is;\n\t(void)os;\n", f);
+		tpl_print(f, "n1_unit", NULL);
 	fputs("\tfor (j = 0; j < v; j++, ri += ivs, ii += ivs, ro += ovs,"
 	    " io += ovs) {\n", f);
 	if (p->n > 1)
-		fputs("\t\tis ^= kgen_zero;\n\t\tos ^= kgen_zero;\n", f);
+		tpl_print(f, "n1_zero", NULL);
 }
 
 /* Prints d as a C function named e->name, statements in the given order.

@@ -12,7 +12,9 @@
  * printed as literals; ptxas keeps FP64 literals in the constant bank
  * (c[0x2][...] operands), the GPU's counterpart of x86 memory operands.
  * The file needs only <stddef.h>; the kernel is extern "C" so that its
- * name is the codelet's name. */
+ * name is the codelet's name.
+ * The code printed around the statements is C in emit/tpl/cuda.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include "all.h"
 
@@ -77,55 +79,31 @@ body(Printer *o, const int *order, int norder)
 static void
 fft(Printer *o, const Prob *p, const int *order, int norder, const Emit *e)
 {
-	const char *t, *nm;
+	const Tplarg arg[] = {TPL_S("name", e->name),
+		TPL_S("t", e->isfloat ? "float" : "double"), TPL_END};
 
-	t = e->isfloat ? "float" : "double";
-	nm = e->name;
 	/* __forceinline__: the kernel's registers are the codelet's; a
 	 * separate call would add the ABI's parameter registers. */
-	fprintf(o->f, "static __device__ __forceinline__ void\n%s_one("
-	    "const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os)\n{\n", nm, t, t, t, t);
+	tpl_print(o->f, "cu_fft_one", arg);
 	if (p->n == 1)
-		fputs("\t(void)is;\n\t(void)os;\n", o->f);
+		tpl_print(o->f, "cu_fft_unit", NULL);
 	body(o, order, norder);
 	fputs("}\n\n", o->f);
-	fprintf(o->f, "extern \"C\" __global__ void\n%s(const %s *ri, "
-	    "const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
-	    " ptrdiff_t ovs)\n{\n", nm, t, t, t, t);
-	fputs("\tptrdiff_t j = (ptrdiff_t)blockIdx.x * blockDim.x"
-	    " + threadIdx.x;\n\n", o->f);
-	fputs("\tif (j < v)\n", o->f);
-	fprintf(o->f, "\t\t%s_one(ri + j * ivs, ii + j * ivs, ro + j * ovs,"
-	    " io + j * ovs,\n\t\t    is, os);\n}\n", nm);
+	tpl_print(o->f, "cu_fft_kernel", arg);
 }
 
 static void
 gemm(Printer *o, const int *order, int norder, const Emit *e)
 {
-	const char *t, *nm;
+	const Tplarg arg[] = {TPL_S("name", e->name),
+		TPL_S("t", e->isfloat ? "float" : "double"), TPL_END};
 
-	t = e->isfloat ? "float" : "double";
-	nm = e->name;
-	fprintf(o->f, "static __device__ __forceinline__ void\n%s_one("
-	    "const %s *A, const %s *B, %s *C,\n"
-	    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
-	    nm, t, t, t);
-	fputs("\t(void)lda;\n\t(void)ldb;\n\t(void)ldc;\n", o->f);
+	tpl_print(o->f, "cu_gemm_one", arg);
 	body(o, order, norder);
 	fputs("}\n\n", o->f);
 	/* The gemm ABI has no batch; the kernel adds one the n1 way:
 	 * tile j reads A + j*as, B + j*bs and updates C + j*cs. */
-	fprintf(o->f, "extern \"C\" __global__ void\n%s(const %s *A, "
-	    "const %s *B, %s *C,\n"
-	    "    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc, ptrdiff_t v,\n"
-	    "    ptrdiff_t as, ptrdiff_t bs, ptrdiff_t cs)\n{\n", nm, t, t, t);
-	fputs("\tptrdiff_t j = (ptrdiff_t)blockIdx.x * blockDim.x"
-	    " + threadIdx.x;\n\n", o->f);
-	fputs("\tif (j < v)\n", o->f);
-	fprintf(o->f, "\t\t%s_one(A + j * as, B + j * bs, C + j * cs,"
-	    " lda, ldb, ldc);\n}\n", nm);
+	tpl_print(o->f, "cu_gemm_kernel", arg);
 }
 
 /* Prints d as a CUDA file: __device__ NAME_one (one item, statements in

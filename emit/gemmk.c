@@ -18,7 +18,9 @@
  * is loaded under a mask with its missing rows zero (LIBXSMM's way with
  * such shapes) and C's is added to in 256-, 128- and 64-bit pieces
  * (kgen_addc), which the next call's loads can forward from; with 7
- * rows left (three pieces) C is masked too. */
+ * rows left (three pieces) C is masked too.
+ * The code printed around the statements is C in emit/tpl/gemmk.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -225,15 +227,11 @@ addhalf(FILE *f, int i, int c, const char *h)
 		    q, q, h);
 		return;
 	}
-	if (c == 1)
-		fprintf(f, "\t_mm_store_sd(%s, _mm_load_sd(%s) +\n"
-		    "\t    _mm256_castpd256_pd128(%s));\n", q, q, h);
-	else
-		fprintf(f, "\t_mm_storeu_pd(%s, _mm_loadu_pd(%s) +\n"
-		    "\t    _mm256_castpd256_pd128(%s));\n", q, q, h);
+	tpl_print(f, c == 1 ? "addc_1" : "addc_2", (const Tplarg[]){
+		TPL_S("q", q), TPL_S("h", h), TPL_END});
 	if (c == 3)
-		fprintf(f, "\t_mm_store_sd(%s, _mm_load_sd(%s) +\n"
-		    "\t    _mm256_extractf128_pd(%s, 1));\n", q2, q2, h);
+		tpl_print(f, "addc_3", (const Tplarg[]){TPL_S("q", q2),
+			TPL_S("h", h), TPL_END});
 }
 
 /* kgen_addc(p, v): C's last r = m % 8 rows of a column += the first r
@@ -248,7 +246,7 @@ caddc(FILE *f, int r)
 	fprintf(f, "/* C's last %d row%s of a column += the first lanes of "
 	    "v, without a mask\n * (a masked store does not forward to the "
 	    "next load) */\n", r, r > 1 ? "s" : "");
-	fputs("static inline void\nkgen_addc(double *p, __m512d v)\n{\n", f);
+	tpl_print(f, "addc_head", NULL);
 	if (r <= 4) {
 		fputs("\t__m256d lo = _mm512_castpd512_pd256(v);\n\n", f);
 		addhalf(f, 0, r, "lo");
@@ -308,10 +306,8 @@ header(Kout *k, const Prob *p, const Emit *e)
 	if (k->pieces)
 		caddc(f, k->m % 8);
 	if (k->vl > 1 && !k->mask)
-		fprintf(f, "#ifndef KGEN_V%d\n#define KGEN_V%d\n"
-		    "typedef double kgen_v%d __attribute__((vector_size(%d),\n"
-		    "    aligned(8), may_alias));\n#endif\n\n", k->vl, k->vl,
-		    k->vl, 8 * k->vl);
+		tpl_print(f, "kloop_vtype", (const Tplarg[]){
+			TPL_N("vl", k->vl), TPL_N("bytes", 8 * k->vl), TPL_END});
 }
 
 /* Marks the partial columns' sums x + C (when C was added last,
@@ -418,15 +414,14 @@ kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		if (p->k == 1)
 			fputs("\t(void)lda;\n", f);
 		if (p->n == 1)
-			fputs("\t(void)ldb;\n\t(void)ldc;\n", f);
+			tpl_print(f, "kloop_unit", NULL);
 		body(&k, order, norder, ar);
 		gemm_close(f, p, e);
 		arena_free(ar);
 		return;
 	}
-	fprintf(f, "void\n%s(ptrdiff_t k, const double *A, const double *B, "
-	    "double *C,\n    ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)\n{\n",
-	    e->name);
+	tpl_print(f, "kloop_head", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_END});
 	for (j = 0; j < p->n; j++)
 		for (i = 0; i < p->m / vl; i++) {
 			fprintf(f, "\t%s c%d_%d = ", vtype(&k, 1), i, j);

@@ -3,7 +3,9 @@
  * FFTW's calling conventions.  The statements are emit/c.c's, printed by
  * its emit_statement; only the signature, the loop around the body and
  * the array names differ, so they come from a table per kind.  The
- * output needs only <stddef.h>. */
+ * output needs only <stddef.h>.
+ * The code printed around the statements is C in emit/tpl/kinds.c
+ * (emit/tpl.c). */
 #include "all.h"
 
 /* Arrays by Slot.arr and their strides: twiddle.c's and real.c's slots. */
@@ -96,20 +98,16 @@ signature(Printer *o, const Prob *p, int kind, const Emit *e, const int *live)
 	t = e->isfloat ? "float" : "double";
 	if (kind == CK_T1) {
 		nw = 2 * (p->n - 1);
-		fprintf(o->f, "void\n%s(%s *ri, %s *ii, const %s *W, ptrdiff_t rs,"
-		    "\n    ptrdiff_t mb, ptrdiff_t me, ptrdiff_t ms)\n{\n"
-		    "\tptrdiff_t m;\n\n", e->name, t, t, t);
-		fprintf(o->f, "\tfor (m = mb, W += mb * %d; m < me; m++, ri += ms,"
-		    " ii += ms,\n\t    W += %d) {\n", nw, nw);
+		tpl_print(o->f, "t1_head", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t), TPL_N("nw", nw),
+			TPL_END});
 		return;
 	}
 	/* r2cf reads R0, R1 and writes Cr, Ci; r2cb the other way round. */
 	ci = kind == CK_R2CF ? "const " : "";
 	co = kind == CK_R2CF ? "" : "const ";
-	fprintf(o->f, "void\n%s(%s%s *R0, %s%s *R1, %s%s *Cr, %s%s *Ci,\n"
-	    "    ptrdiff_t rs, ptrdiff_t csr, ptrdiff_t csi, ptrdiff_t v,"
-	    " ptrdiff_t ivs,\n    ptrdiff_t ovs)\n{\n\tptrdiff_t j;\n\n",
-	    e->name, ci, t, ci, t, co, t, co, t);
+	tpl_print(o->f, "r2c_head", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_S("ci", ci), TPL_S("co", co), TPL_END});
 	if (!strided(o->d, live, 0) && !strided(o->d, live, 1))
 		fputs("\t(void)rs;\n", o->f);
 	for (i = 2; i < 4; i++)

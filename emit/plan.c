@@ -11,7 +11,9 @@
  * are static constants computed here in long double; the digit reversal
  * of the leaves is a table too, so the emitted function has no
  * arithmetic on indices beyond loops.  Reference: Frigo and Johnson,
- * Proc. IEEE 2005 (FFTW's Cooley-Tukey solver with t1 codelets). */
+ * Proc. IEEE 2005 (FFTW's Cooley-Tukey solver with t1 codelets).
+ * The code printed around the statements is C in emit/tpl/plan.c
+ * (emit/tpl.c). */
 #include <string.h>
 #include "all.h"
 #include "runtime/factor.h"
@@ -140,18 +142,17 @@ standalone_c(FILE *f, int n, int sign, Dag *const *part, const Emit *e)
 		fprintf(f, "\t%d,\n", pos);
 	}
 	fputs("};\n\n", f);
-	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io)\n{\n"
-	    "\tptrdiff_t g, b;\n\n", e->name, type, type, type, type);
-	fprintf(f, "\tfor (g = 0; g < %d; g++)\n\t\t%s_n1_%d(ri + g * %d,"
-	    " ii + g * %d, ro + %s_rev[g],\n\t\t    io + %s_rev[g], %d, 1,"
-	    " %d, 1, %d);\n", S / r[0], e->name, m0, r[0], r[0], e->name,
-	    e->name, S, r[0], n / r[0]);
+	tpl_print(f, "plan_head", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", type), TPL_END});
+	tpl_print(f, "plan_leaves", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_N("ngroup", S / r[0]), TPL_N("m0", m0), TPL_N("r0", r[0]),
+		TPL_N("stride", S), TPL_N("dist", n / r[0]), TPL_END});
 	m = m0;
 	for (i = k - 1; i >= 0; i--) {
-		fprintf(f, "\tfor (b = 0; b < %d; b++)\n\t\t%s_t1_%d(ro + b * %d,"
-		    " io + b * %d, %s_w%d, %d, 0,\n\t\t    %d, 1);\n",
-		    n / (r[i] * m), e->name, r[i], r[i] * m, r[i] * m, e->name, i,
-		    m, m);
+		tpl_print(f, "plan_pass", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_N("nb", n / (r[i] * m)),
+			TPL_N("r", r[i]), TPL_N("mstep", r[i] * m),
+			TPL_N("i", i), TPL_N("m", m), TPL_END});
 		m *= r[i];
 	}
 	fputs("}\n", f);

@@ -25,7 +25,9 @@
  * those bodies call (loads, stores, transposes, packing, FMAs) are real
  * C in emit/simd/: types.h, sse2.h, avx2.h and avx512.h with the
  * templates they include, tested on their own; the build turns them into
- * simdtext[], which is printed into each codelet. */
+ * simdtext[], which is printed into each codelet.
+ * The code printed around the statements is C in emit/tpl/simd.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -178,16 +180,18 @@ store(Printer *p, int id)
 		for (k = 0; k < 2 * o->glen[g]; k++)
 			if (!o->stored[2 * g + k])
 				return;     /* stored with its group, later */
-		fprintf(p->f, "%s{\n%s\tconst %s y[%d] = {", p->tab, p->tab,
-		    o->v, 2 * o->glen[g]);
+		fprintf(p->f, "%s{\n", p->tab);
+		fprintf(p->f, "%s\tconst %s y[%d] = {", p->tab, o->v,
+		    2 * o->glen[g]);
 		for (k = 0; k < 2 * o->glen[g]; k++) {
 			if (k)
 				fputs(k % 4 ? ", " : ",\n\t\t\t    ", p->f);
 			mate = o->storenode[2 * g + k];
 			emit_operand(p, p->d->node[mate].a[0]);
 		}
-		fprintf(p->f, "};\n\n%s\tkgen_stg%d_%s(ro + %d, ovs, y);\n"
-		    "%s}\n", p->tab, o->glen[g], o->sfx, 2 * g, p->tab);
+		tpl_print(p->f, "simd_stg", (const Tplarg[]){
+			TPL_S("tab", p->tab), TPL_N("g", o->glen[g]),
+			TPL_S("sfx", o->sfx), TPL_N("off", 2 * g), TPL_END});
 		return;
 	}
 	mate = o->outmate[n->k];
@@ -255,9 +259,9 @@ helpers(Out *o)
 	char t[8];
 	int n;
 
-	fprintf(o->p.f, "#if !defined(%s)\n#error \"kgen: this codelet uses "
-	    "%s; compile it with %s\"\n#endif\n", o->isa->macro, o->isa->name,
-	    o->isa->flags);
+	tpl_print(o->p.f, "simd_guard", (const Tplarg[]){
+		TPL_S("macro", o->isa->macro), TPL_S("isa", o->isa->name),
+		TPL_S("flags", o->isa->flags), TPL_END});
 	piece(o->p.f, "prelude");
 	for (n = 2; n <= o->vl; n *= 2) {
 		snprintf(t, sizeof t, "%c%d", o->t[0], n);
@@ -425,31 +429,21 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 
 	header(&o, p, e);
 	helpers(&o);
-	fprintf(f, "/* The statements on VL transforms packed in x, in "
-	    "place. */\nstatic void\n%s_k(%s *x)\n{\n", e->name, o.v);
+	tpl_print(f, "simd_kernel", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("v", o.v), TPL_END});
 	if (constants(&o, live))
 		fputc('\n', f);
 	body(&o, ord, norder, PATH_BUF, "\t");
 	fputs("}\n\n", f);
 
-	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
-	    " ptrdiff_t ovs)\n{\n", e->name, o.t, o.t, o.t, o.t);
+	tpl_print(f, "simd_head", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", o.t), TPL_END});
 	constants(&o, live);
-	fprintf(f, "\t%s x[%d];\n\tptrdiff_t j;\n\n", o.v, 2 * p->n);
-	fputs("\tj = 0;\n\tif (ii == ri + 1 && io == ro + 1 && is == 2 && "
-	    "os == 2) {\n", f);
-	fprintf(f, "\t\tfor (; j + %d <= v; j += %d, ri += %d * ivs, "
-	    "ro += %d * ovs) {\n", vl, vl, vl, vl);
+	tpl_print(f, "simd_direct", (const Tplarg[]){TPL_S("v", o.v),
+		TPL_N("n2", 2 * p->n), TPL_N("vl", vl), TPL_END});
 	body(&o, ord, norder, PATH_DIRECT, "\t\t\t");
-	fputs("\t\t}\n\t\tii = ri + 1;\n\t\tio = ro + 1;\n\t}\n", f);
-	fprintf(f, "\tfor (; j < v; j += %d, ri += %d * ivs, ii += %d * ivs, "
-	    "ro += %d * ovs,\n\t    io += %d * ovs) {\n", vl, vl, vl, vl, vl);
-	fprintf(f, "\t\tkgen_pack_%s(x, ri, ii, %d, is, ivs, v - j);\n",
-	    o.sfx, p->n);
-	fprintf(f, "\t\t%s_k(x);\n", e->name);
-	fprintf(f, "\t\tkgen_unpack_%s(x, ro, io, %d, os, ovs, v - j);\n",
-	    o.sfx, p->n);
-	fputs("\t}\n}\n", f);
+	tpl_print(f, "simd_buffered", (const Tplarg[]){
+		TPL_S("name", e->name), TPL_S("sfx", o.sfx), TPL_N("vl", vl),
+		TPL_N("n", p->n), TPL_END});
 	arena_free(ar);
 }

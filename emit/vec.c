@@ -22,7 +22,9 @@
  * One DAG value is one vector register, as in emit/simd.c, so sched/'s
  * register analysis holds unchanged.  Arithmetic uses GCC/Clang vector
  * extensions; build with -mavx512f, -mavx2 -mfma or -msse2 and
- * -ffp-contract=fast to get FMAs. */
+ * -ffp-contract=fast to get FMAs.
+ * The code printed around the statements is C in emit/tpl/vec.c
+ * (emit/tpl.c). */
 #include <assert.h>
 #include "all.h"
 
@@ -269,36 +271,25 @@ comment(Vout *v, const Prob *p, const Emit *e)
 	    isa->flags);
 }
 
-/* The file's includes, types and access macros. */
+/* The file's includes, types and access macros (emit/tpl/vec.c). */
 static void
 preamble(Vout *v, const Emit *e)
 {
 	const Isa *isa;
-	FILE *f;
 	const char *t;
 
 	isa = isa_get(e->simd);
-	f = v->o.f;
 	t = e->isfloat ? "float" : "double";
-	fprintf(f, "#include <stddef.h>\n\n#if !defined(%s)\n"
-	    "#error \"compile with %s\"\n#endif\n\n", isa->macro,
-	    isa->flags);
-	fprintf(f, "typedef %s V __attribute__((vector_size(%d)));\n", t,
-	    isa->bytes);
-	fprintf(f, "typedef %s V1 __attribute__((vector_size(%d),"
-	    " aligned(%d)));\n", t, isa->bytes, e->isfloat ? 4 : 8);
-	if (v->kind != CK_T1V) {
-		fprintf(f, "typedef %s M __attribute__((vector_size(%d)));\n",
-		    e->isfloat ? "int" : "long long", isa->bytes);
-		fputs("#if defined(__clang__)\n"
-		    "#define SHUF(a, b, ...) __builtin_shufflevector(a, b,"
-		    " __VA_ARGS__)\n#else\n"
-		    "#define SHUF(a, b, ...) __builtin_shuffle(a, b,"
-		    " (M){__VA_ARGS__})\n#endif\n", f);
-	}
+	tpl_print(v->o.f, "vec_types", (const Tplarg[]){
+		TPL_S("macro", isa->macro), TPL_S("flags", isa->flags),
+		TPL_S("t", t), TPL_N("bytes", isa->bytes),
+		TPL_N("align", e->isfloat ? 4 : 8), TPL_END});
+	if (v->kind != CK_T1V)
+		tpl_print(v->o.f, "vec_shuf", (const Tplarg[]){
+			TPL_S("mask", e->isfloat ? "int" : "long long"),
+			TPL_N("bytes", isa->bytes), TPL_END});
 	/* V1 has the alignment of one element: unaligned vector accesses */
-	fprintf(f, "#define LD(p) (*(const V1 *)(p))\n"
-	    "#define ST(p, x) (*(V1 *)(p) = (x))\n");
+	tpl_print(v->o.f, "vec_access", NULL);
 }
 
 /* n1w's layouts: il = 0 split unit stride, 1 interleaved (re first), 2
@@ -321,32 +312,11 @@ n1w_macros(Vout *v)
 			q += sprintf(q, ", %d", k < 2 ? 2 * l + k
 			    : (l & 1) * vl + (k - 2) * vl / 2 + l / 2);
 	}
-	fprintf(f, "#define PAIR(p, q, ...) SHUF(LD(p + %d * (q)),"
-	    " LD(p + %d * (q) + %d), __VA_ARGS__)\n", 2 * vl, 2 * vl, vl);
-	fprintf(f, "#define LDR(q) (il == 0 ? LD(ri + %d * (q)) : il == 1 ?"
-	    " PAIR(ri, q%s) : PAIR(ii, q%s))\n", vl, sel[0], sel[1]);
-	fprintf(f, "#define LDI(q) (il == 0 ? LD(ii + %d * (q)) : il == 1 ?"
-	    " PAIR(ri, q%s) : PAIR(ii, q%s))\n", vl, sel[1], sel[0]);
-	fprintf(f, "/* cnt elements of x to d (none for cnt <= 0) */\n"
-	    "static inline __attribute__((always_inline)) void\n"
-	    "put(%s *d, V x, int cnt)\n{\n"
-	    "\tif (cnt >= %d)\n\t\tST(d, x);\n"
-	    "\telse if (cnt > 0)\n"
-	    "\t\t__builtin_memcpy(d, &x, (size_t)cnt * sizeof x[0]);\n"
-	    "}\n", v->o.isfloat ? "float" : "double", vl);
-	fprintf(f, "/* outputs o .. o+p-1 */\n"
-	    "#define STC(o, re, im) do { \\\n"
-	    "\tif (il == 0) { \\\n"
-	    "\t\tput(ro + (o), re, p); \\\n"
-	    "\t\tput(io + (o), im, p); \\\n"
-	    "\t} else if (il == 1) { \\\n"
-	    "\t\tput(ro + 2 * (o), SHUF(re, im%s), 2 * p); \\\n"
-	    "\t\tput(ro + 2 * (o) + %d, SHUF(re, im%s), 2 * p - %d); \\\n"
-	    "\t} else { \\\n"
-	    "\t\tput(io + 2 * (o), SHUF(im, re%s), 2 * p); \\\n"
-	    "\t\tput(io + 2 * (o) + %d, SHUF(im, re%s), 2 * p - %d); \\\n"
-	    "\t} \\\n} while (0)\n\n", sel[2], vl, sel[3], vl, sel[2], vl,
-	    sel[3], vl);
+	tpl_print(f, "n1w_macros", (const Tplarg[]){
+		TPL_N("vl", vl), TPL_N("vl2", 2 * vl),
+		TPL_S("t", v->o.isfloat ? "float" : "double"),
+		TPL_S("even", sel[0]), TPL_S("odd", sel[1]),
+		TPL_S("lo", sel[2]), TPL_S("hi", sel[3]), TPL_END});
 }
 
 /* n1w's table: for group a (outputs k = a VL + l of the leaf) and row j
@@ -403,9 +373,7 @@ n1w_top(Vout *leaf, Dag *d, const Emit *e, Arena *ar)
 	for (i = 0; i < d->nout; i++)
 		v.outv[i] = -1;
 	t = e->isfloat ? "float" : "double";
-	fprintf(v.o.f, "static inline __attribute__((always_inline)) void\n"
-	    "top(const %s *W, %s *ro, %s *io, ptrdiff_t o, int il, int p,\n"
-	    "    const V *x)\n{\n", t, t, t);
+	tpl_print(v.o.f, "n1w_top", (const Tplarg[]){TPL_S("t", t), TPL_END});
 	ids = emit_order(d, 0, &nids, ar);
 	for (i = 0; i < nids; i++)
 		emit_statement(&v.o, ids[i]);
@@ -423,32 +391,10 @@ n1w_entry(Vout *v, int n, const Emit *e)
 	f = v->o.f;
 	t = e->isfloat ? "float" : "double";
 	fputs("}\n\n", f);
-	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
-	    " ptrdiff_t is,\n    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,"
-	    " ptrdiff_t ovs)\n{\n", e->name, t, t, t, t);
-	fprintf(f, "\t%s b[%d] __attribute__((aligned(%d)));\n"
-	    "\tptrdiff_t j;\n\n", t, 2 * n, isa_get(e->simd)->bytes);
-	fprintf(f, "\tfor (; v > 0; v--, ri += ivs, ii += ivs, ro += ovs,"
-	    " io += ovs) {\n"
-	    "\t\tif (is == 1 && os == 1) {\n"
-	    "\t\t\tbody(ri, ii, ro, io, 0);\n"
-	    "\t\t} else if (is == 2 && os == 2 && ii == ri + 1"
-	    " && io == ro + 1) {\n"
-	    "\t\t\tbody(ri, ii, ro, io, 1);\n"
-	    "\t\t} else if (is == 2 && os == 2 && ri == ii + 1"
-	    " && ro == io + 1) {\n"
-	    "\t\t\tbody(ri, ii, ro, io, 2);\n"
-	    "\t\t} else {\n"
-	    "\t\t\tfor (j = 0; j < %d; j++) {\n"
-	    "\t\t\t\tb[j] = ri[j * is];\n"
-	    "\t\t\t\tb[%d + j] = ii[j * is];\n"
-	    "\t\t\t}\n"
-	    "\t\t\t/* in place: every output needs every input */\n"
-	    "\t\t\tbody(b, b + %d, b, b + %d, 0);\n"
-	    "\t\t\tfor (j = 0; j < %d; j++) {\n"
-	    "\t\t\t\tro[j * os] = b[j];\n"
-	    "\t\t\t\tio[j * os] = b[%d + j];\n"
-	    "\t\t\t}\n\t\t}\n\t}\n}\n", n, n, n, n, n, n);
+	tpl_print(f, "n1w_entry", (const Tplarg[]){
+		TPL_S("name", e->name), TPL_S("t", t), TPL_N("n", n),
+		TPL_N("n2", 2 * n), TPL_N("bytes", isa_get(e->simd)->bytes),
+		TPL_END});
 }
 
 static void
@@ -461,25 +407,18 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	f = v->o.f;
 	t = e->isfloat ? "float" : "double";
 	n = p->n;
-	if (v->kind == CK_T1V) {
-		fprintf(f, "\nvoid\n%s(%s *ri, %s *ii, const %s *W, ptrdiff_t rs,"
-		    " ptrdiff_t mb,\n    ptrdiff_t me)\n{\n\tptrdiff_t m;\n\n",
-		    e->name, t, t, t);
-		fprintf(f, "\tfor (m = mb, W += mb * %d; m < me; m += %d,"
-		    " ri += %d, ii += %d,\n\t    W += %d) {\n", 2 * (n - 1),
-		    v->vl, v->vl, v->vl, 2 * (n - 1) * v->vl);
-	} else if (v->kind == CK_N1V) {
-		fprintf(f, "\nvoid\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,"
-		    " ptrdiff_t is,\n    ptrdiff_t ovs, ptrdiff_t v)\n{\n"
-		    "\tptrdiff_t j;\n\n", e->name, t, t, t, t);
-		fprintf(f, "\tfor (j = 0; j < v; j += %d, ri += %d, ii += %d,"
-		    " ro += %d * ovs,\n\t    io += %d * ovs) {\n", v->vl, v->vl,
-		    v->vl, v->vl, v->vl);
-	} else {
-		fprintf(f, "static inline __attribute__((always_inline)) void\n"
-		    "body(const %s *ri, const %s *ii, %s *ro, %s *io, int il)\n"
-		    "{\n\t{\n", t, t, t, t);
-	}
+	if (v->kind == CK_T1V)
+		tpl_print(f, "t1v_head", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t),
+			TPL_N("vl", v->vl), TPL_N("nw", 2 * (n - 1)),
+			TPL_N("wstep", 2 * (n - 1) * v->vl), TPL_END});
+	else if (v->kind == CK_N1V)
+		tpl_print(f, "n1v_head", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t),
+			TPL_N("vl", v->vl), TPL_END});
+	else
+		tpl_print(f, "n1w_body", (const Tplarg[]){TPL_S("t", t),
+			TPL_END});
 }
 
 /* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build),

@@ -197,6 +197,21 @@ void emit_statement(Printer *o, int id);
 void gemm_open(FILE *f, const Emit *e);
 void gemm_close(FILE *f, const Prob *p, const Emit *e);
 
+/* emit/tpl.c: the code templates of emit/tpl/; a value for each
+ * placeholder @name@ of a piece: the string s, or the number n when s
+ * is NULL.  An array of them ends with a NULL name. */
+typedef struct Tplarg Tplarg;
+struct Tplarg {
+	const char *name;   /* the placeholder, without its @s */
+	const char *s;      /* its text, or NULL */
+	long n;             /* its number, printed with %ld when s is NULL */
+};
+/* the values, as initializers: TPL_S("t", "double"), TPL_N("n", 32) */
+#define TPL_S(name, s) {name, s, 0}
+#define TPL_N(name, n) {name, NULL, n}
+#define TPL_END {NULL, NULL, 0}
+void tpl_print(FILE *f, const char *name, const Tplarg *arg);
+
 /* emit/gemmk.c: GEMM micro-kernels, K a run-time argument */
 void kloop_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e, int vl);

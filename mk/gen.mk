@@ -22,15 +22,24 @@ build/sched/%.o: sched/%.c $(GEN_H)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
 
 # The SIMD helpers are real C in emit/simd/*.h (tested on their own by
-# tests/simdhelpers.c); emit/simd.c prints them from this text.
+# tests/simdhelpers.c), and so is the code around the statements, in
+# templates with placeholders @name@ (emit/tpl/*.c); emit/text.awk turns
+# both into text, which emit/simd.c and emit/tpl.c print.
 SIMD_H = $(sort $(wildcard emit/simd/*.h))
+TPL_C = $(sort $(wildcard emit/tpl/*.c))
 
-build/emit/simdtext.h: emit/simd/text.awk $(SIMD_H)
+build/emit/simdtext.h: emit/text.awk $(SIMD_H)
 	@mkdir -p $(@D)
-	awk -f emit/simd/text.awk $(SIMD_H) > $@.tmp
+	awk -v table=simdtext -f emit/text.awk $(SIMD_H) > $@.tmp
+	mv $@.tmp $@
+
+build/emit/tpltext.h: emit/text.awk $(TPL_C)
+	@mkdir -p $(@D)
+	awk -v table=tpltext -f emit/text.awk $(TPL_C) > $@.tmp
 	mv $@.tmp $@
 
 build/emit/simd.o build/asan/emit/simd.o: build/emit/simdtext.h
+build/emit/tpl.o build/asan/emit/tpl.o: build/emit/tpltext.h
 
 # the same under ASan and UBSan (make asan)
 ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O))

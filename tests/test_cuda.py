@@ -45,7 +45,8 @@ def cc(out, srcs, *flags, cxx=False):
 def objs():
     """Generator objects ptxas.c needs, from the tree `make` built."""
     names = ["build/sched/ptxas.o", "build/sched/target.o",
-             "build/emit/cuda.o", "build/emit/c.o", "build/gen/dag.o",
+             "build/emit/cuda.o", "build/emit/c.o", "build/emit/tpl.o",
+             "build/gen/dag.o",
              "build/gen/num.o", "build/gen/isa.o",
              "build/gen/util.o"]
     paths = [os.path.join(ROOT, n) for n in names]

@@ -1,0 +1,148 @@
+/* emit/tpl/vec.c: the code emit/vec.c prints around the statements of
+ * its vector codelets (t1v, n1v, n1w), as pieces between "kgen: begin
+ * NAME" and "kgen: end" comments; the build turns them into text
+ * (emit/text.awk) and emit/tpl.c prints them.  A placeholder @name@
+ * stands for a value the emitter passes: @t@ the element type (double or
+ * float), @name@ the codelet's name, @vl@ the lanes, @bytes@ the vector
+ * width; the others are described at their piece.  The lines outside
+ * the pieces are not printed. */
+
+/* The includes, vector types and unaligned accesses: @macro@ and @flags@
+ * the ISA's feature macro and compiler flags, @align@ the size of one
+ * element; @mask@ the integer type of a shuffle mask's elements. */
+/* kgen: begin vec_types */
+#include <stddef.h>
+
+#if !defined(@macro@)
+#error "compile with @flags@"
+#endif
+
+typedef @t@ V __attribute__((vector_size(@bytes@)));
+typedef @t@ V1 __attribute__((vector_size(@bytes@), aligned(@align@)));
+/* kgen: end */
+
+/* kgen: begin vec_shuf */
+typedef @mask@ M __attribute__((vector_size(@bytes@)));
+#if defined(__clang__)
+#define SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define SHUF(a, b, ...) __builtin_shuffle(a, b, (M){__VA_ARGS__})
+#endif
+/* kgen: end */
+
+/* kgen: begin vec_access */
+#define LD(p) (*(const V1 *)(p))
+#define ST(p, x) (*(V1 *)(p) = (x))
+/* kgen: end */
+
+/* n1w's access macros, il (0 split, 1 interleaved, 2 interleaved with im
+ * first) a constant after inlining: @vl2@ is 2 VL; the lane lists (each
+ * element after a ", ") @even@, @odd@ select the even and odd elements of
+ * two vectors, @lo@ and @hi@ interleave their low and high halves. */
+/* kgen: begin n1w_macros */
+#define PAIR(p, q, ...) SHUF(LD(p + @vl2@ * (q)), LD(p + @vl2@ * (q) + @vl@), __VA_ARGS__)
+#define LDR(q) (il == 0 ? LD(ri + @vl@ * (q)) : il == 1 ? PAIR(ri, q@even@) : PAIR(ii, q@odd@))
+#define LDI(q) (il == 0 ? LD(ii + @vl@ * (q)) : il == 1 ? PAIR(ri, q@odd@) : PAIR(ii, q@even@))
+/* cnt elements of x to d (none for cnt <= 0) */
+static inline __attribute__((always_inline)) void
+put(@t@ *d, V x, int cnt)
+{
+	if (cnt >= @vl@)
+		ST(d, x);
+	else if (cnt > 0)
+		__builtin_memcpy(d, &x, (size_t)cnt * sizeof x[0]);
+}
+/* outputs o .. o+p-1 */
+#define STC(o, re, im) do { \
+	if (il == 0) { \
+		put(ro + (o), re, p); \
+		put(io + (o), im, p); \
+	} else if (il == 1) { \
+		put(ro + 2 * (o), SHUF(re, im@lo@), 2 * p); \
+		put(ro + 2 * (o) + @vl@, SHUF(re, im@hi@), 2 * p - @vl@); \
+	} else { \
+		put(io + 2 * (o), SHUF(im, re@lo@), 2 * p); \
+		put(io + 2 * (o) + @vl@, SHUF(im, re@hi@), 2 * p - @vl@); \
+	} \
+} while (0)
+
+/* kgen: end */
+
+/* n1w's radix-VL step, up to its statements: x is the transposed tile
+ * (re, im by row), W its part of the table. */
+/* kgen: begin n1w_top */
+static inline __attribute__((always_inline)) void
+top(const @t@ *W, @t@ *ro, @t@ *io, ptrdiff_t o, int il, int p,
+    const V *x)
+{
+/* kgen: end */
+
+/* n1w's leaf, up to its statements, inside a block as the other kinds'
+ * loops (emit/vec.c closes both). */
+/* kgen: begin n1w_body */
+static inline __attribute__((always_inline)) void
+body(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, int il)
+{
+	{
+/* kgen: end */
+
+/* n1w's entry point, the n1 ABI: each transform of size @n@ straight from
+ * memory when its layout allows, else through the buffer b. */
+/* kgen: begin n1w_entry */
+void
+@name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	@t@ b[@n2@] __attribute__((aligned(@bytes@)));
+	ptrdiff_t j;
+
+	for (; v > 0; v--, ri += ivs, ii += ivs, ro += ovs, io += ovs) {
+		if (is == 1 && os == 1) {
+			body(ri, ii, ro, io, 0);
+		} else if (is == 2 && os == 2 && ii == ri + 1 && io == ro + 1) {
+			body(ri, ii, ro, io, 1);
+		} else if (is == 2 && os == 2 && ri == ii + 1 && ro == io + 1) {
+			body(ri, ii, ro, io, 2);
+		} else {
+			for (j = 0; j < @n@; j++) {
+				b[j] = ri[j * is];
+				b[@n@ + j] = ii[j * is];
+			}
+			/* in place: every output needs every input */
+			body(b, b + @n@, b, b + @n@, 0);
+			for (j = 0; j < @n@; j++) {
+				ro[j * os] = b[j];
+				io[j * os] = b[@n@ + j];
+			}
+		}
+	}
+}
+/* kgen: end */
+
+/* t1v's function, up to the statements of one step of its loop over
+ * butterflies: @nw@ table entries per butterfly, @wstep@ per step. */
+/* kgen: begin t1v_head */
+
+void
+@name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me)
+{
+	ptrdiff_t m;
+
+	for (m = mb, W += mb * @nw@; m < me; m += @vl@, ri += @vl@, ii += @vl@,
+	    W += @wstep@) {
+/* kgen: end */
+
+/* n1v's function, up to the statements of one step of its loop over the
+ * batch. */
+/* kgen: begin n1v_head */
+
+void
+@name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
+    ptrdiff_t ovs, ptrdiff_t v)
+{
+	ptrdiff_t j;
+
+	for (j = 0; j < v; j += @vl@, ri += @vl@, ii += @vl@, ro += @vl@ * ovs,
+	    io += @vl@ * ovs) {
+/* kgen: end */
