@@ -150,7 +150,9 @@ int kgen_execute(const kgen_plan *p, const double *ri, const double *ii,
     double *ro, double *io);
 void kgen_destroy(kgen_plan *p);
 /* The smallest m >= n whose prime factors are 2, 3, 5 and 7: the sizes
- * the twiddle codelets cover best. */
+ * the twiddle codelets cover best; 1 for n <= 1, and 0 when no such m
+ * fits in an int (n > KGEN_FAST_MAX). */
+#define KGEN_FAST_MAX 2144153025  /* 3^6 5^2 7^6, the largest below 2^31 */
 int kgen_next_fast_size(int n);
 
 /* Whole real-data transforms (runtime/real.c), FFTW's r2c and c2r:

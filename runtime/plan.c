@@ -23,6 +23,7 @@
  * Compiled twice, for double and (-DKGEN_SINGLE) float: see plan.h.
  * References: Cooley and Tukey 1965; Frigo and Johnson, "The design and
  * implementation of FFTW3", Proc. IEEE 93(2), 2005; Bluestein 1970. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,28 +146,28 @@ roots(long long N)
 }
 
 #ifndef KGEN_SINGLE
-/* one definition for both precisions */
+/* One definition for both precisions.  Every 2^a 3^b 5^c 7^d >= n is the
+ * least power-of-two multiple of some 3^b 5^c 7^d; there are a few
+ * hundred of those below 2^31, so trying them all is fast for any n and,
+ * in long long, cannot overflow (stepping m = n, n + 1, ... did, and took
+ * seconds near INT_MAX). */
 int
 kgen_next_fast_size(int n)
 {
-	int m, k;
+	long long best, p7, p5, p3, m;
 
 	if (n <= 1)
 		return 1;
-	for (m = n; m > 0; m++) {
-		k = m;
-		while (k % 2 == 0)
-			k /= 2;
-		while (k % 3 == 0)
-			k /= 3;
-		while (k % 5 == 0)
-			k /= 5;
-		while (k % 7 == 0)
-			k /= 7;
-		if (k == 1)
-			return m;
-	}
-	return -1;
+	best = (long long)INT_MAX + 1;
+	for (p7 = 1; p7 < best; p7 *= 7)
+		for (p5 = p7; p5 < best; p5 *= 5)
+			for (p3 = p5; p3 < best; p3 *= 3) {
+				for (m = p3; m < n; m *= 2)
+					;
+				if (m < best)
+					best = m;
+			}
+	return best > INT_MAX ? 0 : (int)best;
 }
 #endif
 

@@ -1,0 +1,90 @@
+"""The runtime at the edges (issue 15): sizes near INT_MAX.
+
+tests/edgesize.c is linked with runtime/plan.c, real.c and gemm.c built
+under -fsanitize=undefined (no recovery), so signed overflow on these
+paths aborts it, and it runs under a timeout, so a planner that spins
+fails instead of hanging the suite:
+- kgen_next_fast_size(n) for n up to INT_MAX: the 7-smooth answer, or 0
+  above KGEN_FAST_MAX (it used to loop forever from 2144153026 on).
+"""
+import bisect
+import os
+import re
+import shutil
+
+import pytest
+
+from conftest import ROOT, SANITIZE, TESTS, cc, run
+
+RUNTIME = ROOT / "runtime"
+KGEN_H = (RUNTIME / "kgen.h").read_text()
+INT_MAX = 2**31 - 1
+FAST_MAX = 2144153025           # 3^6 5^2 7^6
+PLAN_MAX = 2**30
+UBSAN = ["-fsanitize=undefined", "-fno-sanitize-recover=all"]
+ASAN = any("address" in f for f in SANITIZE)
+
+
+def smooth():
+    """Every 2^a 3^b 5^c 7^d up to INT_MAX, sorted."""
+    out = []
+    p7 = 1
+    while p7 <= INT_MAX:
+        p5 = p7
+        while p5 <= INT_MAX:
+            p3 = p5
+            while p3 <= INT_MAX:
+                m = p3
+                while m <= INT_MAX:
+                    out.append(m)
+                    m *= 2
+                p3 *= 3
+            p5 *= 5
+        p7 *= 7
+    return sorted(out)
+
+
+@pytest.fixture(scope="module")
+def edgesize(libkgen, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("edge")
+    inc = ["-std=c11", "-I", ROOT, "-I", RUNTIME, "-I", ROOT / "build" /
+           "runtime", "-DKGEN_VERSION=\"test\"", *UBSAN]
+    objs = []
+    for src in ("plan", "real", "gemm"):
+        objs.append(cc([RUNTIME / (src + ".c")], tmp / (src + ".o"),
+                       flags=["-c", *inc], opt="-O1"))
+        if src != "gemm":
+            objs.append(cc([RUNTIME / (src + ".c")], tmp / (src + "f.o"),
+                           flags=["-c", "-DKGEN_SINGLE", *inc], opt="-O1"))
+    return cc([TESTS / "edgesize.c", *objs], tmp / "edgesize",
+              flags=["-std=c11", "-D_DEFAULT_SOURCE", "-I", RUNTIME,
+                     *UBSAN], libs=[libkgen, "-lm"], opt="-O1")
+
+
+def drive(exe, *args, timeout=60):
+    p = run([exe, *args], timeout=timeout)
+    assert p.returncode == 0 and "runtime error" not in p.stderr, \
+        "edgesize %s: exit %d\n%s" % (" ".join(map(str, args)),
+                                       p.returncode, p.stderr[-2000:])
+    return [line.split() for line in p.stdout.splitlines()]
+
+
+def test_next_fast_size_to_int_max(edgesize):
+    table = smooth()
+    assert table[-1] == FAST_MAX
+    ns = [-5, 0, 1, 2, 7, 11, 13, 1000, 1001, 65537, 2**30 + 1,
+          1072076514 * 2 - 1, 2143588811, FAST_MAX - 1, FAST_MAX,
+          FAST_MAX + 1, 2147000000, INT_MAX - 1, INT_MAX]
+    rows = drive(edgesize, "fast", *ns, timeout=20)
+    assert len(rows) == len(ns)
+    for (_, n, m), want in zip(rows, ns):
+        n = int(n)
+        if n <= 1:
+            want = 1
+        elif n > FAST_MAX:
+            want = 0
+        else:
+            want = table[bisect.bisect_left(table, n)]
+        assert int(m) == want, "kgen_next_fast_size(%d) = %s, not %d" % (
+            n, m, want)
+    assert "#define KGEN_FAST_MAX %d" % FAST_MAX in KGEN_H
