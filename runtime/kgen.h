@@ -139,8 +139,14 @@ kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
  * stride on AVX2 and AVX-512 CPUs); sizes with a larger prime factor use
  * Bluestein's algorithm.  flags is reserved: pass 0.  A plan holds
  * scratch memory, so one plan runs one kgen_execute at a time.
- * The plan functions return NULL for n < 1, howmany < 1, a sign other
- * than -1 or +1, or no memory. */
+ * The plan functions return NULL for n < 1, n > KGEN_PLAN_MAX (or, for a
+ * size with a prime factor above KGEN_N1_MAX, n > KGEN_PLAN_MAX / 2:
+ * Bluestein's convolution of size >= 2n - 1 must itself be a plan),
+ * howmany < 1, a layout whose largest offset (n - 1)|stride| +
+ * (howmany - 1)|dist| exceeds PTRDIFF_MAX bytes, a sign other than -1 or
+ * +1, or no memory (a plan of size n holds about 4n to 12n complex
+ * numbers of scratch and tables). */
+#define KGEN_PLAN_MAX (1 << 30)  /* the largest n a plan accepts */
 typedef struct kgen_plan kgen_plan;
 kgen_plan *kgen_plan_dft_1d(int n, int sign, unsigned flags);
 kgen_plan *kgen_plan_many_dft(int n, int howmany, ptrdiff_t stride,
@@ -163,7 +169,9 @@ int kgen_next_fast_size(int n);
  * Hermitian spectrum: n times the input of r2c.  Unit strides; input and
  * output must not overlap; the input is not modified.  Free with
  * kgen_destroy; kgen_execute rejects these plans and the real executes
- * reject complex ones (KGEN_EINVAL), as they do NULL arrays. */
+ * reject complex ones (KGEN_EINVAL), as they do NULL arrays.  A real
+ * plan of even n runs a complex plan of size n/2, of odd n one of size n,
+ * and is refused (NULL) where that complex plan is. */
 kgen_plan *kgen_plan_dft_r2c_1d(int n, unsigned flags);
 kgen_plan *kgen_plan_dft_c2r_1d(int n, unsigned flags);
 int kgen_execute_r2c(const kgen_plan *p, const double *in, double *ro,

@@ -25,6 +25,7 @@
  * implementation of FFTW3", Proc. IEEE 93(2), 2005; Bluestein 1970. */
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
@@ -265,7 +266,7 @@ plan_ct(PLAN *p, const Isa *isa)
 	p->x = malloc((size_t)4 * p->n * sizeof *p->x);
 	if (!p->rev || !p->x)
 		return -1;
-	p->y = p->x + 2 * p->n;
+	p->y = p->x + (size_t)2 * p->n;
 	for (g = 0; g < S / r[0]; g++) {
 		t = g;
 		pos = 0;
@@ -292,7 +293,10 @@ plan_bluestein(PLAN *p, const Isa *isa)
 	long long t;
 	R *b, *bi, *w;
 
+	/* M <= KGEN_PLAN_MAX, and 2n - 1 cannot overflow */
 	n = p->n;
+	if (n > KGEN_PLAN_MAX / 2)
+		return -1;
 	M = kgen_next_fast_size(2 * n - 1);
 	p->M = M;
 	p->fwd = zalloc(sizeof *p->fwd);
@@ -324,8 +328,10 @@ plan_bluestein(PLAN *p, const Isa *isa)
 		}
 	}
 	F(plan_execute_one)(p->fwd, b, bi, 1, p->kern, p->kern + M, 1);
-	for (j = 0; j < 2 * M; j++)
+	for (j = 0; j < M; j++) {
 		p->kern[j] /= M;
+		p->kern[M + j] /= M;
+	}
 	return 0;
 }
 
@@ -389,6 +395,32 @@ choose(int n)
 	return isa[best];
 }
 
+/* |s| as a size_t, PTRDIFF_MIN included */
+static size_t
+mag(ptrdiff_t s)
+{
+	return s < 0 ? (size_t)0 - (size_t)s : (size_t)s;
+}
+
+/* 1 when the largest offset from the first element, (n - 1) |stride| +
+ * (howmany - 1) |dist|, fits in a ptrdiff_t counted in bytes: arrays that
+ * large cannot exist, and the offsets of any smaller layout do not
+ * overflow. */
+static int
+extent_fits(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist)
+{
+	size_t lim, a, b;
+
+	lim = PTRDIFF_MAX / sizeof(R);
+	a = (size_t)(n - 1);
+	b = (size_t)(howmany - 1);
+	if (a && mag(stride) > lim / a)
+		return 0;
+	if (b && mag(dist) > lim / b)
+		return 0;
+	return a * mag(stride) <= lim - b * mag(dist);
+}
+
 PLAN *
 PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
     int sign, unsigned flags)
@@ -396,7 +428,9 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	PLAN *p;
 
 	(void)flags;
-	if (n < 1 || howmany < 1 || (sign != -1 && sign != 1))
+	if (n < 1 || n > KGEN_PLAN_MAX || howmany < 1
+	    || (sign != -1 && sign != 1)
+	    || !extent_fits(n, howmany, stride, dist))
 		return 0;
 	p = zalloc(sizeof *p);
 	if (!p)

@@ -1,11 +1,15 @@
-"""The runtime at the edges (issue 15): sizes near INT_MAX.
+"""The runtime at the edges (issue 15): sizes near INT_MAX and layouts whose
+offsets overflow ptrdiff_t.
 
 tests/edgesize.c is linked with runtime/plan.c, real.c and gemm.c built
 under -fsanitize=undefined (no recovery), so signed overflow on these
 paths aborts it, and it runs under a timeout, so a planner that spins
 fails instead of hanging the suite:
 - kgen_next_fast_size(n) for n up to INT_MAX: the 7-smooth answer, or 0
-  above KGEN_FAST_MAX (it used to loop forever from 2144153026 on).
+  above KGEN_FAST_MAX (it used to loop forever from 2144153026 on);
+- every plan function returns NULL at once above KGEN_PLAN_MAX, for
+  Bluestein sizes above KGEN_PLAN_MAX / 2 (1073741823 and 1072076514..2^30
+  spun) and for layouts whose largest offset exceeds PTRDIFF_MAX bytes.
 """
 import bisect
 import os
@@ -88,3 +92,37 @@ def test_next_fast_size_to_int_max(edgesize):
         assert int(m) == want, "kgen_next_fast_size(%d) = %s, not %d" % (
             n, m, want)
     assert "#define KGEN_FAST_MAX %d" % FAST_MAX in KGEN_H
+
+
+# Sizes the planner must refuse at once: above KGEN_PLAN_MAX, and sizes
+# with a prime factor above 64 (Bluestein) above KGEN_PLAN_MAX / 2,
+# among them the ones that spun in kgen_next_fast_size.
+REFUSED = [PLAN_MAX + 1, 1073741823, 1072076514, 1072076515, 2**29 + 1,
+           FAST_MAX + 1, INT_MAX - 1, INT_MAX]
+
+
+@pytest.mark.skipif(ASAN, reason="needs RLIMIT_AS, which ASan cannot run "
+                    "under")
+def test_huge_plans_are_refused_quickly(edgesize):
+    # the address space capped at 2 GiB: sizes the planner accepts (the
+    # real plans of even n run n/2, and 2^30 itself) fail for want of
+    # memory instead of taking gigabytes; 1000 and 1009 (Bluestein) are
+    # the control that plans still work under the cap
+    rows = drive(edgesize, "-m", 2048, "plan", *REFUSED, PLAN_MAX, 1000,
+                 1009, timeout=60)
+    assert len(rows) == 8 * (len(REFUSED) + 3)
+    for _, kind, n, res in rows:
+        n = int(n)
+        if n in (1000, 1009):
+            assert res == "plan", (kind, n)
+        else:
+            assert res == "null", "%s of size %d made a plan" % (kind, n)
+    assert "#define KGEN_PLAN_MAX (1 << 30)" in KGEN_H
+
+
+def test_many_offsets_past_ptrdiff_are_refused(edgesize):
+    rows = drive(edgesize, "many", timeout=30)
+    assert len(rows) == 7
+    for _, name, dbl, flt in rows:
+        want = "plan" if name == "control" else "null"
+        assert (dbl, flt) == (want, want), name
