@@ -40,7 +40,7 @@ extern "C" {
 
 /* Status codes. */
 #define KGEN_OK      0
-#define KGEN_EINVAL  (-1)  /* a NULL array or a negative v */
+#define KGEN_EINVAL  (-1)  /* a NULL array, a negative or too large count */
 #define KGEN_ESIGN   (-2)  /* sign is neither -1 nor +1 */
 #define KGEN_ENOSIZE (-3)  /* no codelet of this size and precision */
 #define KGEN_ENOMEM  (-4)  /* out of memory (kgen_dgemm) */
@@ -202,8 +202,9 @@ int kgen_executef_c2r(const kgen_planf *p, const float *ri,
  * (kgen gemm --kloop), see kgen_dgemm_kernel.  Large products
  * pack A and B into a buffer from malloc, freed before returning.
  * Returns KGEN_OK; KGEN_EINVAL for a negative size, a leading dimension
- * below max(1, rows), or a NULL array in a non-empty product; or
- * KGEN_ENOMEM.  On an error C is unchanged. */
+ * below max(1, rows), a matrix spanning more than PTRDIFF_MAX bytes
+ * ((cols - 1) ld + rows doubles), or a NULL array in a non-empty
+ * product; or KGEN_ENOMEM.  On an error C is unchanged. */
 int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
     const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc);
 /* The ISA of the micro-kernels kgen_dgemm runs ("scalar", "sse2", "avx2"

@@ -9,7 +9,10 @@ fails instead of hanging the suite:
   above KGEN_FAST_MAX (it used to loop forever from 2144153026 on);
 - every plan function returns NULL at once above KGEN_PLAN_MAX, for
   Bluestein sizes above KGEN_PLAN_MAX / 2 (1073741823 and 1072076514..2^30
-  spun) and for layouts whose largest offset exceeds PTRDIFF_MAX bytes.
+  spun) and for layouts whose largest offset exceeds PTRDIFF_MAX bytes;
+- kgen_dgemm refuses matrices larger than the address space with
+  KGEN_EINVAL and gets through the size checks of 2^21 + 1 cubed (a
+  64-bit m*n*k overflows) without UB.
 """
 import bisect
 import os
@@ -126,3 +129,14 @@ def test_many_offsets_past_ptrdiff_are_refused(edgesize):
     for _, name, dbl, flt in rows:
         want = "plan" if name == "control" else "null"
         assert (dbl, flt) == (want, want), name
+
+
+def test_dgemm_huge_sizes(edgesize):
+    rows = drive(edgesize, "gemm", timeout=30)
+    einval = int(re.search(r"#define KGEN_EINVAL\s+\((-\d+)\)",
+                           KGEN_H).group(1))
+    got = {r[1]: r[2] for r in rows if r[0] == "gemm"}
+    for case in ("intmax", "lda", "ldc", "ldb"):
+        assert got.get(case) == str(einval), (case, rows)
+    # 2^21 + 1 cubed got past the checks to the (unreadable) matrices
+    assert rows[-1] == ["reached", "the", "matrices"], rows
