@@ -44,6 +44,7 @@ extern "C" {
 #define KGEN_ESIGN   (-2)  /* sign is neither -1 nor +1 */
 #define KGEN_ENOSIZE (-3)  /* no codelet of this size and precision */
 #define KGEN_ENOMEM  (-4)  /* out of memory (kgen_dgemm) */
+/* kgen_strerror has a message for each of the codes above. */
 
 typedef void kgen_dft_fn(const double *ri, const double *ii, double *ro,
     double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
