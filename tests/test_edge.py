@@ -1,5 +1,5 @@
-"""The runtime at the edges (issue 15): sizes near INT_MAX and layouts whose
-offsets overflow ptrdiff_t.
+"""The runtime at the edges (issue 15): sizes near INT_MAX, layouts whose
+offsets overflow ptrdiff_t, and transforms of size 1.
 
 tests/edgesize.c is linked with runtime/plan.c, real.c and gemm.c built
 under -fsanitize=undefined (no recovery), so signed overflow on these
@@ -13,6 +13,9 @@ fails instead of hanging the suite:
 - kgen_dgemm refuses matrices larger than the address space with
   KGEN_EINVAL and gets through the size checks of 2^21 + 1 cubed (a
   64-bit m*n*k overflows) without UB.
+tests/edgeone.c runs every size-1 layout (complex, batched, interleaved,
+in place, r2c, c2r, both precisions, every ISA) in arrays of exactly the
+right size with guard values, under valgrind where it is installed.
 """
 import bisect
 import os
@@ -140,3 +143,43 @@ def test_dgemm_huge_sizes(edgesize):
         assert got.get(case) == str(einval), (case, rows)
     # 2^21 + 1 cubed got past the checks to the (unreadable) matrices
     assert rows[-1] == ["reached", "the", "matrices"], rows
+
+
+def isas():
+    flags = open("/proc/cpuinfo").read() if os.path.exists(
+        "/proc/cpuinfo") else ""
+    out = ["scalar"]
+    if os.uname().machine in ("x86_64", "amd64"):
+        out.append("sse2")
+    if " avx2" in flags and " fma" in flags:
+        out.append("avx2")
+    if " avx512f" in flags:
+        out.append("avx512")
+    return out
+
+
+@pytest.fixture(scope="module", params=["double", "float"])
+def edgeone(request, libkgen, tmp_path_factory):
+    exe = tmp_path_factory.mktemp("one") / ("edgeone_" + request.param)
+    single = ["-DSINGLE"] if request.param == "float" else []
+    return cc([TESTS / "edgeone.c"], exe, opt="-O1",
+              flags=["-std=c11", "-Werror", *single, "-I", RUNTIME],
+              libs=[libkgen, "-lm"])
+
+
+@pytest.mark.parametrize("isa", isas())
+def test_size_one_stays_in_its_arrays(edgeone, isa):
+    env = dict(os.environ, KGEN_ISA=isa)
+    cmd = [edgeone]
+    # valgrind sees reads and writes past the exact-size arrays (it hides
+    # AVX-512, so that ISA falls back to AVX2 there); ASan builds cannot
+    # run under it
+    if shutil.which("valgrind") and not SANITIZE:
+        cmd = ["valgrind", "-q", "--error-exitcode=9"] + cmd
+    p = run(cmd, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr[-3000:]
+    rows = [line.split() for line in p.stdout.splitlines()]
+    assert len(rows) == 2 * (1 + 12 * 32)
+    bad = [" ".join(r) for r in rows if r[-1] != "0"]
+    assert not bad, "size-1 transforms out of bounds or wrong:\n" + \
+        "\n".join(bad[:20])
