@@ -20,6 +20,7 @@
  * on AVX-512, where 24 x 8 measured faster than the model's 40 x 5: the
  * model counts loads into registers, not that a taller sliver of A
  * streams from L2 rather than L1. */
+#include <stdint.h>
 #include <stdlib.h>
 #include "kgen.h"
 #include "cpu.h"
@@ -266,6 +267,18 @@ tiny(int m, int n, int k, const double *restrict A, ptrdiff_t lda,
 		}
 }
 
+/* 1 when a rows x cols matrix with leading dimension ld (>= rows) spans
+ * at most PTRDIFF_MAX bytes: a larger one cannot exist, and every index
+ * i + p*ld into a smaller one fits a ptrdiff_t. */
+static int
+fits(int rows, int cols, ptrdiff_t ld)
+{
+	ptrdiff_t lim;
+
+	lim = PTRDIFF_MAX / (ptrdiff_t)sizeof(double);
+	return cols <= 1 || ld <= (lim - rows) / (cols - 1);
+}
+
 /* C += A*B as kgen.h says.  Each mc x kc block of A is packed only when
  * more than four slivers of B will use it: packing costs a pass over the
  * block, and a wide kernel reads an unpacked A just as well when the
@@ -282,13 +295,15 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 	int isa, jc, pc, ic, nc, kc, mc, pack;
 
 	if (m < 0 || n < 0 || k < 0 || lda < (m > 1 ? m : 1)
-	    || ldb < (k > 1 ? k : 1) || ldc < (m > 1 ? m : 1))
+	    || ldb < (k > 1 ? k : 1) || ldc < (m > 1 ? m : 1)
+	    || !fits(m, k, lda) || !fits(k, n, ldb) || !fits(m, n, ldc))
 		return KGEN_EINVAL;
 	if (m == 0 || n == 0 || k == 0)
 		return KGEN_OK;
 	if (!A || !B || !C)
 		return KGEN_EINVAL;
-	if ((long)m * n * k <= TINY) {
+	/* m * n * k in int only once each factor is small */
+	if (m <= TINY && n <= TINY && k <= TINY && m * n * k <= TINY) {
 		tiny(m, n, k, A, lda, B, ldb, C, ldc);
 		return KGEN_OK;
 	}
@@ -313,12 +328,13 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 			return KGEN_ENOMEM;
 		Bp = Ap + na;
 	}
-	for (jc = 0; jc < n; jc += kern.nc) {
+	/* steps of the block just done: jc + kern.nc could pass INT_MAX */
+	for (jc = 0; jc < n; jc += nc) {
 		nc = n - jc < kern.nc ? n - jc : kern.nc;
-		for (pc = 0; pc < k; pc += kern.kc) {
+		for (pc = 0; pc < k; pc += kc) {
 			kc = k - pc < kern.kc ? k - pc : kern.kc;
 			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern.nr);
-			for (ic = 0; ic < m; ic += kern.mc) {
+			for (ic = 0; ic < m; ic += mc) {
 				mc = m - ic < kern.mc ? m - ic : kern.mc;
 				if (!pack) {
 					block(&kern, mc, nc, kc,

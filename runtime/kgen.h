@@ -40,10 +40,11 @@ extern "C" {
 
 /* Status codes. */
 #define KGEN_OK      0
-#define KGEN_EINVAL  (-1)  /* a NULL array or a negative v */
+#define KGEN_EINVAL  (-1)  /* a NULL array, a negative or too large count */
 #define KGEN_ESIGN   (-2)  /* sign is neither -1 nor +1 */
 #define KGEN_ENOSIZE (-3)  /* no codelet of this size and precision */
 #define KGEN_ENOMEM  (-4)  /* out of memory (kgen_dgemm) */
+/* kgen_strerror has a message for each of the codes above. */
 
 typedef void kgen_dft_fn(const double *ri, const double *ii, double *ro,
     double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
@@ -139,8 +140,14 @@ kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
  * stride on AVX2 and AVX-512 CPUs); sizes with a larger prime factor use
  * Bluestein's algorithm.  flags is reserved: pass 0.  A plan holds
  * scratch memory, so one plan runs one kgen_execute at a time.
- * The plan functions return NULL for n < 1, howmany < 1, a sign other
- * than -1 or +1, or no memory. */
+ * The plan functions return NULL for n < 1, n > KGEN_PLAN_MAX (or, for a
+ * size with a prime factor above KGEN_N1_MAX, n > KGEN_PLAN_MAX / 2:
+ * Bluestein's convolution of size >= 2n - 1 must itself be a plan),
+ * howmany < 1, a layout whose largest offset (n - 1)|stride| +
+ * (howmany - 1)|dist| exceeds PTRDIFF_MAX bytes, a sign other than -1 or
+ * +1, or no memory (a plan of size n holds about 4n to 12n complex
+ * numbers of scratch and tables). */
+#define KGEN_PLAN_MAX (1 << 30)  /* the largest n a plan accepts */
 typedef struct kgen_plan kgen_plan;
 kgen_plan *kgen_plan_dft_1d(int n, int sign, unsigned flags);
 kgen_plan *kgen_plan_many_dft(int n, int howmany, ptrdiff_t stride,
@@ -150,7 +157,9 @@ int kgen_execute(const kgen_plan *p, const double *ri, const double *ii,
     double *ro, double *io);
 void kgen_destroy(kgen_plan *p);
 /* The smallest m >= n whose prime factors are 2, 3, 5 and 7: the sizes
- * the twiddle codelets cover best. */
+ * the twiddle codelets cover best; 1 for n <= 1, and 0 when no such m
+ * fits in an int (n > KGEN_FAST_MAX). */
+#define KGEN_FAST_MAX 2144153025  /* 3^6 5^2 7^6, the largest below 2^31 */
 int kgen_next_fast_size(int n);
 
 /* Whole real-data transforms (runtime/real.c), FFTW's r2c and c2r:
@@ -161,7 +170,9 @@ int kgen_next_fast_size(int n);
  * Hermitian spectrum: n times the input of r2c.  Unit strides; input and
  * output must not overlap; the input is not modified.  Free with
  * kgen_destroy; kgen_execute rejects these plans and the real executes
- * reject complex ones (KGEN_EINVAL), as they do NULL arrays. */
+ * reject complex ones (KGEN_EINVAL), as they do NULL arrays.  A real
+ * plan of even n runs a complex plan of size n/2, of odd n one of size n,
+ * and is refused (NULL) where that complex plan is. */
 kgen_plan *kgen_plan_dft_r2c_1d(int n, unsigned flags);
 kgen_plan *kgen_plan_dft_c2r_1d(int n, unsigned flags);
 int kgen_execute_r2c(const kgen_plan *p, const double *in, double *ro,
@@ -192,8 +203,9 @@ int kgen_executef_c2r(const kgen_planf *p, const float *ri,
  * (kgen gemm --kloop), see kgen_dgemm_kernel.  Large products
  * pack A and B into a buffer from malloc, freed before returning.
  * Returns KGEN_OK; KGEN_EINVAL for a negative size, a leading dimension
- * below max(1, rows), or a NULL array in a non-empty product; or
- * KGEN_ENOMEM.  On an error C is unchanged. */
+ * below max(1, rows), a matrix spanning more than PTRDIFF_MAX bytes
+ * ((cols - 1) ld + rows doubles), or a NULL array in a non-empty
+ * product; or KGEN_ENOMEM.  On an error C is unchanged. */
 int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
     const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc);
 /* The ISA of the micro-kernels kgen_dgemm runs ("scalar", "sse2", "avx2"

@@ -23,7 +23,9 @@
  * Compiled twice, for double and (-DKGEN_SINGLE) float: see plan.h.
  * References: Cooley and Tukey 1965; Frigo and Johnson, "The design and
  * implementation of FFTW3", Proc. IEEE 93(2), 2005; Bluestein 1970. */
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
@@ -145,28 +147,28 @@ roots(long long N)
 }
 
 #ifndef KGEN_SINGLE
-/* one definition for both precisions */
+/* One definition for both precisions.  Every 2^a 3^b 5^c 7^d >= n is the
+ * least power-of-two multiple of some 3^b 5^c 7^d; there are a few
+ * hundred of those below 2^31, so trying them all is fast for any n and,
+ * in long long, cannot overflow (stepping m = n, n + 1, ... did, and took
+ * seconds near INT_MAX). */
 int
 kgen_next_fast_size(int n)
 {
-	int m, k;
+	long long best, p7, p5, p3, m;
 
 	if (n <= 1)
 		return 1;
-	for (m = n; m > 0; m++) {
-		k = m;
-		while (k % 2 == 0)
-			k /= 2;
-		while (k % 3 == 0)
-			k /= 3;
-		while (k % 5 == 0)
-			k /= 5;
-		while (k % 7 == 0)
-			k /= 7;
-		if (k == 1)
-			return m;
-	}
-	return -1;
+	best = (long long)INT_MAX + 1;
+	for (p7 = 1; p7 < best; p7 *= 7)
+		for (p5 = p7; p5 < best; p5 *= 5)
+			for (p3 = p5; p3 < best; p3 *= 3) {
+				for (m = p3; m < n; m *= 2)
+					;
+				if (m < best)
+					best = m;
+			}
+	return best > INT_MAX ? 0 : (int)best;
 }
 #endif
 
@@ -264,7 +266,7 @@ plan_ct(PLAN *p, const Isa *isa)
 	p->x = malloc((size_t)4 * p->n * sizeof *p->x);
 	if (!p->rev || !p->x)
 		return -1;
-	p->y = p->x + 2 * p->n;
+	p->y = p->x + (size_t)2 * p->n;
 	for (g = 0; g < S / r[0]; g++) {
 		t = g;
 		pos = 0;
@@ -291,7 +293,10 @@ plan_bluestein(PLAN *p, const Isa *isa)
 	long long t;
 	R *b, *bi, *w;
 
+	/* M <= KGEN_PLAN_MAX, and 2n - 1 cannot overflow */
 	n = p->n;
+	if (n > KGEN_PLAN_MAX / 2)
+		return -1;
 	M = kgen_next_fast_size(2 * n - 1);
 	p->M = M;
 	p->fwd = zalloc(sizeof *p->fwd);
@@ -323,8 +328,10 @@ plan_bluestein(PLAN *p, const Isa *isa)
 		}
 	}
 	F(plan_execute_one)(p->fwd, b, bi, 1, p->kern, p->kern + M, 1);
-	for (j = 0; j < 2 * M; j++)
+	for (j = 0; j < M; j++) {
 		p->kern[j] /= M;
+		p->kern[M + j] /= M;
+	}
 	return 0;
 }
 
@@ -388,6 +395,32 @@ choose(int n)
 	return isa[best];
 }
 
+/* |s| as a size_t, PTRDIFF_MIN included */
+static size_t
+mag(ptrdiff_t s)
+{
+	return s < 0 ? (size_t)0 - (size_t)s : (size_t)s;
+}
+
+/* 1 when the largest offset from the first element, (n - 1) |stride| +
+ * (howmany - 1) |dist|, fits in a ptrdiff_t counted in bytes: arrays that
+ * large cannot exist, and the offsets of any smaller layout do not
+ * overflow. */
+static int
+extent_fits(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist)
+{
+	size_t lim, a, b;
+
+	lim = PTRDIFF_MAX / sizeof(R);
+	a = (size_t)(n - 1);
+	b = (size_t)(howmany - 1);
+	if (a && mag(stride) > lim / a)
+		return 0;
+	if (b && mag(dist) > lim / b)
+		return 0;
+	return a * mag(stride) <= lim - b * mag(dist);
+}
+
 PLAN *
 PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
     int sign, unsigned flags)
@@ -395,7 +428,9 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	PLAN *p;
 
 	(void)flags;
-	if (n < 1 || howmany < 1 || (sign != -1 && sign != 1))
+	if (n < 1 || n > KGEN_PLAN_MAX || howmany < 1
+	    || (sign != -1 && sign != 1)
+	    || !extent_fits(n, howmany, stride, dist))
 		return 0;
 	p = zalloc(sizeof *p);
 	if (!p)

@@ -121,11 +121,13 @@ kgen_strerror(int status)
 	case KGEN_OK:
 		return "success";
 	case KGEN_EINVAL:
-		return "invalid argument: a NULL array or a negative count";
+		return "invalid argument: a NULL array, or a count out of range";
 	case KGEN_ESIGN:
 		return "invalid sign: expected -1 (forward) or +1 (backward)";
 	case KGEN_ENOSIZE:
 		return "no codelet of this size and precision in the library";
+	case KGEN_ENOMEM:
+		return "out of memory";
 	}
 	return "unknown status";
 }

@@ -112,7 +112,7 @@ statuses(void)
 	    0, 0));
 	printf("status fok %d\n", kgen_dftf(4, -1, xf, xf + 4, yf, yf + 4, 1,
 	    1, 1, 0, 0));
-	for (i = 1; i >= -5; i--)
+	for (i = 1; i >= -16; i--)
 		printf("strerror %d %s\n", i, kgen_strerror(i));
 }
 
