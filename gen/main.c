@@ -6,7 +6,6 @@
  * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
-#include <errno.h>
 #include <string.h>
 #include "all.h"
 
@@ -100,9 +99,13 @@ plan(const Job *j)
 
 	ar = arena_new();
 	np = standalone_parts(j->p.n, kind, size);
-	for (i = 0; i < np; i++)
-		part[i] = simp_run(kind[i] == CK_N1 ? fft_build(ar, size[i],
-		    j->p.sign) : twiddle_build(ar, size[i], j->p.sign), 0);
+	for (i = 0; i < np; i++) {
+		part[i] = kind[i] == CK_N1 ? fft_build(ar, size[i], j->p.sign)
+		    : twiddle_build(ar, size[i], j->p.sign);
+		dump(j, part[i], "build");
+		part[i] = simp_run(part[i], 0);
+		dump(j, part[i], "simp");
+	}
 	f = out_open(j->out, &tmp);
 	standalone_c(f, j->p.n, j->p.sign, part, &j->e);
 	out_close(f, j->out, tmp);
@@ -131,9 +134,14 @@ spills(Job *j)
 	Arena *ar;
 	Dag *d;
 	Table *t;
+	FILE *f;
+	char *tmp;
 
 	ar = arena_new();
-	d = simp_run(build(j, ar), j->fma);
+	d = build(j, ar);
+	dump(j, d, "build");
+	d = simp_run(d, j->fma);
+	dump(j, d, "simp");
 	job_regs(d, j->regs, j->nregs);
 	t = &j->table;
 	t->p = &j->p;
@@ -141,11 +149,11 @@ spills(Job *j)
 	t->nnode = d->nnode;
 	spills_rows(t, d, j->sched, j->nsched, j->regs, j->nregs, &j->cost,
 	    ar, compile_row, j);
+	f = out_open(j->out, &tmp);
 	if (j->target && !strcmp(j->format, "text"))
-		target_print(stdout, j->target, j->e.isfloat);
-	spills_print(stdout, j->format, t);
-	if (fflush(stdout) || ferror(stdout))
-		fail("standard output: cannot write: %s", strerror(errno));
+		target_print(f, j->target, j->e.isfloat);
+	spills_print(f, j->format, t);
+	out_close(f, j->out, tmp);
 	arena_free(ar);
 }
 
@@ -156,13 +164,18 @@ report(Job *j)
 {
 	Arena *ar;
 	Dag *d;
+	FILE *f;
+	char *tmp;
 
 	ar = arena_new();
-	d = simp_run(build(j, ar), j->fma);
+	d = build(j, ar);
+	dump(j, d, "build");
+	d = simp_run(d, j->fma);
+	dump(j, d, "simp");
 	j->report.cuda = compile_cuda;
-	report_print(stdout, d, &j->p, &j->report);
-	if (fflush(stdout) || ferror(stdout))
-		fail("standard output: cannot write: %s", strerror(errno));
+	f = out_open(j->out, &tmp);
+	report_print(f, d, &j->p, &j->report);
+	out_close(f, j->out, tmp);
 	arena_free(ar);
 }
 

@@ -178,3 +178,24 @@ def test_compiles_warning_free(kgen_bin, tmp_path, compiler):
             "%s: %s" % (src.name, p.stderr)
     bad = [r for r in pmap(one, WARN_CASES) if r]
     assert not bad, "\n".join(map(str, bad))
+
+
+TABLES = [("spills", "fft", "-n", "8", "--regs", "8,16"),
+          ("spills", "gemm", "-m", "2", "-n", "2", "-k", "2", "--regs", "8",
+           "--format", "json"),
+          ("report", "fft", "-n", "8", "--measure", "none"),
+          ("gemm", "--tile", "auto", "--regs", "16")]
+
+
+@pytest.mark.parametrize("args", TABLES, ids=" ".join)
+def test_tables_honour_o(kgen_bin, tmp_path, args):
+    """spills, report and gemm --tile auto write their table to -o FILE
+    (through a temporary file), exactly what standard output gets."""
+    out = tmp_path / "t.txt"
+    p = kgen(*args, "-o", out)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == "" and p.stderr == ""
+    ref = kgen(*args)
+    assert ref.returncode == 0 and ref.stdout
+    assert out.read_text() == ref.stdout
+    assert os.listdir(tmp_path) == ["t.txt"]
