@@ -12,10 +12,18 @@
 #include <string.h>
 #include "all.h"
 
+/* --help and --version: the text, or a failure when it cannot be
+ * written (kgen --help > /dev/full). */
 static void
-help(void)
+help(int version)
 {
-	usage_print();
+	if (version)
+		printf("kgen %s\n", KGEN_VERSION);
+	else
+		usage_print();
+	if (fflush(stdout) || ferror(stdout))
+		fail("%s: cannot write: %s", version ? "--version" : "--help",
+		    strerror(errno));
 	exit(0);
 }
 
@@ -230,11 +238,9 @@ options(Opts *o, int argc, char **argv)
 		fail("no command; try 'kgen --help'");
 	o->cmd = argv[1];
 	if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help"))
-		help();
-	if (!strcmp(o->cmd, "--version")) {
-		printf("kgen %s\n", KGEN_VERSION);
-		exit(0);
-	}
+		help(0);
+	if (!strcmp(o->cmd, "--version"))
+		help(1);
 	if (strcmp(o->cmd, "fft") && strcmp(o->cmd, "gemm")
 	    && strcmp(o->cmd, "conv") && strcmp(o->cmd, "spills")
 	    && strcmp(o->cmd, "report"))
@@ -256,7 +262,7 @@ options(Opts *o, int argc, char **argv)
 		if (a[0] == '-' && a[1])
 			given(o, a);
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			help();
+			help(0);
 		} else if (!strcmp(a, "-n")) {
 			o->p.n = (int)num(a, v, 1, INT_MAX, "a positive size");
 			o->seen_n = 1;

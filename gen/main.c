@@ -6,8 +6,23 @@
  * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
+#include <fcntl.h>
 #include <string.h>
 #include "all.h"
+
+/* A standard descriptor closed at startup (kgen ... 2>&-) would be
+ * reused by the first file kgen opens, and -d's dump or an error would
+ * land in the output file: each closed one gets /dev/null, read-only,
+ * so that writes to it fail instead of going anywhere. */
+static void
+stdfds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != fd)
+			die("cannot open /dev/null for descriptor %d", fd);
+}
 
 static void
 dump(const Job *j, Dag *d, const char *stage)
@@ -184,6 +199,7 @@ main(int argc, char **argv)
 {
 	Job j;
 
+	stdfds();
 	cli_parse(&j, argc, argv);
 	/* with --fma, DFT algorithms are chosen by their fused counts */
 	fft_fma(j.fma);

@@ -234,3 +234,45 @@ def test_tables_honour_o(kgen_bin, tmp_path, args):
     assert ref.returncode == 0 and ref.stdout
     assert out.read_text() == ref.stdout
     assert os.listdir(tmp_path) == ["t.txt"]
+
+
+@pytest.mark.parametrize("args", [("--help",), ("fft", "--help"),
+                                  ("--version",)], ids=" ".join)
+def test_help_unwritable(kgen_bin, args):
+    """--help and --version that cannot be written fail with one line."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    p = run(["sh", "-c", '"$@" > /dev/full', "sh", KGEN, *args])
+    assert p.returncode == 2, p.stderr
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kgen: "), p.stderr
+    assert args[0] in lines[0] or "--help" in lines[0]
+
+
+def test_dump_then_error_is_last(kgen_bin, tmp_path):
+    """-d's dump is debug output; the error still ends stderr, as one
+    kgen: line, and leaves no file."""
+    out = tmp_path / "x.c"
+    p = kgen("fft", "-n", "16", "--schedule", "blocked", "--regs", "1",
+             "-d", "-o", out)
+    assert p.returncode == 2
+    lines = p.stderr.splitlines()
+    assert len(lines) > 10 and "## after" in p.stderr
+    assert lines[-1].startswith("kgen: --regs 1"), lines[-1]
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("args", [("fft", "-n", "8"),
+                                  ("spills", "fft", "-n", "8", "--regs",
+                                   "8"),
+                                  ("report", "fft", "-n", "8", "--measure",
+                                   "none")], ids=" ".join)
+def test_dump_with_stderr_closed(kgen_bin, tmp_path, args):
+    """With standard error closed (2>&-), the -d dump must not land in the
+    output file, which holds exactly what a run without -d writes."""
+    out, ref = tmp_path / "x.txt", tmp_path / "ref.txt"
+    assert kgen(*args, "-o", ref).returncode == 0
+    p = run(["sh", "-c", '"$@" 2>&-', "sh", KGEN, *args, "-d", "-o", out])
+    assert p.returncode == 0
+    strip = lambda t: [l for l in t.splitlines() if "Command:" not in l]
+    assert strip(out.read_text()) == strip(ref.read_text())
