@@ -96,7 +96,9 @@ struct Prob {
 #define NORETURN
 #define PRINTF(a, b)
 #endif
-extern char *fail_unlink;  /* a temporary file fail() removes */
+void temp_signals(void);
+void temp_add(const char *path);
+void temp_drop(const char *path);
 NORETURN PRINTF(1, 2) void fail(const char *fmt, ...);
 NORETURN PRINTF(1, 2) void die(const char *fmt, ...);
 void *emalloc(size_t n);

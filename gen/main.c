@@ -200,6 +200,7 @@ main(int argc, char **argv)
 	Job j;
 
 	stdfds();
+	temp_signals();
 	cli_parse(&j, argc, argv);
 	/* with --fma, DFT algorithms are chosen by their fused counts */
 	fft_fma(j.fma);

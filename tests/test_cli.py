@@ -276,3 +276,134 @@ def test_dump_with_stderr_closed(kgen_bin, tmp_path, args):
     assert p.returncode == 0
     strip = lambda t: [l for l in t.splitlines() if "Command:" not in l]
     assert strip(out.read_text()) == strip(ref.read_text())
+
+
+def test_o_follows_symlinks(kgen_bin, tmp_path):
+    """-o LINK writes the file the link names and keeps the link; a link
+    to a missing file creates that file."""
+    ref = kgen("fft", "-n", "4").stdout
+    real = tmp_path / "real.c"
+    real.write_text("old\n")
+    os.symlink("real.c", tmp_path / "link.c")
+    os.mkdir(tmp_path / "sub")
+    os.symlink("sub/new.c", tmp_path / "dangling.c")
+    for name in ("link.c", "dangling.c"):
+        p = kgen("fft", "-n", "4", "-o", tmp_path / name)
+        assert p.returncode == 0, p.stderr
+        assert os.path.islink(tmp_path / name)
+    assert real.read_text() == ref
+    assert (tmp_path / "sub" / "new.c").read_text() == ref
+    assert sorted(os.listdir(tmp_path)) == ["dangling.c", "link.c",
+                                            "real.c", "sub"]
+    assert os.listdir(tmp_path / "sub") == ["new.c"]
+
+
+def test_o_dev_stdout(kgen_bin, tmp_path):
+    """-o /dev/stdout writes standard output (a file or a pipe) and
+    leaves the link alone.  A link of our own to /proc/self/fd/1 stands
+    for /dev/stdout, so that a broken kgen cannot replace the system's."""
+    if not os.path.exists("/proc/self/fd/1"):
+        pytest.skip("no /proc/self/fd")
+    ref = kgen("fft", "-n", "4").stdout
+    link, out = tmp_path / "stdout", tmp_path / "file"
+    os.symlink("/proc/self/fd/1", link)
+    with open(out, "w") as f:
+        p = run([KGEN, "fft", "-n", "4", "-o", link], stdout=f,
+                stderr=None, capture_output=False)
+    assert p.returncode == 0
+    assert out.read_text() == ref
+    assert os.path.islink(link)
+    p = kgen("fft", "-n", "4", "-o", link)   # a pipe
+    assert p.returncode == 0 and p.stdout == ref
+    assert sorted(os.listdir(tmp_path)) == ["file", "stdout"]
+
+
+def test_o_long_name(kgen_bin, tmp_path):
+    """A name of NAME_MAX bytes is written: the temporary name is short."""
+    name = "a" * (os.pathconf(tmp_path, "PC_NAME_MAX") - 2) + ".c"
+    p = kgen("fft", "-n", "4", "-o", tmp_path / name)
+    assert p.returncode == 0, p.stderr
+    assert os.listdir(tmp_path) == [name]
+
+
+def test_o_mode(kgen_bin, tmp_path):
+    """A new file gets 0666 less the umask, an existing one keeps its
+    permissions (the temporary file's 0600 must not leak through)."""
+    new, old = tmp_path / "new.c", tmp_path / "old.c"
+    old.write_text("")
+    os.chmod(old, 0o640)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    for f in (new, old):
+        assert kgen("fft", "-n", "4", "-o", f).returncode == 0
+    assert os.stat(new).st_mode & 0o777 == 0o666 & ~mask
+    assert os.stat(old).st_mode & 0o777 == 0o640
+
+
+def test_o_read_only_folder(kgen_bin, tmp_path):
+    """A writable file in a folder where no file can be made is written
+    in place; a new file there cannot be."""
+    import tempfile
+    top = tempfile.mkdtemp()        # not under root's 0700 pytest folder
+    try:
+        os.chmod(top, 0o755)
+        ro = os.path.join(top, "ro")
+        os.mkdir(ro)
+        target = os.path.join(ro, "f.c")
+        with open(target, "w") as f:
+            f.write("old\n")
+        os.chmod(target, 0o666)
+        os.chmod(ro, 0o555)
+        drop = None
+        if os.geteuid() == 0:       # root writes anywhere: be nobody
+            def drop():
+                os.setgid(65534)
+                os.setuid(65534)
+        p = run([KGEN, "fft", "-n", "4", "-o", target], preexec_fn=drop)
+        assert p.returncode == 0, p.stderr
+        with open(target) as f:
+            assert f.read() == kgen("fft", "-n", "4").stdout
+        assert os.listdir(ro) == ["f.c"]
+        p = run([KGEN, "fft", "-n", "4", "-o", os.path.join(ro, "new.c")],
+                preexec_fn=drop)
+        one_line_error(p, ["new.c", "cannot write"])
+        assert os.listdir(ro) == ["f.c"]
+    finally:
+        os.chmod(os.path.join(top, "ro"), 0o755)
+        shutil.rmtree(top)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT,
+                                 signal.SIGHUP], ids=lambda s: s.name)
+def test_signal_removes_temporaries(kgen_bin, tmp_path, sig):
+    """Killed while its output and report's kgen-ptxas.* folder exist
+    (a fake nvcc that sleeps), kgen removes both and dies of the
+    signal."""
+    import subprocess
+    import time
+    bindir, tmpdir, outdir = (tmp_path / d for d in ("bin", "tmp", "out"))
+    for d in (bindir, tmpdir, outdir):
+        d.mkdir()
+    for tool in ("nvcc", "ptxas"):
+        (bindir / tool).write_text("#!/bin/sh\nexec sleep 30\n")
+        os.chmod(bindir / tool, 0o755)
+    env = dict(os.environ, PATH="%s:%s" % (bindir, os.environ["PATH"]),
+               TMPDIR=str(tmpdir))
+    p = subprocess.Popen([KGEN, "report", "fft", "-n", "8", "--measure",
+                          "ptxas", "-o", outdir / "r.txt"], env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(200):
+            if os.listdir(outdir) and os.listdir(tmpdir):
+                break
+            time.sleep(0.05)
+        assert os.listdir(outdir) and os.listdir(tmpdir), "nothing made"
+        p.send_signal(sig)
+        p.wait(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == -sig
+    assert os.listdir(outdir) == []
+    assert os.listdir(tmpdir) == []
