@@ -407,3 +407,92 @@ def test_signal_removes_temporaries(kgen_bin, tmp_path, sig):
     assert p.returncode == -sig
     assert os.listdir(outdir) == []
     assert os.listdir(tmpdir) == []
+
+
+# Every option --help names, with a sample value.  Each is tried on each
+# form of each command below: it must change what the command writes
+# (stdout without the header's Command: line, and stderr) or be rejected
+# with exit 2 and one kgen: line; -o must send the same text to a file.
+OPTION_SAMPLES = {
+    "-n": ["-n", "12"], "-m": ["-m", "3"], "-k": ["-k", "5"],
+    "--sign": ["--sign", "1"], "--type": ["--type", "float"],
+    "--name": ["--name", "foo"], "-o": None,
+    "--schedule": ["--schedule", "co"], "--regs": ["--regs", "12"],
+    "--latency": ["--latency", "3"], "--format": ["--format", "csv"],
+    "--target": ["--target", "avx2"], "--arch": ["--arch", "sm_90"],
+    "--max-regs": ["--max-regs", "8"], "--block": ["--block", "64"],
+    "--kind": ["--kind", "t1"], "--twiddle": ["--twiddle"],
+    "--real": ["--real"], "--simd": ["--simd", "avx2"],
+    "--emit": ["--emit", "cuda"], "--measure": ["--measure", "gcc"],
+    "--taps": ["--taps", "1,3"], "--taps-file": ["--taps-file", "TAPS"],
+    "--tile": ["--tile", "2x2"], "--gamma": ["--gamma", "2"],
+    "--kloop": ["--kloop"], "--vlen": ["--vlen", "2"], "--fma": ["--fma"],
+    "-d": ["-d"],
+}
+# Words of --help that look like options but are not kgen's: compiler
+# flags named in the text, and the options that print and exit.
+NOT_OPTIONS = {"-msse2", "-mavx2", "-mfma", "-mavx512f", "-maxrregcount",
+               "-v", "-h", "--help", "--version"}
+FORMS = {
+    "fft": ["fft", "-n", "16"],
+    "fft plan": ["fft", "-n", "2048"],
+    "gemm": ["gemm", "-m", "4", "-n", "4", "-k", "4"],
+    "gemm kloop": ["gemm", "-m", "4", "-n", "2", "--kloop"],
+    "gemm tile auto": ["gemm", "--tile", "auto", "--regs", "16"],
+    "conv": ["conv", "--taps", "0.5,0.25,0.125", "-n", "8"],
+    "spills fft": ["spills", "fft", "-n", "16", "--regs", "8"],
+    "spills gemm": ["spills", "gemm", "-m", "2", "-n", "2", "-k", "3",
+                    "--regs", "8"],
+    "report fft": ["report", "fft", "-n", "16", "--measure", "none"],
+    "report gemm": ["report", "gemm", "-m", "2", "-n", "2", "-k", "3",
+                    "--measure", "none"],
+}
+
+
+def test_every_help_option_is_sampled(kgen_bin):
+    """A new option in --help without a sample here fails."""
+    import re
+    text = kgen("--help").stdout
+    named = set(re.findall(r"(?<![\w-])(--?[a-z][a-z0-9-]*)", text))
+    assert named - NOT_OPTIONS == set(OPTION_SAMPLES)
+
+
+def test_every_option_honoured_or_rejected(kgen_bin, tmp_path):
+    taps = tmp_path / "taps.txt"
+    taps.write_text("1 3\n")
+
+    def text(p):
+        out = [l for l in p.stdout.splitlines() if "Command:" not in l]
+        return out, p.stderr
+
+    def one(case):
+        form, opt = case
+        base = FORMS[form]
+        ref = kgen(*base)
+        if ref.returncode != 0:
+            return "%s: base fails: %s" % (form, ref.stderr)
+        if opt == "-o":
+            out = tmp_path / ("%s.out" % form.replace(" ", "_"))
+            p = kgen(*base, "-o", out)
+            if p.returncode == 2:
+                return ""
+            ok = (p.returncode == 0 and p.stdout == "" and
+                  out.read_text() == ref.stdout)
+            return "" if ok else "%s -o: not honoured" % form
+        extra = [str(taps) if a == "TAPS" else a for a in OPTION_SAMPLES[opt]]
+        p = kgen(*base, *extra)
+        if p.returncode == 2:
+            lines = p.stderr.splitlines()
+            if len(lines) == 1 and lines[0].startswith("kgen: "):
+                return ""
+            return "%s %s: exit 2 but stderr %r" % (form, opt, p.stderr)
+        if p.returncode != 0:
+            return "%s %s: exit %d" % (form, opt, p.returncode)
+        if text(p) == text(ref):
+            return "%s %s: accepted and ignored" % (form, " ".join(extra))
+        return ""
+    # a flag repeated (gemm --kloop --kloop) says the same thing twice
+    cases = [(f, o) for f in FORMS for o in OPTION_SAMPLES
+             if not (o in FORMS[f] and len(OPTION_SAMPLES[o]) == 1)]
+    bad = [r for r in pmap(one, cases) if r]
+    assert not bad, "\n".join(bad)
