@@ -238,8 +238,8 @@ job_gemm(Job *j, Opts *o)
 
 	check_gemm(o);
 	if (o->tile && !strcmp(o->tile, "auto"))
-		cli_only(o, "gemm --tile auto", "--tile --regs --gamma --vlen -k "
-		    "-o");
+		cli_only(o, "gemm --tile auto", "--tile --regs --gamma --vlen "
+		    "-k -o");
 	else if (o->kloop)
 		cli_only(o, "gemm --kloop", "-m -n --kloop --vlen --fma --name "
 		    "-o -d");
@@ -371,7 +371,7 @@ job_spills(Job *j, Opts *o)
 			fail("spills gemm: fixed-size codelets only; --kloop "
 			    "and --tile do not apply");
 	}
-	cli_only(o, o->target ? "spills" : "spills --regs", o->p.kind == PROB_FFT
+	cli_only(o, "spills", o->p.kind == PROB_FFT
 	    ? "-n --sign --fma --regs --target --schedule --latency --gamma "
 	    "--measure --format --type -o -d"
 	    : "-m -n -k --fma --regs --target --schedule --latency --gamma "

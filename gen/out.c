@@ -57,7 +57,8 @@ resolve(const char *path)
 		if (len < 0)
 			fail("-o %s: cannot write: %s", path, strerror(errno));
 		buf[len] = 0;
-		if (!strncmp(buf, "/proc/", 6) || !strncmp(buf, "/dev/fd/", 8)) {
+		if (!strncmp(buf, "/proc/", 6)
+		    || !strncmp(buf, "/dev/fd/", 8)) {
 			free(p);
 			return 0;
 		}

@@ -50,8 +50,8 @@ addtap(Prob *p, const char *what, int line, const char *s, size_t len,
 		    "at most %Lg)", what, where, p->ntaps + 1, buf, type, max);
 	if (v != 0 ? fabsl(v) < min : errno == ERANGE)
 		fail("%s: %stap %d, '%s', is too small for a %s (zero, or a "
-		    "magnitude of at least %Lg)", what, where, p->ntaps + 1, buf,
-		    type, min);
+		    "magnitude of at least %Lg)", what, where, p->ntaps + 1,
+		    buf, type, min);
 	if (p->ntaps == CONV_MAXTAPS)
 		fail("%s: more than %d taps", what, CONV_MAXTAPS);
 	if (p->ntaps == *cap) {
