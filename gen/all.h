@@ -96,7 +96,9 @@ struct Prob {
 #define NORETURN
 #define PRINTF(a, b)
 #endif
-extern char *fail_unlink;  /* a temporary file fail() removes */
+void temp_signals(void);
+void temp_add(const char *path);
+void temp_drop(const char *path);
 NORETURN PRINTF(1, 2) void fail(const char *fmt, ...);
 NORETURN PRINTF(1, 2) void die(const char *fmt, ...);
 void *emalloc(size_t n);
@@ -483,7 +485,8 @@ FILE *out_open(const char *path, char **tmp);
 void out_close(FILE *f, const char *path, char *tmp);
 
 /* gen/taps.c: the taps of kgen conv */
-void taps_parse(Prob *p, const char *what, const char *text, int file);
+void taps_parse(Prob *p, const char *what, const char *text, int file,
+    int isfloat);
 char *taps_load(const char *what, const char *path);
 
 /* gen/usage.c: kgen --help */
@@ -561,7 +564,13 @@ struct Opts {
 	double gamma;           /* --gamma */
 	int kloop;              /* --kloop: gemm micro-kernel, K at run time */
 	int vlen;               /* --vlen: doubles per register, gemm */
+	int seen_sign;          /* --sign given */
+	const char *kindopt;    /* the option that set kind, for messages */
+	char kindbuf[32];       /* "--kind X", kindopt's text */
+	const char *given[64];  /* each option given, once, in argv order */
+	int ngiven;
 };
+void cli_only(const Opts *o, const char *what, const char *allowed);
 void cli_parse(Job *j, int argc, char **argv);
 int cli_regs(const char *s, int lo, int hi, int *r, int max,
     const char *what);

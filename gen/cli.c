@@ -12,10 +12,18 @@
 #include <string.h>
 #include "all.h"
 
+/* --help and --version: the text, or a failure when it cannot be
+ * written (kgen --help > /dev/full). */
 static void
-help(void)
+help(int version)
 {
-	usage_print();
+	if (version)
+		printf("kgen %s\n", KGEN_VERSION);
+	else
+		usage_print();
+	if (fflush(stdout) || ferror(stdout))
+		fail("%s: cannot write: %s", version ? "--version" : "--help",
+		    strerror(errno));
 	exit(0);
 }
 
@@ -165,6 +173,53 @@ cli_regs(const char *s, int lo, int hi, int *r, int max,
 	}
 }
 
+/* Records option a as given (once). */
+static void
+given(Opts *o, const char *a)
+{
+	int i;
+
+	for (i = 0; i < o->ngiven; i++)
+		if (!strcmp(o->given[i], a))
+			return;
+	if (o->ngiven < (int)(sizeof o->given / sizeof o->given[0]))
+		o->given[o->ngiven++] = a;
+}
+
+/* Fails unless every option given is in allowed (space separated): an
+ * option that would do nothing is rejected, never silently ignored.
+ * what names the command, or the form of it, for the message. */
+void
+cli_only(const Opts *o, const char *what, const char *allowed)
+{
+	const char *p;
+	size_t len;
+	int i;
+
+	for (i = 0; i < o->ngiven; i++) {
+		len = strlen(o->given[i]);
+		for (p = allowed; (p = strstr(p, o->given[i])); p += len)
+			if ((p == allowed || p[-1] == ' ')
+			    && (p[len] == ' ' || !p[len]))
+				break;
+		if (!p)
+			fail("%s: %s does not apply; it takes %s", what,
+			    o->given[i], allowed);
+	}
+}
+
+/* Sets the codelet kind from option opt (text: the option as given);
+ * two different kinds conflict instead of the last one winning. */
+static void
+setkind(Opts *o, int kind, const char *text)
+{
+	if (o->kindopt && o->kind != kind)
+		fail("%s: conflicts with %s; give one codelet kind", text,
+		    o->kindopt);
+	o->kind = kind;
+	o->kindopt = text;
+}
+
 /* Reads every option into o; the command's own checks come after. */
 static void
 options(Opts *o, int argc, char **argv)
@@ -173,7 +228,7 @@ options(Opts *o, int argc, char **argv)
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", 0};
 	char *a, *v;
-	int i, takes;
+	int i, k, takes;
 
 	memset(o, 0, sizeof *o);
 	o->p.sign = -1;
@@ -183,11 +238,9 @@ options(Opts *o, int argc, char **argv)
 		fail("no command; try 'kgen --help'");
 	o->cmd = argv[1];
 	if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help"))
-		help();
-	if (!strcmp(o->cmd, "--version")) {
-		printf("kgen %s\n", KGEN_VERSION);
-		exit(0);
-	}
+		help(0);
+	if (!strcmp(o->cmd, "--version"))
+		help(1);
 	if (strcmp(o->cmd, "fft") && strcmp(o->cmd, "gemm")
 	    && strcmp(o->cmd, "conv") && strcmp(o->cmd, "spills")
 	    && strcmp(o->cmd, "report"))
@@ -206,8 +259,10 @@ options(Opts *o, int argc, char **argv)
 		a = argv[i];
 		v = i + 1 < argc ? argv[i + 1] : 0;
 		takes = 1;
+		if (a[0] == '-' && a[1])
+			given(o, a);
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			help();
+			help(0);
 		} else if (!strcmp(a, "-n")) {
 			o->p.n = (int)num(a, v, 1, INT_MAX, "a positive size");
 			o->seen_n = 1;
@@ -221,6 +276,7 @@ options(Opts *o, int argc, char **argv)
 			o->p.sign = (int)num(a, v, -1, 1, "-1 or 1");
 			if (o->p.sign == 0)
 				fail("--sign 0: expected -1 or 1");
+			o->seen_sign = 1;
 		} else if (!strcmp(a, "--type")) {
 			o->isfloat = !strcmp(word(a, v, types), "float");
 		} else if (!strcmp(a, "--name")) {
@@ -260,14 +316,16 @@ options(Opts *o, int argc, char **argv)
 			o->block = (int)num(a, v, 1, 1024, "1 to 1024 threads");
 		} else if (!strcmp(a, "--kind")) {
 			word(a, v, job_kinds);
-			for (o->kind = 0; strcmp(job_kinds[o->kind], v);
-			    o->kind++)
+			for (k = 0; strcmp(job_kinds[k], v); k++)
 				;
+			snprintf(o->kindbuf, sizeof o->kindbuf, "--kind %.20s",
+			    v);
+			setkind(o, k, o->kindbuf);
 		} else if (!strcmp(a, "--twiddle")) {
-			o->kind = CK_T1;
+			setkind(o, CK_T1, "--twiddle");
 			takes = 0;
 		} else if (!strcmp(a, "--real")) {
-			o->kind = CK_R2CF;
+			setkind(o, CK_R2CF, "--real");
 			takes = 0;
 		} else if (!strcmp(a, "--simd")) {
 			word(a, v, isa_names());
@@ -291,7 +349,7 @@ options(Opts *o, int argc, char **argv)
 		} else if (!strcmp(a, "--gamma")) {
 			need(a, v);
 			o->gamma = strtod(v, &a);
-			if (*a || !(o->gamma >= 0 && o->gamma <= 100))
+			if (a == v || *a || !(o->gamma >= 0 && o->gamma <= 100))
 				fail("--gamma %s: expected a number from 0 to "
 				    "100", v);
 		} else if (!strcmp(a, "--kloop")) {

@@ -48,10 +48,11 @@ compile_row(const void *job, Dag *d, const int *o, int n, int regs,
 	if (!mkdtemp(dir))
 		die("cannot make a temporary directory in /tmp: %s",
 		    strerror(errno));
+	temp_add(dir);
 	snprintf(path, sizeof path, "%s/codelet.c", dir);
+	temp_add(path);
 	if (!(f = fopen(path, "w")))
 		die("%s: cannot write: %s", path, strerror(errno));
-	fail_unlink = path;
 	memset(&e, 0, sizeof e);
 	e.name = "kgen_measured";
 	e.cmd = j->line;
@@ -72,5 +73,6 @@ compile_row(const void *job, Dag *d, const int *o, int n, int regs,
 	}
 	remove(path);
 	rmdir(dir);
-	fail_unlink = 0;
+	temp_drop(path);
+	temp_drop(dir);
 }

@@ -64,6 +64,9 @@ check_fft(Opts *o)
 	if (o->kind == CK_R2CF && o->p.sign > 0)
 		fail("--sign 1: r2cf is the forward real transform; "
 		    "--kind r2cb is its inverse");
+	if (o->kind == CK_R2CB && o->seen_sign && o->p.sign < 0)
+		fail("--sign -1: r2cb is the backward real transform (sign 1); "
+		    "--kind r2cf is the forward one");
 	if (o->kind == CK_R2CB)
 		o->p.sign = 1;
 	if ((o->kind == CK_T1 || o->kind == CK_T1V) && o->p.n < 2)
@@ -88,9 +91,17 @@ check_fft_dag(Opts *o)
 void
 job_fft(Job *j, Opts *o)
 {
+	char what[64];
 	int sched;
 
 	check_fft(o);
+	if (o->p.n > FFT_MAXN) {
+		snprintf(what, sizeof what, "fft -n %d (a standalone plan, "
+		    "n > %d)", o->p.n, FFT_MAXN);
+		cli_only(o, what, "-n --sign --type --name -o -d");
+	}
+	cli_only(o, "fft", "-n --sign --type --name -o --schedule --regs "
+	    "--latency --gamma --fma --simd --kind --twiddle --real --emit -d");
 	j->kind = o->kind;
 	j->lanes = o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
@@ -122,6 +133,10 @@ job_fft(Job *j, Opts *o)
 		cli_regs(o->regs, 1, SPILLS_MAXR, &j->cost.regs, 1,
 		    "one register count");
 	}
+	if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH
+	    && (o->latency || o->gamma != 1))
+		fail("%s: only --schedule blocked or search depends on the "
+		    "cost model", o->latency ? "--latency" : "--gamma");
 	if (sched == SCHED_BLOCKED || sched == SCHED_SEARCH) {
 		j->checkregs = 1;
 		j->e.regs = j->cost.regs;
@@ -222,6 +237,15 @@ job_gemm(Job *j, Opts *o)
 	int mr, nr;
 
 	check_gemm(o);
+	if (o->tile && !strcmp(o->tile, "auto"))
+		cli_only(o, "gemm --tile auto", "--tile --regs --gamma --vlen "
+		    "-k -o");
+	else if (o->kloop)
+		cli_only(o, "gemm --kloop", "-m -n --kloop --vlen --fma --name "
+		    "-o -d");
+	else
+		cli_only(o, "gemm", "-m -n -k --schedule --tile --fma --vlen "
+		    "--type --emit --name -o -d");
 	j->vlen = o->vlen;
 	if (o->tile && !strcmp(o->tile, "auto")) {
 		j->cmd = CMD_TILES;
@@ -281,16 +305,17 @@ job_conv(Job *j, Opts *o)
 	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
 		fail("conv: only --taps, --taps-file, -n, --fma, --type, "
 		    "--name and -o apply");
+	cli_only(o, "conv", "--taps --taps-file -n --fma --type --name -o -d");
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "
 		    "h0,h1,... and --taps-file FILE");
 	if (o->taps) {
 		snprintf(what, sizeof what, "--taps %.200s", o->taps);
-		taps_parse(&o->p, what, o->taps, 0);
+		taps_parse(&o->p, what, o->taps, 0, o->isfloat);
 	} else {
 		snprintf(what, sizeof what, "--taps-file %.200s", o->tapsfile);
 		text = taps_load(what, o->tapsfile);
-		taps_parse(&o->p, what, text, 1);
+		taps_parse(&o->p, what, text, 1, o->isfloat);
 		free(text);
 	}
 	if (!o->seen_n)
@@ -346,6 +371,14 @@ job_spills(Job *j, Opts *o)
 			fail("spills gemm: fixed-size codelets only; --kloop "
 			    "and --tile do not apply");
 	}
+	cli_only(o, "spills", o->p.kind == PROB_FFT
+	    ? "-n --sign --fma --regs --target --schedule --latency --gamma "
+	    "--measure --format --type -o -d"
+	    : "-m -n -k --fma --regs --target --schedule --latency --gamma "
+	    "--measure --format --type -o -d");
+	if (o->regs && !o->target && o->isfloat)
+		fail("spills --regs: --type float changes nothing; it sets the "
+		    "lanes of --target");
 	if (!o->regs == !o->target)
 		fail("spills: give one of --regs LIST (as 16, 8,16,32 or "
 		    "4-64) and --target NAME|all");
@@ -417,6 +450,11 @@ job_report(Job *j, Opts *o)
 		check_fft_dag(o);
 	else
 		check_gemm_dag(o, "report");
+	cli_only(o, "report", o->p.kind == PROB_FFT
+	    ? "-n --sign --fma --schedule --type --target --arch --regs "
+	    "--block --max-regs --measure --latency -o -d"
+	    : "-m -n -k --fma --schedule --type --target --arch --regs "
+	    "--block --max-regs --measure --latency -o -d");
 	/* by default the order `kgen fft` and `kgen gemm` emit */
 	r->sched = o->p.kind == PROB_GEMM ? SCHED_OUTER : SCHED_BUILD;
 	if (o->sched) {

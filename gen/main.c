@@ -6,9 +6,23 @@
  * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
-#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include "all.h"
+
+/* A standard descriptor closed at startup (kgen ... 2>&-) would be
+ * reused by the first file kgen opens, and -d's dump or an error would
+ * land in the output file: each closed one gets /dev/null, read-only,
+ * so that writes to it fail instead of going anywhere. */
+static void
+stdfds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != fd)
+			die("cannot open /dev/null for descriptor %d", fd);
+}
 
 static void
 dump(const Job *j, Dag *d, const char *stage)
@@ -100,9 +114,13 @@ plan(const Job *j)
 
 	ar = arena_new();
 	np = standalone_parts(j->p.n, kind, size);
-	for (i = 0; i < np; i++)
-		part[i] = simp_run(kind[i] == CK_N1 ? fft_build(ar, size[i],
-		    j->p.sign) : twiddle_build(ar, size[i], j->p.sign), 0);
+	for (i = 0; i < np; i++) {
+		part[i] = kind[i] == CK_N1 ? fft_build(ar, size[i], j->p.sign)
+		    : twiddle_build(ar, size[i], j->p.sign);
+		dump(j, part[i], "build");
+		part[i] = simp_run(part[i], 0);
+		dump(j, part[i], "simp");
+	}
 	f = out_open(j->out, &tmp);
 	standalone_c(f, j->p.n, j->p.sign, part, &j->e);
 	out_close(f, j->out, tmp);
@@ -131,9 +149,14 @@ spills(Job *j)
 	Arena *ar;
 	Dag *d;
 	Table *t;
+	FILE *f;
+	char *tmp;
 
 	ar = arena_new();
-	d = simp_run(build(j, ar), j->fma);
+	d = build(j, ar);
+	dump(j, d, "build");
+	d = simp_run(d, j->fma);
+	dump(j, d, "simp");
 	job_regs(d, j->regs, j->nregs);
 	t = &j->table;
 	t->p = &j->p;
@@ -141,11 +164,11 @@ spills(Job *j)
 	t->nnode = d->nnode;
 	spills_rows(t, d, j->sched, j->nsched, j->regs, j->nregs, &j->cost,
 	    ar, compile_row, j);
+	f = out_open(j->out, &tmp);
 	if (j->target && !strcmp(j->format, "text"))
-		target_print(stdout, j->target, j->e.isfloat);
-	spills_print(stdout, j->format, t);
-	if (fflush(stdout) || ferror(stdout))
-		fail("standard output: cannot write: %s", strerror(errno));
+		target_print(f, j->target, j->e.isfloat);
+	spills_print(f, j->format, t);
+	out_close(f, j->out, tmp);
 	arena_free(ar);
 }
 
@@ -156,13 +179,18 @@ report(Job *j)
 {
 	Arena *ar;
 	Dag *d;
+	FILE *f;
+	char *tmp;
 
 	ar = arena_new();
-	d = simp_run(build(j, ar), j->fma);
+	d = build(j, ar);
+	dump(j, d, "build");
+	d = simp_run(d, j->fma);
+	dump(j, d, "simp");
 	j->report.cuda = compile_cuda;
-	report_print(stdout, d, &j->p, &j->report);
-	if (fflush(stdout) || ferror(stdout))
-		fail("standard output: cannot write: %s", strerror(errno));
+	f = out_open(j->out, &tmp);
+	report_print(f, d, &j->p, &j->report);
+	out_close(f, j->out, tmp);
 	arena_free(ar);
 }
 
@@ -171,6 +199,8 @@ main(int argc, char **argv)
 {
 	Job j;
 
+	stdfds();
+	temp_signals();
 	cli_parse(&j, argc, argv);
 	/* with --fma, DFT algorithms are chosen by their fused counts */
 	fft_fma(j.fma);

@@ -1,6 +1,8 @@
 /* taps.c: the taps of kgen conv, strictly parsed from --taps h0,h1,...
- * or a taps file: decimal or hexadecimal floating constants, finite in
- * double, at most CONV_MAXTAPS; bad input fails with the tap's number
+ * or a taps file: decimal or hexadecimal floating constants, zero or
+ * normal numbers in the codelet's type (finite, not rounded to zero nor
+ * denormal: the compiler would warn, and the filter would not be the one
+ * written), at most CONV_MAXTAPS; bad input fails with the tap's number
  * (and line, in a file). */
 #include <ctype.h>
 #include <errno.h>
@@ -14,8 +16,11 @@
  * messages, which name where the taps came from (what). */
 static void
 addtap(Prob *p, const char *what, int line, const char *s, size_t len,
-    int *cap)
+    int *cap, int isfloat)
 {
+	const char *type;
+	long double max, min;
+
 	char buf[128], where[32];
 	char *end;
 	long double v;
@@ -36,9 +41,17 @@ addtap(Prob *p, const char *what, int line, const char *s, size_t len,
 	if (end == buf || *end || isspace((unsigned char)buf[0]))
 		fail("%s: %stap %d, '%s', is not a number", what, where,
 		    p->ntaps + 1, buf);
-	if (errno == ERANGE || !isfinite(v) || fabsl(v) > DBL_MAX)
-		fail("%s: %stap %d, '%s', is out of range for a double", what,
-		    where, p->ntaps + 1, buf);
+	type = isfloat ? "float" : "double";
+	max = isfloat ? FLT_MAX : DBL_MAX;
+	min = isfloat ? FLT_MIN : DBL_MIN;
+	if ((errno == ERANGE && fabsl(v) >= 1) || !isfinite(v)
+	    || fabsl(v) > max)
+		fail("%s: %stap %d, '%s', is out of range for a %s (magnitude "
+		    "at most %Lg)", what, where, p->ntaps + 1, buf, type, max);
+	if (v != 0 ? fabsl(v) < min : errno == ERANGE)
+		fail("%s: %stap %d, '%s', is too small for a %s (zero, or a "
+		    "magnitude of at least %Lg)", what, where, p->ntaps + 1,
+		    buf, type, min);
 	if (p->ntaps == CONV_MAXTAPS)
 		fail("%s: more than %d taps", what, CONV_MAXTAPS);
 	if (p->ntaps == *cap) {
@@ -67,7 +80,8 @@ skip(const char *p, int file, int *line)
  * starting a comment.  A comma stands between two numbers, never first,
  * last or doubled.  Messages start with what, the option given. */
 void
-taps_parse(Prob *pr, const char *what, const char *text, int file)
+taps_parse(Prob *pr, const char *what, const char *text, int file,
+    int isfloat)
 {
 	const char *p, *q;
 	int cap, line;
@@ -85,7 +99,7 @@ taps_parse(Prob *pr, const char *what, const char *text, int file)
 		for (q = p; *q && *q != ',' && !(file && (*q == '#'
 		    || isspace((unsigned char)*q))); q++)
 			;
-		addtap(pr, what, file ? line : 0, p, q - p, &cap);
+		addtap(pr, what, file ? line : 0, p, q - p, &cap, isfloat);
 		p = skip(q, file, &line);
 		if (!*p)
 			break;

@@ -2,14 +2,90 @@
  * fail() is for bad input (exit 2), die() for resources (exit 1).
  * The arena is a list of chunks carved by bumping a pointer; one
  * arena_free releases a whole run, so leak checkers stay quiet. */
+#include <assert.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "all.h"
 
-/* Set by gen/out.c: a temporary output file to remove on failure. */
-char *fail_unlink;
+/* Temporary files and folders (out.c's output, spills' and report's
+ * compiler scratch), removed by fail(), die() and a fatal signal.  A
+ * slot's path is complete before its flag is set, so the signal handler
+ * sees whole paths only. */
+enum { NTEMP = 8 };
+static char temps[NTEMP][PATH_MAX];
+static volatile sig_atomic_t used[NTEMP];
+
+/* Removes every registered path, files before their folders (the
+ * reverse order of registration): unlink and rmdir only, so that the
+ * signal handler may call it. */
+static void
+temp_clean(void)
+{
+	int i;
+
+	for (i = NTEMP - 1; i >= 0; i--)
+		if (used[i] && unlink(temps[i]) < 0)
+			rmdir(temps[i]);
+}
+
+static void
+onsignal(int sig)
+{
+	temp_clean();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Removes the temporary files when kgen is interrupted or killed
+ * (SIGINT, SIGTERM, SIGHUP), then dies of the same signal; a signal
+ * ignored at startup (nohup) stays ignored. */
+void
+temp_signals(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = onsignal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], 0, &old) == 0
+		    && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, 0);
+}
+
+/* Registers path (a file, or a folder: register it before its files)
+ * for removal on failure or signal; temp_drop(path) forgets it. */
+void
+temp_add(const char *path)
+{
+	int i;
+
+	assert(strlen(path) < PATH_MAX && "temporary paths are short");
+	for (i = 0; i < NTEMP && used[i]; i++)
+		;
+	assert(i < NTEMP && "at most NTEMP temporary paths at once");
+	strcpy(temps[i], path);
+	used[i] = 1;
+}
+
+void
+temp_drop(const char *path)
+{
+	int i;
+
+	for (i = NTEMP - 1; i >= 0; i--)
+		if (used[i] && !strcmp(temps[i], path)) {
+			used[i] = 0;
+			return;
+		}
+}
 
 static void
 vmsg(const char *fmt, va_list ap)
@@ -27,8 +103,7 @@ fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
-	if (fail_unlink)
-		remove(fail_unlink);
+	temp_clean();
 	exit(2);
 }
 
@@ -40,8 +115,7 @@ die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
-	if (fail_unlink)
-		remove(fail_unlink);
+	temp_clean();
 	exit(1);
 }
 

@@ -194,20 +194,24 @@ static struct {
 	char arch[16];
 } last;
 
+/* The files lower() and ptxas_measure() make in last.dir. */
+static const char *const files[] = {"k.cu", "k.ptx", "k.cubin", 0};
+
 static void
 forget(void)
 {
 	char path[BIG + 16];
+	int i;
 
 	if (!last.dir[0])
 		return;
-	snprintf(path, sizeof path, "%s/k.cu", last.dir);
-	remove(path);
-	snprintf(path, sizeof path, "%s/k.ptx", last.dir);
-	remove(path);
-	snprintf(path, sizeof path, "%s/k.cubin", last.dir);
-	remove(path);
+	for (i = 0; files[i]; i++) {
+		snprintf(path, sizeof path, "%s/%s", last.dir, files[i]);
+		remove(path);
+		temp_drop(path);
+	}
 	rmdir(last.dir);
+	temp_drop(last.dir);
 	last.dir[0] = 0;
 	free(last.cuda);
 	last.cuda = 0;
@@ -223,7 +227,7 @@ lower(const char *cuda, const char *arch, char *why, size_t nwhy)
 	char *out;
 	const char *tmp;
 	FILE *f;
-	int st;
+	int i, st;
 
 	if (last.dir[0] && !strcmp(last.cuda, cuda)
 	    && !strcmp(last.arch, arch))
@@ -241,6 +245,12 @@ lower(const char *cuda, const char *arch, char *why, size_t nwhy)
 		snprintf(why, nwhy, "cannot make a directory in %.200s: %s",
 		    tmp, strerror(errno));
 		return why;
+	}
+	/* removed by fail(), die() or a fatal signal, too */
+	temp_add(last.dir);
+	for (i = 0; files[i]; i++) {
+		snprintf(cu, sizeof cu, "%s/%s", last.dir, files[i]);
+		temp_add(cu);
 	}
 	snprintf(cu, sizeof cu, "%s/k.cu", last.dir);
 	snprintf(ptx, sizeof ptx, "%s/k.ptx", last.dir);

@@ -41,6 +41,41 @@ BAD = [
     (("fft", "-n", "8", "-o"), ["-o", "missing"]),
     (("fft", "-n", "8", "--bogus"), ["--bogus", "unknown option"]),
     (("fft", "-n", "8", "-x"), ["-x", "unknown option"]),
+    # options that would do nothing are rejected, never ignored
+    (("fft", "-n", "8", "--schedule", "bogus"), ["bogus", "blocked"]),
+    (("spills", "fft", "-n", "8", "--regs", "8", "--schedule", "bogus"),
+     ["bogus", "blocked"]),
+    (("report", "fft", "-n", "8", "--schedule", "bogus"), ["bogus"]),
+    (("fft", "-n", "8", "--schedule", "blocked", "--regs", "abc"),
+     ["--regs abc"]),
+    (("fft", "-n", "8", "--regs", "16"), ["--regs", "blocked"]),
+    (("fft", "-n", "8", "--latency", "2"), ["--latency", "blocked"]),
+    (("fft", "-n", "8", "--gamma", "2"), ["--gamma", "blocked"]),
+    (("fft", "-n", "2048", "--fma"), ["--fma", "2048"]),
+    (("fft", "-n", "2048", "--schedule", "co"), ["--schedule", "2048"]),
+    (("conv", "--taps", "1,2", "-n", "4", "--schedule", "co"),
+     ["conv", "--schedule"]),
+    (("conv", "--taps", "1,2", "-n", "4", "--regs", "8"), ["--regs"]),
+    (("conv", "--taps", "1,2", "-n", "4", "--sign", "1"), ["--sign"]),
+    (("gemm", "-m", "2", "-n", "2", "-k", "2", "--sign", "1"), ["--sign"]),
+    (("gemm", "-m", "2", "-n", "2", "-k", "2", "--latency", "2"),
+     ["--latency"]),
+    (("gemm", "-m", "2", "-n", "2", "-k", "2", "--gamma", "2"), ["--gamma"]),
+    (("gemm", "--tile", "auto", "--regs", "16", "-n", "4"), ["-n"]),
+    (("fft", "-n", "8", "--real", "--twiddle"), ["--twiddle", "--real"]),
+    (("fft", "-n", "8", "--kind", "t1", "--real"), ["--real", "t1"]),
+    (("fft", "-n", "8", "--kind", "r2cb", "--sign", "-1"),
+     ["--sign -1", "r2cb"]),
+    (("fft", "-n", "8", "--schedule", "blocked", "--gamma", ""),
+     ["--gamma"]),
+    (("spills", "fft", "-n", "8", "--regs", "8", "--type", "float"),
+     ["--type"]),
+    (("conv", "--taps", "1e300", "-n", "4", "--type", "float"),
+     ["1e300", "float"]),
+    (("conv", "--taps", "1e-40", "-n", "4", "--type", "float"),
+     ["1e-40", "float"]),
+    (("conv", "--taps", "1,1e-400", "-n", "4"), ["tap 2", "1e-400", "double"]),
+    (("conv", "--taps", "1e-310", "-n", "4"), ["1e-310", "double"]),
 ]
 
 
@@ -178,3 +213,286 @@ def test_compiles_warning_free(kgen_bin, tmp_path, compiler):
             "%s: %s" % (src.name, p.stderr)
     bad = [r for r in pmap(one, WARN_CASES) if r]
     assert not bad, "\n".join(map(str, bad))
+
+
+TABLES = [("spills", "fft", "-n", "8", "--regs", "8,16"),
+          ("spills", "gemm", "-m", "2", "-n", "2", "-k", "2", "--regs", "8",
+           "--format", "json"),
+          ("report", "fft", "-n", "8", "--measure", "none"),
+          ("gemm", "--tile", "auto", "--regs", "16")]
+
+
+@pytest.mark.parametrize("args", TABLES, ids=" ".join)
+def test_tables_honour_o(kgen_bin, tmp_path, args):
+    """spills, report and gemm --tile auto write their table to -o FILE
+    (through a temporary file), exactly what standard output gets."""
+    out = tmp_path / "t.txt"
+    p = kgen(*args, "-o", out)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == "" and p.stderr == ""
+    ref = kgen(*args)
+    assert ref.returncode == 0 and ref.stdout
+    assert out.read_text() == ref.stdout
+    assert os.listdir(tmp_path) == ["t.txt"]
+
+
+@pytest.mark.parametrize("args", [("--help",), ("fft", "--help"),
+                                  ("--version",)], ids=" ".join)
+def test_help_unwritable(kgen_bin, args):
+    """--help and --version that cannot be written fail with one line."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    p = run(["sh", "-c", '"$@" > /dev/full', "sh", KGEN, *args])
+    assert p.returncode == 2, p.stderr
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kgen: "), p.stderr
+    assert args[0] in lines[0] or "--help" in lines[0]
+
+
+def test_dump_then_error_is_last(kgen_bin, tmp_path):
+    """-d's dump is debug output; the error still ends stderr, as one
+    kgen: line, and leaves no file."""
+    out = tmp_path / "x.c"
+    p = kgen("fft", "-n", "16", "--schedule", "blocked", "--regs", "1",
+             "-d", "-o", out)
+    assert p.returncode == 2
+    lines = p.stderr.splitlines()
+    assert len(lines) > 10 and "## after" in p.stderr
+    assert lines[-1].startswith("kgen: --regs 1"), lines[-1]
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("args", [("fft", "-n", "8"),
+                                  ("spills", "fft", "-n", "8", "--regs",
+                                   "8"),
+                                  ("report", "fft", "-n", "8", "--measure",
+                                   "none")], ids=" ".join)
+def test_dump_with_stderr_closed(kgen_bin, tmp_path, args):
+    """With standard error closed (2>&-), the -d dump must not land in the
+    output file, which holds exactly what a run without -d writes."""
+    out, ref = tmp_path / "x.txt", tmp_path / "ref.txt"
+    assert kgen(*args, "-o", ref).returncode == 0
+    p = run(["sh", "-c", '"$@" 2>&-', "sh", KGEN, *args, "-d", "-o", out])
+    assert p.returncode == 0
+    strip = lambda t: [l for l in t.splitlines() if "Command:" not in l]
+    assert strip(out.read_text()) == strip(ref.read_text())
+
+
+def test_o_follows_symlinks(kgen_bin, tmp_path):
+    """-o LINK writes the file the link names and keeps the link; a link
+    to a missing file creates that file."""
+    ref = kgen("fft", "-n", "4").stdout
+    real = tmp_path / "real.c"
+    real.write_text("old\n")
+    os.symlink("real.c", tmp_path / "link.c")
+    os.mkdir(tmp_path / "sub")
+    os.symlink("sub/new.c", tmp_path / "dangling.c")
+    for name in ("link.c", "dangling.c"):
+        p = kgen("fft", "-n", "4", "-o", tmp_path / name)
+        assert p.returncode == 0, p.stderr
+        assert os.path.islink(tmp_path / name)
+    assert real.read_text() == ref
+    assert (tmp_path / "sub" / "new.c").read_text() == ref
+    assert sorted(os.listdir(tmp_path)) == ["dangling.c", "link.c",
+                                            "real.c", "sub"]
+    assert os.listdir(tmp_path / "sub") == ["new.c"]
+
+
+def test_o_dev_stdout(kgen_bin, tmp_path):
+    """-o /dev/stdout writes standard output (a file or a pipe) and
+    leaves the link alone.  A link of our own to /proc/self/fd/1 stands
+    for /dev/stdout, so that a broken kgen cannot replace the system's."""
+    if not os.path.exists("/proc/self/fd/1"):
+        pytest.skip("no /proc/self/fd")
+    ref = kgen("fft", "-n", "4").stdout
+    link, out = tmp_path / "stdout", tmp_path / "file"
+    os.symlink("/proc/self/fd/1", link)
+    with open(out, "w") as f:
+        p = run([KGEN, "fft", "-n", "4", "-o", link], stdout=f,
+                stderr=None, capture_output=False)
+    assert p.returncode == 0
+    assert out.read_text() == ref
+    assert os.path.islink(link)
+    p = kgen("fft", "-n", "4", "-o", link)   # a pipe
+    assert p.returncode == 0 and p.stdout == ref
+    assert sorted(os.listdir(tmp_path)) == ["file", "stdout"]
+
+
+def test_o_long_name(kgen_bin, tmp_path):
+    """A name of NAME_MAX bytes is written: the temporary name is short."""
+    name = "a" * (os.pathconf(tmp_path, "PC_NAME_MAX") - 2) + ".c"
+    p = kgen("fft", "-n", "4", "-o", tmp_path / name)
+    assert p.returncode == 0, p.stderr
+    assert os.listdir(tmp_path) == [name]
+
+
+def test_o_mode(kgen_bin, tmp_path):
+    """A new file gets 0666 less the umask, an existing one keeps its
+    permissions (the temporary file's 0600 must not leak through)."""
+    new, old = tmp_path / "new.c", tmp_path / "old.c"
+    old.write_text("")
+    os.chmod(old, 0o640)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    for f in (new, old):
+        assert kgen("fft", "-n", "4", "-o", f).returncode == 0
+    assert os.stat(new).st_mode & 0o777 == 0o666 & ~mask
+    assert os.stat(old).st_mode & 0o777 == 0o640
+
+
+def test_o_read_only_folder(kgen_bin, tmp_path):
+    """A writable file in a folder where no file can be made is written
+    in place; a new file there cannot be."""
+    import tempfile
+    top = tempfile.mkdtemp()        # not under root's 0700 pytest folder
+    try:
+        os.chmod(top, 0o755)
+        ro = os.path.join(top, "ro")
+        os.mkdir(ro)
+        target = os.path.join(ro, "f.c")
+        with open(target, "w") as f:
+            f.write("old\n")
+        os.chmod(target, 0o666)
+        os.chmod(ro, 0o555)
+        drop = None
+        if os.geteuid() == 0:       # root writes anywhere: be nobody
+            def drop():
+                os.setgid(65534)
+                os.setuid(65534)
+        p = run([KGEN, "fft", "-n", "4", "-o", target], preexec_fn=drop)
+        assert p.returncode == 0, p.stderr
+        with open(target) as f:
+            assert f.read() == kgen("fft", "-n", "4").stdout
+        assert os.listdir(ro) == ["f.c"]
+        p = run([KGEN, "fft", "-n", "4", "-o", os.path.join(ro, "new.c")],
+                preexec_fn=drop)
+        one_line_error(p, ["new.c", "cannot write"])
+        assert os.listdir(ro) == ["f.c"]
+    finally:
+        os.chmod(os.path.join(top, "ro"), 0o755)
+        shutil.rmtree(top)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT,
+                                 signal.SIGHUP], ids=lambda s: s.name)
+def test_signal_removes_temporaries(kgen_bin, tmp_path, sig):
+    """Killed while its output and report's kgen-ptxas.* folder exist
+    (a fake nvcc that sleeps), kgen removes both and dies of the
+    signal."""
+    import subprocess
+    import time
+    bindir, tmpdir, outdir = (tmp_path / d for d in ("bin", "tmp", "out"))
+    for d in (bindir, tmpdir, outdir):
+        d.mkdir()
+    for tool in ("nvcc", "ptxas"):
+        (bindir / tool).write_text("#!/bin/sh\nexec sleep 30\n")
+        os.chmod(bindir / tool, 0o755)
+    env = dict(os.environ, PATH="%s:%s" % (bindir, os.environ["PATH"]),
+               TMPDIR=str(tmpdir))
+    p = subprocess.Popen([KGEN, "report", "fft", "-n", "8", "--measure",
+                          "ptxas", "-o", outdir / "r.txt"], env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(200):
+            if os.listdir(outdir) and os.listdir(tmpdir):
+                break
+            time.sleep(0.05)
+        assert os.listdir(outdir) and os.listdir(tmpdir), "nothing made"
+        p.send_signal(sig)
+        p.wait(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == -sig
+    assert os.listdir(outdir) == []
+    assert os.listdir(tmpdir) == []
+
+
+# Every option --help names, with a sample value.  Each is tried on each
+# form of each command below: it must change what the command writes
+# (stdout without the header's Command: line, and stderr) or be rejected
+# with exit 2 and one kgen: line; -o must send the same text to a file.
+OPTION_SAMPLES = {
+    "-n": ["-n", "12"], "-m": ["-m", "3"], "-k": ["-k", "5"],
+    "--sign": ["--sign", "1"], "--type": ["--type", "float"],
+    "--name": ["--name", "foo"], "-o": None,
+    "--schedule": ["--schedule", "co"], "--regs": ["--regs", "12"],
+    "--latency": ["--latency", "3"], "--format": ["--format", "csv"],
+    "--target": ["--target", "avx2"], "--arch": ["--arch", "sm_90"],
+    "--max-regs": ["--max-regs", "8"], "--block": ["--block", "64"],
+    "--kind": ["--kind", "t1"], "--twiddle": ["--twiddle"],
+    "--real": ["--real"], "--simd": ["--simd", "avx2"],
+    "--emit": ["--emit", "cuda"], "--measure": ["--measure", "gcc"],
+    "--taps": ["--taps", "1,3"], "--taps-file": ["--taps-file", "TAPS"],
+    "--tile": ["--tile", "2x2"], "--gamma": ["--gamma", "2"],
+    "--kloop": ["--kloop"], "--vlen": ["--vlen", "2"], "--fma": ["--fma"],
+    "-d": ["-d"],
+}
+# Words of --help that look like options but are not kgen's: compiler
+# flags named in the text, and the options that print and exit.
+NOT_OPTIONS = {"-msse2", "-mavx2", "-mfma", "-mavx512f", "-maxrregcount",
+               "-v", "-h", "--help", "--version"}
+FORMS = {
+    "fft": ["fft", "-n", "16"],
+    "fft plan": ["fft", "-n", "2048"],
+    "gemm": ["gemm", "-m", "4", "-n", "4", "-k", "4"],
+    "gemm kloop": ["gemm", "-m", "4", "-n", "2", "--kloop"],
+    "gemm tile auto": ["gemm", "--tile", "auto", "--regs", "16"],
+    "conv": ["conv", "--taps", "0.5,0.25,0.125", "-n", "8"],
+    "spills fft": ["spills", "fft", "-n", "16", "--regs", "8"],
+    "spills gemm": ["spills", "gemm", "-m", "2", "-n", "2", "-k", "3",
+                    "--regs", "8"],
+    "report fft": ["report", "fft", "-n", "16", "--measure", "none"],
+    "report gemm": ["report", "gemm", "-m", "2", "-n", "2", "-k", "3",
+                    "--measure", "none"],
+}
+
+
+def test_every_help_option_is_sampled(kgen_bin):
+    """A new option in --help without a sample here fails."""
+    import re
+    text = kgen("--help").stdout
+    named = set(re.findall(r"(?<![\w-])(--?[a-z][a-z0-9-]*)", text))
+    assert named - NOT_OPTIONS == set(OPTION_SAMPLES)
+
+
+def test_every_option_honoured_or_rejected(kgen_bin, tmp_path):
+    taps = tmp_path / "taps.txt"
+    taps.write_text("1 3\n")
+
+    def text(p):
+        out = [l for l in p.stdout.splitlines() if "Command:" not in l]
+        return out, p.stderr
+
+    def one(case):
+        form, opt = case
+        base = FORMS[form]
+        ref = kgen(*base)
+        if ref.returncode != 0:
+            return "%s: base fails: %s" % (form, ref.stderr)
+        if opt == "-o":
+            out = tmp_path / ("%s.out" % form.replace(" ", "_"))
+            p = kgen(*base, "-o", out)
+            if p.returncode == 2:
+                return ""
+            ok = (p.returncode == 0 and p.stdout == "" and
+                  out.read_text() == ref.stdout)
+            return "" if ok else "%s -o: not honoured" % form
+        extra = [str(taps) if a == "TAPS" else a for a in OPTION_SAMPLES[opt]]
+        p = kgen(*base, *extra)
+        if p.returncode == 2:
+            lines = p.stderr.splitlines()
+            if len(lines) == 1 and lines[0].startswith("kgen: "):
+                return ""
+            return "%s %s: exit 2 but stderr %r" % (form, opt, p.stderr)
+        if p.returncode != 0:
+            return "%s %s: exit %d" % (form, opt, p.returncode)
+        if text(p) == text(ref):
+            return "%s %s: accepted and ignored" % (form, " ".join(extra))
+        return ""
+    # a flag repeated (gemm --kloop --kloop) says the same thing twice
+    cases = [(f, o) for f in FORMS for o in OPTION_SAMPLES
+             if not (o in FORMS[f] and len(OPTION_SAMPLES[o]) == 1)]
+    bad = [r for r in pmap(one, cases) if r]
+    assert not bad, "\n".join(bad)
