@@ -196,6 +196,7 @@ void emit_init(Printer *o, FILE *f, Dag *d, int isfloat, Arena *ar);
 const int *emit_order(Dag *d, const int *order, int *norder, Arena *ar);
 void emit_operand(Printer *o, int id);
 void emit_statement(Printer *o, int id);
+void emit_counts(Printer *o, const Emit *e);
 void gemm_open(FILE *f, const Emit *e);
 void gemm_close(FILE *f, const Prob *p, const Emit *e);
 
