@@ -105,6 +105,12 @@ lib/libkgen.a: $(LIB_CO) $(RT_O)
 	rm -f $@
 	ar rcs $@ $^
 
+# lib/libkgen.so.X.Y.Z (SONAME libkgen.so.X) and its two symlinks
 lib/libkgen.so: $(LIB_CO) $(RT_O)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -shared -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -shared \
+	    -Wl,-soname,libkgen.so.$(firstword $(subst ., ,$(VERSION))) \
+	    -o $@.$(VERSION) $^ $(LDLIBS)
+	ln -sf libkgen.so.$(VERSION) \
+	    $@.$(firstword $(subst ., ,$(VERSION)))
+	ln -sf libkgen.so.$(firstword $(subst ., ,$(VERSION))) $@
