@@ -1,13 +1,43 @@
-# mk/install.mk: make install, included by the Makefile.
+# mk/install.mk: make install / make uninstall, included by the Makefile.
+#
+# make install PREFIX=/opt/kgen (DESTDIR for staging) installs bin/kgen,
+# include/kgen.h, lib/libkgen.a, lib/libkgen.so.X.Y.Z (SONAME libkgen.so.X)
+# with its symlinks libkgen.so.X and libkgen.so, and lib/pkgconfig/kgen.pc.
+# On a standard prefix (/usr/local on Debian, whose lib is in ld.so's path)
+# install runs ldconfig when DESTDIR is empty and we are root, so a program
+# linked with `pkg-config --libs kgen` runs as is.  A non-standard prefix
+# needs an rpath, -Wl,-rpath,$(pkg-config --variable=libdir kgen), or
+# LD_LIBRARY_PATH at run time.  A static link: `pkg-config --static --libs
+# kgen` gives -lm through Libs.private, and the archive is named with
+# -l:libkgen.a (or -Wl,-Bstatic -lkgen -Wl,-Bdynamic) in place of -lkgen.
+# make uninstall (same PREFIX and DESTDIR) removes exactly what install put.
 
-# ---- install: make install PREFIX=/opt/kgen (DESTDIR for staging)
+SOMAJOR = $(firstword $(subst ., ,$(VERSION)))
+LIBDIR_I = $(DESTDIR)$(PREFIX)/lib
+INSTALLED = bin/kgen include/kgen.h lib/libkgen.a lib/libkgen.so \
+    lib/libkgen.so.$(SOMAJOR) lib/libkgen.so.$(VERSION) lib/pkgconfig/kgen.pc
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	    $(LIBDIR_I)/pkgconfig
 	install -m 755 bin/kgen $(DESTDIR)$(PREFIX)/bin/kgen
 	install -m 644 runtime/kgen.h $(DESTDIR)$(PREFIX)/include/kgen.h
-	install -m 644 lib/libkgen.a $(DESTDIR)$(PREFIX)/lib/libkgen.a
-	install -m 755 lib/libkgen.so $(DESTDIR)$(PREFIX)/lib/libkgen.so
+	install -m 644 lib/libkgen.a $(LIBDIR_I)/libkgen.a
+	install -m 755 lib/libkgen.so.$(VERSION) \
+	    $(LIBDIR_I)/libkgen.so.$(VERSION)
+	ln -sf libkgen.so.$(VERSION) $(LIBDIR_I)/libkgen.so.$(SOMAJOR)
+	ln -sf libkgen.so.$(SOMAJOR) $(LIBDIR_I)/libkgen.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    kgen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/kgen.pc
+	    kgen.pc.in > $(LIBDIR_I)/pkgconfig/kgen.pc
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
+	    command -v ldconfig >/dev/null 2>&1; then \
+	    echo ldconfig; ldconfig; fi
 
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	-rmdir $(LIBDIR_I)/pkgconfig 2>/dev/null || true
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
+	    command -v ldconfig >/dev/null 2>&1; then \
+	    echo ldconfig; ldconfig; fi
+
+.PHONY: install uninstall
