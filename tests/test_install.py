@@ -1,0 +1,123 @@
+"""make install / make uninstall into a staged tree (issue 14): the versioned
+shared library and its SONAME, the symlinks, kgen.pc for a shared link with
+an rpath and for a static link, the KGEN_VERSION_* macros of kgen.h, and an
+uninstall that leaves nothing of kgen behind.  No root needed: PREFIX and
+DESTDIR both lie under tmp_path."""
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CC = os.environ.get("CC", "cc")
+
+PROGRAM = r"""
+#include <stdio.h>
+#include <kgen.h>
+int main(void)
+{
+	double ri[4] = {1, 2, 3, 4}, ii[4] = {0}, ro[4], io[4];
+	int s = kgen_dft(4, -1, ri, ii, ro, io, 1, 1, 1, 0, 0);
+	printf("%s %s %d %g %g %g\n", KGEN_VERSION_STRING, kgen_version(), s,
+	    ro[0], ro[1], io[1]);
+	return s != 0;
+}
+"""
+
+
+def run(cmd, **kw):
+    return subprocess.run([str(c) for c in cmd], capture_output=True,
+                          text=True, **kw)
+
+
+def clean_env():
+    return {k: v for k, v in os.environ.items()
+            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL",
+                         "LD_LIBRARY_PATH", "PKG_CONFIG_PATH")}
+
+
+def all_h_version():
+    m = re.search(r'^#define KGEN_VERSION "(\d+)\.(\d+)\.(\d+)"',
+                  (ROOT / "gen/all.h").read_text(), re.M)
+    assert m, "gen/all.h has no KGEN_VERSION"
+    return m.groups()
+
+
+def test_header_version_macros():
+    major, minor, patch = all_h_version()
+    h = (ROOT / "runtime/kgen.h").read_text()
+    got = {k: v for k, v in re.findall(
+        r'^#define KGEN_VERSION_(MAJOR|MINOR|PATCH|STRING) (\S+)', h, re.M)}
+    assert got == {"MAJOR": major, "MINOR": minor, "PATCH": patch,
+                   "STRING": '"%s.%s.%s"' % (major, minor, patch)}
+
+
+def test_install_uninstall(tmp_path):
+    if not shutil.which("pkg-config"):
+        pytest.skip("pkg-config is not installed")
+    version = ".".join(all_h_version())
+    major = version.split(".")[0]
+    destdir, prefix = tmp_path / "stage", tmp_path / "prefix"
+    staged = Path(str(destdir) + str(prefix))
+    make = ["make", "-s", "DESTDIR=%s" % destdir, "PREFIX=%s" % prefix]
+    p = run(make + ["install"], cwd=ROOT, env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    lib = staged / "lib"
+    for f in ("bin/kgen", "include/kgen.h", "lib/libkgen.a",
+              "lib/libkgen.so.%s" % version, "lib/pkgconfig/kgen.pc"):
+        assert (staged / f).is_file() and not (staged / f).is_symlink(), f
+    assert os.readlink(lib / ("libkgen.so.%s" % major)) == \
+        "libkgen.so.%s" % version
+    assert os.readlink(lib / "libkgen.so") == "libkgen.so.%s" % major
+    d = run(["readelf", "-d", lib / ("libkgen.so.%s" % version)])
+    assert "Library soname: [libkgen.so.%s]" % major in d.stdout, d.stdout
+
+    # pkg-config, its prefix pointed at the staged tree
+    env = dict(clean_env(), PKG_CONFIG_PATH=str(lib / "pkgconfig"))
+    pc = ["pkg-config", "--define-variable=prefix=%s" % staged]
+    assert run(pc + ["--modversion", "kgen"], env=env).stdout.strip() \
+        == version
+    libdir = run(pc + ["--variable=libdir", "kgen"], env=env).stdout.strip()
+    assert Path(libdir) == lib
+    flags = run(pc + ["--cflags", "--libs", "kgen"], env=env)
+    assert flags.returncode == 0, flags.stderr
+    src = tmp_path / "prog.c"
+    src.write_text(PROGRAM)
+    expect = [version, version, "0", "10", "-2", "2"]
+
+    # shared, found through the rpath alone
+    shared = tmp_path / "shared"
+    p = run([CC, "-std=c99", "-Wall", "-Werror", "-o", shared, src,
+             *flags.stdout.split(), "-Wl,-rpath,%s" % libdir])
+    assert p.returncode == 0, p.stderr
+    p = run([shared], env=clean_env())
+    assert p.returncode == 0 and p.stdout.split() == expect, \
+        p.stdout + p.stderr
+    ldd = run(["ldd", shared]).stdout
+    assert "libkgen.so.%s => %s" % (major, lib) in ldd, ldd
+
+    # static: pkg-config --static's flags, the archive named in place of -lkgen
+    sflags = run(pc + ["--cflags", "--static", "--libs", "kgen"], env=env)
+    assert sflags.returncode == 0, sflags.stderr
+    assert "-lm" in sflags.stdout.split()
+    words = ["-l:libkgen.a" if w == "-lkgen" else w
+             for w in sflags.stdout.split()]
+    static = tmp_path / "static"
+    p = run([CC, "-std=c99", "-Wall", "-Werror", "-o", static, src, *words])
+    assert p.returncode == 0, p.stderr
+    assert "libkgen" not in run(["ldd", static]).stdout
+
+    # uninstall leaves nothing of kgen behind
+    p = run(make + ["uninstall"], cwd=ROOT, env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    left = [str(f) for f in destdir.rglob("*")
+            if "kgen" in f.name and (f.is_file() or f.is_symlink())]
+    assert left == []
+    # the static program runs without the .so; the shared one no longer does
+    p = run([static], env=clean_env())
+    assert p.returncode == 0 and p.stdout.split() == expect, \
+        p.stdout + p.stderr
+    assert run([shared], env=clean_env()).returncode != 0
