@@ -10,16 +10,19 @@
 # LD_LIBRARY_PATH at run time.  A static link: `pkg-config --static --libs
 # kgen` gives -lm through Libs.private, and the archive is named with
 # -l:libkgen.a (or -Wl,-Bstatic -lkgen -Wl,-Bdynamic) in place of -lkgen.
+# CMake: find_package(kgen) and the imported target kgen::kgen (shared) or
+# kgen::kgen_static, from lib/cmake/kgen.
 # make uninstall (same PREFIX and DESTDIR) removes exactly what install put.
 
 SOMAJOR = $(firstword $(subst ., ,$(VERSION)))
 LIBDIR_I = $(DESTDIR)$(PREFIX)/lib
 INSTALLED = bin/kgen include/kgen.h lib/libkgen.a lib/libkgen.so \
-    lib/libkgen.so.$(SOMAJOR) lib/libkgen.so.$(VERSION) lib/pkgconfig/kgen.pc
+    lib/libkgen.so.$(SOMAJOR) lib/libkgen.so.$(VERSION) lib/pkgconfig/kgen.pc \
+    lib/cmake/kgen/kgenConfig.cmake lib/cmake/kgen/kgenConfigVersion.cmake
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
-	    $(LIBDIR_I)/pkgconfig
+	    $(LIBDIR_I)/pkgconfig $(LIBDIR_I)/cmake/kgen
 	install -m 755 bin/kgen $(DESTDIR)$(PREFIX)/bin/kgen
 	install -m 644 runtime/kgen.h $(DESTDIR)$(PREFIX)/include/kgen.h
 	install -m 644 lib/libkgen.a $(LIBDIR_I)/libkgen.a
@@ -29,13 +32,16 @@ install: all
 	ln -sf libkgen.so.$(SOMAJOR) $(LIBDIR_I)/libkgen.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    kgen.pc.in > $(LIBDIR_I)/pkgconfig/kgen.pc
+	for f in kgenConfig kgenConfigVersion; do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
+	        cmake/$$f.cmake.in > $(LIBDIR_I)/cmake/kgen/$$f.cmake; done
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
 	    command -v ldconfig >/dev/null 2>&1; then \
 	    echo ldconfig; ldconfig; fi
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
-	-rmdir $(LIBDIR_I)/pkgconfig 2>/dev/null || true
+	-rmdir $(LIBDIR_I)/pkgconfig $(LIBDIR_I)/cmake/kgen $(LIBDIR_I)/cmake 2>/dev/null || true
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
 	    command -v ldconfig >/dev/null 2>&1; then \
 	    echo ldconfig; ldconfig; fi

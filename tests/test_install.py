@@ -67,7 +67,9 @@ def test_install_uninstall(tmp_path):
     assert p.returncode == 0, p.stdout + p.stderr
     lib = staged / "lib"
     for f in ("bin/kgen", "include/kgen.h", "lib/libkgen.a",
-              "lib/libkgen.so.%s" % version, "lib/pkgconfig/kgen.pc"):
+              "lib/libkgen.so.%s" % version, "lib/pkgconfig/kgen.pc",
+              "lib/cmake/kgen/kgenConfig.cmake",
+              "lib/cmake/kgen/kgenConfigVersion.cmake"):
         assert (staged / f).is_file() and not (staged / f).is_symlink(), f
     assert os.readlink(lib / ("libkgen.so.%s" % major)) == \
         "libkgen.so.%s" % version
@@ -121,3 +123,42 @@ def test_install_uninstall(tmp_path):
     assert p.returncode == 0 and p.stdout.split() == expect, \
         p.stdout + p.stderr
     assert run([shared], env=clean_env()).returncode != 0
+
+
+def test_cmake_package(tmp_path):
+    if not shutil.which("cmake"):
+        pytest.skip("cmake is not installed")
+    version = ".".join(all_h_version())
+    destdir, prefix = tmp_path / "stage", tmp_path / "prefix"
+    staged = Path(str(destdir) + str(prefix))
+    make = ["make", "-s", "DESTDIR=%s" % destdir, "PREFIX=%s" % prefix]
+    p = run(make + ["install"], cwd=ROOT, env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "prog.c").write_text(PROGRAM)
+    (proj / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\n"
+        "project(use_kgen C)\n"
+        "find_package(kgen %s REQUIRED)\n"
+        "add_executable(shared prog.c)\n"
+        "target_link_libraries(shared kgen::kgen)\n"
+        "add_executable(static prog.c)\n"
+        "target_link_libraries(static kgen::kgen_static)\n" % version)
+    build = tmp_path / "build"
+    p = run(["cmake", "-S", proj, "-B", build,
+             "-DCMAKE_PREFIX_PATH=%s" % staged], env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    p = run(["cmake", "--build", build], env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    expect = [version, version, "0", "10", "-2", "2"]
+    for exe in ("shared", "static"):
+        # CMake puts the build-tree rpath to the imported .so
+        p = run([build / exe], env=clean_env())
+        assert p.returncode == 0 and p.stdout.split() == expect, \
+            exe + p.stdout + p.stderr
+    assert "libkgen.so" in run(["ldd", build / "shared"]).stdout
+    assert "libkgen" not in run(["ldd", build / "static"]).stdout
+    p = run(make + ["uninstall"], cwd=ROOT, env=clean_env())
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert [f for f in destdir.rglob("*") if not f.is_dir()] == []
