@@ -482,6 +482,7 @@ struct Report {
 void report_print(FILE *f, Dag *d, const Prob *p, const Report *r);
 
 /* gen/out.c: output through a temporary file renamed into place */
+void out_stdfds(void);
 FILE *out_open(const char *path, char **tmp);
 void out_close(FILE *f, const char *path, char *tmp);
 

@@ -6,23 +6,8 @@
  * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
-#include <fcntl.h>
 #include <string.h>
 #include "all.h"
-
-/* A standard descriptor closed at startup (kgen ... 2>&-) would be
- * reused by the first file kgen opens, and -d's dump or an error would
- * land in the output file: each closed one gets /dev/null, read-only,
- * so that writes to it fail instead of going anywhere. */
-static void
-stdfds(void)
-{
-	int fd;
-
-	for (fd = 0; fd <= 2; fd++)
-		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != fd)
-			die("cannot open /dev/null for descriptor %d", fd);
-}
 
 static void
 dump(const Job *j, Dag *d, const char *stage)
@@ -32,6 +17,17 @@ dump(const Job *j, Dag *d, const char *stage)
 	dag_check(d);
 	fprintf(stderr, "## after %s: %d nodes\n", stage, d->nnode);
 	dag_dump(d, stderr);
+}
+
+/* simp_run on d, the DAG of a builder, with -d's dumps before and
+ * after. */
+static Dag *
+simplify(const Job *j, Dag *d, int fma)
+{
+	dump(j, d, "build");
+	d = simp_run(d, fma);
+	dump(j, d, "simp");
+	return d;
 }
 
 /* The DAG of j's problem, as its builder states it. */
@@ -85,10 +81,7 @@ generate(const Job *j)
 	int *order, norder;
 
 	ar = arena_new();
-	d = build(j, ar);
-	dump(j, d, "build");
-	d = simp_run(d, j->fma);
-	dump(j, d, "simp");
+	d = simplify(j, build(j, ar), j->fma);
 	/* n1w's top step is a radix-VL twiddle codelet of its own */
 	top = j->kind != CK_N1W ? 0 : simp_run(twiddle_build(ar, j->lanes,
 	    j->p.sign), 0);
@@ -114,13 +107,9 @@ plan(const Job *j)
 
 	ar = arena_new();
 	np = standalone_parts(j->p.n, kind, size);
-	for (i = 0; i < np; i++) {
-		part[i] = kind[i] == CK_N1 ? fft_build(ar, size[i], j->p.sign)
-		    : twiddle_build(ar, size[i], j->p.sign);
-		dump(j, part[i], "build");
-		part[i] = simp_run(part[i], 0);
-		dump(j, part[i], "simp");
-	}
+	for (i = 0; i < np; i++)
+		part[i] = simplify(j, kind[i] == CK_N1 ? fft_build(ar, size[i],
+		    j->p.sign) : twiddle_build(ar, size[i], j->p.sign), 0);
 	f = out_open(j->out, &tmp);
 	standalone_c(f, j->p.n, j->p.sign, part, &j->e);
 	out_close(f, j->out, tmp);
@@ -153,10 +142,7 @@ spills(Job *j)
 	char *tmp;
 
 	ar = arena_new();
-	d = build(j, ar);
-	dump(j, d, "build");
-	d = simp_run(d, j->fma);
-	dump(j, d, "simp");
+	d = simplify(j, build(j, ar), j->fma);
 	job_regs(d, j->regs, j->nregs);
 	t = &j->table;
 	t->p = &j->p;
@@ -183,10 +169,7 @@ report(Job *j)
 	char *tmp;
 
 	ar = arena_new();
-	d = build(j, ar);
-	dump(j, d, "build");
-	d = simp_run(d, j->fma);
-	dump(j, d, "simp");
+	d = simplify(j, build(j, ar), j->fma);
 	j->report.cuda = compile_cuda;
 	f = out_open(j->out, &tmp);
 	report_print(f, d, &j->p, &j->report);
@@ -199,7 +182,7 @@ main(int argc, char **argv)
 {
 	Job j;
 
-	stdfds();
+	out_stdfds();
 	temp_signals();
 	cli_parse(&j, argc, argv);
 	/* with --fma, DFT algorithms are chosen by their fused counts */

@@ -16,6 +16,7 @@
  *     promise of no partial file cannot hold, since a failure or a
  *     signal midway leaves the target cut short. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,4 +164,18 @@ out_close(FILE *f, const char *path, char *tmp)
 	free(tmp);
 	free(target);
 	target = 0;
+}
+
+/* A standard descriptor closed at startup (kgen ... 2>&-) would be
+ * reused by the first file kgen opens, and -d's dump or an error would
+ * land in the output file: each closed one gets /dev/null, read-only,
+ * so that writes to it fail instead of going anywhere. */
+void
+out_stdfds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != fd)
+			die("cannot open /dev/null for descriptor %d", fd);
 }
