@@ -10,6 +10,7 @@
 CODELET_ISAS := $(strip scalar \
     $(if $(filter x86_64 amd64 i686,$(shell uname -m)),$(ISA_NAMES)))
 RT_FLAGS = -I. -Iruntime -Ibuild/runtime -DKGEN_VERSION='"$(VERSION)"' \
+           -fvisibility=hidden \
            $(if $(filter-out scalar,$(CODELET_ISAS)),,-DKGEN_NO_SIMD)
 
 build/codelets.mk: codelets.def mk/codelets.awk isa.def
@@ -23,12 +24,18 @@ endif
 
 # No -g for codelets: gcc's variable tracking takes gigabytes and minutes
 # on the larger ones (n1_58: 4 GB with -g, 57 MB without).
-CODELET_CFLAGS = -std=c99 -O2 -Wall -Wextra -Wpedantic
+# Everything in the library is hidden (-fvisibility=hidden) but the names
+# kgen.h declares with KGEN_API: libkgen.so exports its API and nothing
+# else (tests/test_symbols.py).  The scalar n1 codelets are part of that
+# API: they are compiled with kgen.h included first (CODELET_FLAGS_n1),
+# whose declarations make them visible and check their prototypes.
+CODELET_CFLAGS = -std=c99 -O2 -Wall -Wextra -Wpedantic -fvisibility=hidden
 # Each family's flags beyond its ISA's, for its scalar codelets and for
 # those of a vector ISA (_simd).  No second scheduling pass for the large
 # straight-line vector n1 ones: it triples their compile time, and the
 # order is kgen's already.  -ffp-contract=fast makes a*b+c one FMA where
 # the ISA has it.
+CODELET_FLAGS_n1 = -include runtime/kgen.h
 CODELET_FLAGS_n1_simd = -fno-schedule-insns2
 CODELET_FLAGS_n1w_simd = -fno-schedule-insns2 -ffp-contract=fast
 CODELET_FLAGS_t1v_simd = -ffp-contract=fast
@@ -45,14 +52,27 @@ codelets/%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen $(KGEN_ARGS) -o $@
 
-build/codelets/%.o: codelets/%.c
+# make sees files, not flags: each value of CODELET_CFLAGS gets its own
+# stamp file, named by its checksum, so that a change of those flags
+# remakes every codelet object (a plain make after editing them is
+# right) while `make -q` stays quiet when nothing changed.
+CODELET_STAMP := build/codelets/cflags-$(firstword \
+    $(shell echo '$(CODELET_CFLAGS)' | cksum))
+$(CODELET_STAMP):
+	@mkdir -p $(@D)
+	echo '$(CODELET_CFLAGS)' > $@
+
+$(REGISTRY_C:codelets/%.c=build/codelets/%.o) \
+$(REGISTRY_C:codelets/%.c=build/asan/codelets/%.o): runtime/kgen.h
+
+build/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CODELET_CFLAGS) $(CODELET_FLAGS) -fPIC -c -o $@ $<
 
 # the same under ASan (make asan, mk/check.mk); a vector ISA's at -O1
 # (ASAN_CODELET_OPT): at -O0 gcc warns of overflows in the n1w codelets'
 # partial stores that are not there.
-build/asan/codelets/%.o: codelets/%.c
+build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CODELET_CFLAGS) $(ASAN_CODELET_OPT) $(CODELET_FLAGS) \
 	    -c -o $@ $<
@@ -64,7 +84,7 @@ build/asan/codelets/%.o: codelets/%.c
 # plantab.c and gemm.c come from codelets.def, less the ISAs not built
 # here (build/runtime/codelets.h).
 PLAN_RT = plan plantab real
-RT_O = $(patsubst %,build/runtime/%.o,registry cpu dispatch gemm \
+RT_O = $(patsubst %,build/runtime/%.o,registry status cpu dispatch gemm \
        $(PLAN_RT) $(PLAN_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
          build/runtime/cpufeat.h

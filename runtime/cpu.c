@@ -46,7 +46,7 @@ kgen_isa_name(int isa)
 }
 
 int
-cpu_bytes(int isa)
+kgen_priv_cpu_bytes(int isa)
 {
 	return isa >= 0 && isa < CPU_N ? bytes[isa] : 0;
 }
@@ -92,7 +92,7 @@ kgen_isa(void)
 }
 
 int
-cpu_forced(void)
+kgen_priv_cpu_forced(void)
 {
 	kgen_isa();
 	return atomic_load_explicit(&forced, memory_order_relaxed);

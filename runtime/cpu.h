@@ -21,9 +21,9 @@ enum {
 };
 
 /* Vector bytes of isa (isa.def), 0 for scalar. */
-int cpu_bytes(int isa);
+int kgen_priv_cpu_bytes(int isa);
 /* Whether the environment variable KGEN_ISA named the ISA kgen_isa()
  * chose (then dispatch makes no exceptions to it). */
-int cpu_forced(void);
+int kgen_priv_cpu_forced(void);
 
 #endif

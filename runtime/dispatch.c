@@ -98,7 +98,8 @@ kgen_isa_for(int n, int isfloat)
 	int isa;
 
 	isa = kgen_isa();
-	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7 && !cpu_forced())
+	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7
+	    && !kgen_priv_cpu_forced())
 		isa = KGEN_ISA_AVX2;
 	return isa;
 }
@@ -127,7 +128,7 @@ lanes(int isa, int isfloat)
 {
 	if (isa == CPU_scalar)
 		return 1;
-	return cpu_bytes(isa) / (isfloat ? 4 : 8);
+	return kgen_priv_cpu_bytes(isa) / (isfloat ? 4 : 8);
 }
 
 /* The ISA whose codelet runs v transforms of size n, and whether it is

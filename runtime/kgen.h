@@ -32,6 +32,17 @@
 
 #include <stddef.h>
 
+/* KGEN_API marks each name libkgen exports.  The library is built with
+ * -fvisibility=hidden (mk/lib.mk), so libkgen.so exports exactly the
+ * functions and codelets declared below and nothing else
+ * (tests/test_symbols.py checks); its other codelets are reached through
+ * kgen_n1_isa, kgen_n1_for and the planner. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define KGEN_API __attribute__((visibility("default")))
+#else
+#define KGEN_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -76,65 +87,65 @@ struct kgen_codelet {
 
 /* The codelet of size n and the given precision, or NULL when the
  * library has none (n outside 1..KGEN_N1_MAX, or an unknown precision). */
-const kgen_codelet *kgen_lookup(int n, int precision);
+KGEN_API const kgen_codelet *kgen_lookup(int n, int precision);
 
 /* Every codelet of the library, ordered by precision then size; *count
  * gets their number when count is not NULL. */
-const kgen_codelet *kgen_codelets(int *count);
+KGEN_API const kgen_codelet *kgen_codelets(int *count);
 
 /* v DFTs of size n in direction sign (-1 forward, +1 backward), with the
  * arguments of an n1 codelet.  Returns KGEN_OK, KGEN_ESIGN, KGEN_ENOSIZE,
  * or KGEN_EINVAL (then nothing is read or written). */
-int kgen_dft(int n, int sign, const double *ri, const double *ii,
+KGEN_API int kgen_dft(int n, int sign, const double *ri, const double *ii,
     double *ro, double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
     ptrdiff_t ivs, ptrdiff_t ovs);
-int kgen_dftf(int n, int sign, const float *ri, const float *ii,
+KGEN_API int kgen_dftf(int n, int sign, const float *ri, const float *ii,
     float *ro, float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
     ptrdiff_t ivs, ptrdiff_t ovs);
 
 /* A short English description of a status code; never NULL. */
-const char *kgen_strerror(int status);
+KGEN_API const char *kgen_strerror(int status);
 
 /* The version of kgen that generated the library, e.g. "0.1.0". */
-const char *kgen_version(void);
+KGEN_API const char *kgen_version(void);
 
 /* Vector ISAs (runtime/cpu.c, dispatch.c).  Every n1 codelet is also in the
  * library vectorized across the batch (one transform per lane) for SSE2,
- * AVX2 with FMA and AVX-512F, as kgen_n1_sse2_N, kgen_n1f_avx2_N, ...;
- * kgen_dft and kgen_dftf run the widest ISA the CPU supports (per size:
- * kgen_isa_for).  The
- * environment variable KGEN_ISA=scalar|sse2|avx2|avx512, read once,
+ * AVX2 with FMA and AVX-512F; those codelets are internal (not exported)
+ * and reached through kgen_n1_isa and kgen_n1_for below.  kgen_dft and
+ * kgen_dftf run the widest ISA the CPU supports (per size: kgen_isa_for).
+ * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512, read once,
  * caps that choice (tests use it to run every path). */
 #define KGEN_ISA_SCALAR 0
 #define KGEN_ISA_SSE2   1
 #define KGEN_ISA_AVX2   2
 #define KGEN_ISA_AVX512 3
 /* The widest ISA the CPU runs (capped by KGEN_ISA). */
-int kgen_isa(void);
+KGEN_API int kgen_isa(void);
 /* The ISA kgen_dft (isfloat 0) or kgen_dftf (1) uses for size n: kgen_isa()
  * but where a narrower one measured faster (dispatch.c), and exactly
  * kgen_isa() when KGEN_ISA is set. */
-int kgen_isa_for(int n, int isfloat);
+KGEN_API int kgen_isa_for(int n, int isfloat);
 /* 1 when this CPU (and OS) runs isa's codelets, else 0. */
-int kgen_isa_supported(int isa);
+KGEN_API int kgen_isa_supported(int isa);
 /* "scalar", "sse2", "avx2" or "avx512"; NULL for another number. */
-const char *kgen_isa_name(int isa);
+KGEN_API const char *kgen_isa_name(int isa);
 /* The codelet of size n for isa, or NULL when n is outside
  * 1..KGEN_N1_MAX or the CPU does not run isa. */
-kgen_dft_fn *kgen_n1_isa(int n, int isa);
-kgen_dftf_fn *kgen_n1f_isa(int n, int isa);
+KGEN_API kgen_dft_fn *kgen_n1_isa(int n, int isa);
+KGEN_API kgen_dftf_fn *kgen_n1f_isa(int n, int isa);
 /* The codelet of size n for isa vectorized within one transform (kgen
  * fft --kind n1w: same ABI, fast for v = 1), or NULL where the library
  * has none (n not a multiple of the lanes squared) or the CPU does not
  * run isa. */
-kgen_dft_fn *kgen_n1w_isa(int n, int isa);
-kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
+KGEN_API kgen_dft_fn *kgen_n1w_isa(int n, int isa);
+KGEN_API kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n:
  * batched across transforms once v fills the lanes, else within each
  * transform (n1w) where the library has one, else scalar; NULL when n is
  * outside 1..KGEN_N1_MAX. */
-kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
-kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
+KGEN_API kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
+KGEN_API kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
 
 /* Whole transforms of any size n >= 1 (runtime/plan.c), double, split
  * arrays: transform h of a plan reads x_k = ri[h*dist + k*stride] + i
@@ -156,18 +167,18 @@ kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
  * numbers of scratch and tables). */
 #define KGEN_PLAN_MAX (1 << 30)  /* the largest n a plan accepts */
 typedef struct kgen_plan kgen_plan;
-kgen_plan *kgen_plan_dft_1d(int n, int sign, unsigned flags);
-kgen_plan *kgen_plan_many_dft(int n, int howmany, ptrdiff_t stride,
+KGEN_API kgen_plan *kgen_plan_dft_1d(int n, int sign, unsigned flags);
+KGEN_API kgen_plan *kgen_plan_many_dft(int n, int howmany, ptrdiff_t stride,
     ptrdiff_t dist, int sign, unsigned flags);
 /* Returns KGEN_OK, or KGEN_EINVAL for a NULL plan or array. */
-int kgen_execute(const kgen_plan *p, const double *ri, const double *ii,
-    double *ro, double *io);
-void kgen_destroy(kgen_plan *p);
+KGEN_API int kgen_execute(const kgen_plan *p, const double *ri,
+    const double *ii, double *ro, double *io);
+KGEN_API void kgen_destroy(kgen_plan *p);
 /* The smallest m >= n whose prime factors are 2, 3, 5 and 7: the sizes
  * the twiddle codelets cover best; 1 for n <= 1, and 0 when no such m
  * fits in an int (n > KGEN_FAST_MAX). */
 #define KGEN_FAST_MAX 2144153025  /* 3^6 5^2 7^6, the largest below 2^31 */
-int kgen_next_fast_size(int n);
+KGEN_API int kgen_next_fast_size(int n);
 
 /* Whole real-data transforms (runtime/real.c), FFTW's r2c and c2r:
  * r2c reads n reals in[j] and writes X_k = ro[k] + i io[k] for 0 <= k <=
@@ -180,27 +191,27 @@ int kgen_next_fast_size(int n);
  * reject complex ones (KGEN_EINVAL), as they do NULL arrays.  A real
  * plan of even n runs a complex plan of size n/2, of odd n one of size n,
  * and is refused (NULL) where that complex plan is. */
-kgen_plan *kgen_plan_dft_r2c_1d(int n, unsigned flags);
-kgen_plan *kgen_plan_dft_c2r_1d(int n, unsigned flags);
-int kgen_execute_r2c(const kgen_plan *p, const double *in, double *ro,
+KGEN_API kgen_plan *kgen_plan_dft_r2c_1d(int n, unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_c2r_1d(int n, unsigned flags);
+KGEN_API int kgen_execute_r2c(const kgen_plan *p, const double *in, double *ro,
     double *io);
-int kgen_execute_c2r(const kgen_plan *p, const double *ri,
+KGEN_API int kgen_execute_c2r(const kgen_plan *p, const double *ri,
     const double *ii, double *out);
 
 /* The same in single precision: kgen_planf, kgen_planf_dft_1d, ...,
  * kgen_executef, kgen_destroyf; float arrays, otherwise as above. */
 typedef struct kgen_planf kgen_planf;
-kgen_planf *kgen_planf_dft_1d(int n, int sign, unsigned flags);
-kgen_planf *kgen_planf_many_dft(int n, int howmany, ptrdiff_t stride,
+KGEN_API kgen_planf *kgen_planf_dft_1d(int n, int sign, unsigned flags);
+KGEN_API kgen_planf *kgen_planf_many_dft(int n, int howmany, ptrdiff_t stride,
     ptrdiff_t dist, int sign, unsigned flags);
-int kgen_executef(const kgen_planf *p, const float *ri, const float *ii,
-    float *ro, float *io);
-void kgen_destroyf(kgen_planf *p);
-kgen_planf *kgen_planf_dft_r2c_1d(int n, unsigned flags);
-kgen_planf *kgen_planf_dft_c2r_1d(int n, unsigned flags);
-int kgen_executef_r2c(const kgen_planf *p, const float *in, float *ro,
+KGEN_API int kgen_executef(const kgen_planf *p, const float *ri,
+    const float *ii, float *ro, float *io);
+KGEN_API void kgen_destroyf(kgen_planf *p);
+KGEN_API kgen_planf *kgen_planf_dft_r2c_1d(int n, unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_c2r_1d(int n, unsigned flags);
+KGEN_API int kgen_executef_r2c(const kgen_planf *p, const float *in, float *ro,
     float *io);
-int kgen_executef_c2r(const kgen_planf *p, const float *ri,
+KGEN_API int kgen_executef_c2r(const kgen_planf *p, const float *ri,
     const float *ii, float *out);
 
 /* GEMM (runtime/gemm.c): C += A*B for an m x k matrix A and a k x n
@@ -213,16 +224,16 @@ int kgen_executef_c2r(const kgen_planf *p, const float *ri,
  * below max(1, rows), a matrix spanning more than PTRDIFF_MAX bytes
  * ((cols - 1) ld + rows doubles), or a NULL array in a non-empty
  * product; or KGEN_ENOMEM.  On an error C is unchanged. */
-int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
+KGEN_API int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
     const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc);
 /* The ISA of the micro-kernels kgen_dgemm runs ("scalar", "sse2", "avx2"
  * or "avx512": the widest the CPU has, capped by the environment variable
  * KGEN_ISA, read once); *mr x *nr gets their tile of C when not NULL. */
-const char *kgen_dgemm_kernel(int *mr, int *nr);
+KGEN_API const char *kgen_dgemm_kernel(int *mr, int *nr);
 
 /* The codelets themselves, callable directly: kgen_n1_N (double) and
  * kgen_n1f_N (float) for N = 1..KGEN_N1_MAX, all forward. */
-extern kgen_dft_fn
+KGEN_API extern kgen_dft_fn
     kgen_n1_1, kgen_n1_2, kgen_n1_3, kgen_n1_4, kgen_n1_5, kgen_n1_6,
     kgen_n1_7, kgen_n1_8, kgen_n1_9, kgen_n1_10, kgen_n1_11, kgen_n1_12,
     kgen_n1_13, kgen_n1_14, kgen_n1_15, kgen_n1_16, kgen_n1_17, kgen_n1_18,
@@ -234,7 +245,7 @@ extern kgen_dft_fn
     kgen_n1_49, kgen_n1_50, kgen_n1_51, kgen_n1_52, kgen_n1_53, kgen_n1_54,
     kgen_n1_55, kgen_n1_56, kgen_n1_57, kgen_n1_58, kgen_n1_59, kgen_n1_60,
     kgen_n1_61, kgen_n1_62, kgen_n1_63, kgen_n1_64;
-extern kgen_dftf_fn
+KGEN_API extern kgen_dftf_fn
     kgen_n1f_1, kgen_n1f_2, kgen_n1f_3, kgen_n1f_4, kgen_n1f_5, kgen_n1f_6,
     kgen_n1f_7, kgen_n1f_8, kgen_n1f_9, kgen_n1f_10, kgen_n1f_11,
     kgen_n1f_12, kgen_n1f_13, kgen_n1f_14, kgen_n1f_15, kgen_n1f_16,

@@ -218,7 +218,7 @@ factor(int n, const Isa *isa, int *m0, int *r)
 
 	vleaves = 0;
 	for (m = 1; isa->vl > 1 && m <= KGEN_N1_MAX; m++)
-		if (F(plantab_n1v)(isa, m))
+		if (PRIV(plantab_n1v)(isa, m))
 			vleaves |= FACTOR_LEAF(m);
 	return factor_plan(n, isa->vl, vleaves, m0, r);
 }
@@ -237,7 +237,7 @@ plan_ct(PLAN *p, const Isa *isa)
 	p->vl = isa->vl;
 	p->leafv = 0;
 	if (isa->vl > 1 && r[0] % isa->vl == 0)
-		p->leafv = F(plantab_n1v)(isa, p->m0);
+		p->leafv = PRIV(plantab_n1v)(isa, p->m0);
 	if (!p->leafv)
 		p->n1 = N1_SCALAR(p->m0);
 	if (!(base = roots(p->n)))
@@ -248,8 +248,8 @@ plan_ct(PLAN *p, const Isa *isa)
 		st->r = r[i];
 		st->m = m;
 		st->t1v = isa->vl > 1 && m % isa->vl == 0
-		    ? F(plantab_t1v)(isa, r[i]) : 0;
-		st->t1 = st->t1v ? 0 : F(plantab_t1)(r[i]);
+		    ? PRIV(plantab_t1v)(isa, r[i]) : 0;
+		st->t1 = st->t1v ? 0 : PRIV(plantab_t1)(r[i]);
 		st->n1 = st->t1 || st->t1v ? 0 : N1_SCALAR(r[i]);
 		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1, base, p->n);
 		if (!st->w)
@@ -327,7 +327,7 @@ plan_bluestein(PLAN *p, const Isa *isa)
 			bi[M - j] = bi[j];
 		}
 	}
-	F(plan_execute_one)(p->fwd, b, bi, 1, p->kern, p->kern + M, 1);
+	PRIV(plan_execute_one)(p->fwd, b, bi, 1, p->kern, p->kern + M, 1);
 	for (j = 0; j < M; j++) {
 		p->kern[j] /= M;
 		p->kern[M + j] /= M;
@@ -371,7 +371,7 @@ fit(int n, const Isa *isa)
 	if (n <= KGEN_N1_MAX || factor_largest_prime(n) > KGEN_N1_MAX)
 		return 1;
 	factor(n, isa, &m0, r);
-	return r[0] % isa->vl == 0 && F(plantab_n1v)(isa, m0) ? 2 : 1;
+	return r[0] % isa->vl == 0 && PRIV(plantab_n1v)(isa, m0) ? 2 : 1;
 }
 
 /* The ISA for a plan of size n: the widest that fits it best.  For float
@@ -384,7 +384,7 @@ choose(int n)
 	const Isa *isa[CPU_N];
 	int k, i, best, f, fb;
 
-	k = F(plantab_isas)(isa);
+	k = PRIV(plantab_isas)(isa);
 	best = 0;
 	fb = fit(n, isa[0]);
 	for (i = 1; i < k; i++)
@@ -479,18 +479,18 @@ DESTROY(PLAN *p)
 	if (!p)
 		return;
 	free_parts(p);
-	F(real_free)(p->real);
+	PRIV(real_free)(p->real);
 	free(p);
 }
 
 void
-F(plan_set_real)(PLAN *p, Real *r)
+PRIV(plan_set_real)(PLAN *p, Real *r)
 {
 	p->real = r;
 }
 
 Real *
-F(plan_real)(const PLAN *p)
+PRIV(plan_real)(const PLAN *p)
 {
 	return p->real;
 }
@@ -582,7 +582,7 @@ bluestein_forward(const PLAN *p, const R *xr, const R *xi,
 	}
 	memset(ar + n, 0, (size_t)(M - n) * sizeof *ar);
 	memset(ai + n, 0, (size_t)(M - n) * sizeof *ai);
-	F(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
+	PRIV(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
 	for (j = 0; j < M; j++) {
 		kr = p->kern[j];
 		ki = p->kern[M + j];
@@ -592,7 +592,7 @@ bluestein_forward(const PLAN *p, const R *xr, const R *xi,
 		fr[j] = a;
 		fi[j] = -b;
 	}
-	F(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
+	PRIV(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
 	for (j = 0; j < n; j++) {
 		c = p->chirp[2 * j];
 		s = p->chirp[2 * j + 1];
@@ -606,7 +606,7 @@ bluestein_forward(const PLAN *p, const R *xr, const R *xi,
 /* One forward transform of p (ignoring p's sign, howmany and strides):
  * x at stride is to y at stride os; x and y may be the same arrays. */
 void
-F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
+PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
     ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
 {
 	R *sx, *sy;
@@ -666,13 +666,13 @@ EXECUTE(const PLAN *p, const R *ri, const R *ii,
 	for (h = 0; h < p->howmany; h++) {
 		/* backward = forward with re and im swapped on both sides */
 		if (p->sign < 0)
-			F(plan_execute_one)(p, ri + h * p->dist, ii + h * p->dist,
-			    p->stride, ro + h * p->dist, io + h * p->dist,
-			    p->stride);
+			PRIV(plan_execute_one)(p, ri + h * p->dist,
+			    ii + h * p->dist, p->stride, ro + h * p->dist,
+			    io + h * p->dist, p->stride);
 		else
-			F(plan_execute_one)(p, ii + h * p->dist, ri + h * p->dist,
-			    p->stride, io + h * p->dist, ro + h * p->dist,
-			    p->stride);
+			PRIV(plan_execute_one)(p, ii + h * p->dist,
+			    ri + h * p->dist, p->stride, io + h * p->dist,
+			    ro + h * p->dist, p->stride);
 	}
 	return KGEN_OK;
 }

@@ -3,7 +3,10 @@
  * for double and, with -DKGEN_SINGLE, for float (FFTW builds its single
  * precision the same way); the macros below give each precision its own
  * type and names: kgen_plan_dft_1d / kgen_planf_dft_1d, kgen_t1_8 /
- * kgen_t1f_8, plan_execute_one / plan_execute_onef, ... */
+ * kgen_t1f_8, ...  The functions the three files share are named
+ * PRIV(name): kgen_priv_name, or kgen_priv_namef for float, so that
+ * every global name of libkgen.a starts with kgen (tests/test_symbols.py);
+ * none is exported from libkgen.so (no KGEN_API). */
 #ifndef KGEN_PLAN_H
 #define KGEN_PLAN_H
 
@@ -16,6 +19,7 @@ typedef float R;
 typedef kgen_dftf_fn n1_fn;
 typedef kgen_planf PLAN;
 #define F(name) name##f
+#define PRIV(name) kgen_priv_##name##f
 #define N1_SCALAR(n) (kgen_lookup((n), KGEN_FLOAT)->dftf)
 #define N1_FOR kgen_n1f_for
 #define PLAN_MANY kgen_planf_many_dft
@@ -31,6 +35,7 @@ typedef double R;
 typedef kgen_dft_fn n1_fn;
 typedef kgen_plan PLAN;
 #define F(name) name
+#define PRIV(name) kgen_priv_##name
 #define N1_SCALAR(n) (kgen_lookup((n), KGEN_DOUBLE)->dft)
 #define N1_FOR kgen_n1_for
 #define PLAN_MANY kgen_plan_many_dft
@@ -63,23 +68,23 @@ struct Isa {
 /* The ISAs whose vector codelets the CPU runs, capped by KGEN_ISA, widest
  * first, then the scalar set (vl = 1, no t1v or n1v codelets; SSE2 has
  * none either); returns how many, at most CPU_N (plantab.c). */
-int F(plantab_isas)(const Isa **isa);
+int PRIV(plantab_isas)(const Isa **isa);
 /* The scalar t1 codelet of radix r, or NULL. */
-t1_fn *F(plantab_t1)(int r);
+t1_fn *PRIV(plantab_t1)(int r);
 /* isa's t1v codelet of radix r, or NULL. */
-t1v_fn *F(plantab_t1v)(const Isa *isa, int r);
+t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r);
 /* isa's n1v codelet (vector leaf) of size n, or NULL. */
-n1v_fn *F(plantab_n1v)(const Isa *isa, int n);
+n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n);
 
 /* One forward transform of plan p, ignoring its sign, batch and strides:
  * x at stride is to y at stride os (x == y allowed). */
-void F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
+void PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
     ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
 
 /* Real-data plans (runtime/real.c) are complex plans with a Real part. */
 typedef struct Real Real;
-void F(plan_set_real)(PLAN *p, Real *r);
-Real *F(plan_real)(const PLAN *p);
-void F(real_free)(Real *r);
+void PRIV(plan_set_real)(PLAN *p, Real *r);
+Real *PRIV(plan_real)(const PLAN *p);
+void PRIV(real_free)(Real *r);
 
 #endif

@@ -44,7 +44,7 @@ static const struct {
 #undef ENTRY
 
 t1_fn *
-F(plantab_t1)(int r)
+PRIV(plantab_t1)(int r)
 {
 	switch (r) {
 #define T1(isa, prec, r, name, opts) KEEP_##prec(case r: return name;)
@@ -54,7 +54,7 @@ F(plantab_t1)(int r)
 }
 
 t1v_fn *
-F(plantab_t1v)(const Isa *isa, int r)
+PRIV(plantab_t1v)(const Isa *isa, int r)
 {
 	int i;
 
@@ -65,7 +65,7 @@ F(plantab_t1v)(const Isa *isa, int r)
 }
 
 n1v_fn *
-F(plantab_n1v)(const Isa *isa, int n)
+PRIV(plantab_n1v)(const Isa *isa, int n)
 {
 	int i;
 
@@ -101,7 +101,7 @@ static const Isa isas[CPU_N] = {
 /* The vector ISAs the CPU runs up to kgen_isa() with planner codelets,
  * widest first, then the scalar set; returns how many (at most CPU_N). */
 int
-F(plantab_isas)(const Isa **isa)
+PRIV(plantab_isas)(const Isa **isa)
 {
 	int i, k;
 

@@ -26,7 +26,7 @@ struct Real {
 };
 
 void
-F(real_free)(Real *r)
+PRIV(real_free)(Real *r)
 {
 	if (!r)
 		return;
@@ -53,7 +53,7 @@ plan_real_new(int n, int backward)
 		free(r);
 		return 0;
 	}
-	F(plan_set_real)(p, r);
+	PRIV(plan_set_real)(p, r);
 	r->n = n;
 	r->backward = backward;
 	r->w = malloc((size_t)2 * (h + 1) * sizeof *r->w);
@@ -77,7 +77,7 @@ scratch(const PLAN *p, int backward, R **zr, R **zi, R **Zr, R **Zi)
 {
 	const Real *r;
 
-	if (!(r = F(plan_real)(p)) || r->backward != backward)
+	if (!(r = PRIV(plan_real)(p)) || r->backward != backward)
 		return 0;
 	*zr = r->buf;
 	*zi = *zr + r->n;
@@ -116,7 +116,7 @@ EXECUTE_R2C(const PLAN *p, const R *in, R *ro,
 	if (n % 2) {
 		memcpy(zr, in, (size_t)n * sizeof *zr);
 		memset(zi, 0, (size_t)n * sizeof *zi);
-		F(plan_execute_one)(p, zr, zi, 1, Zr, Zi, 1);
+		PRIV(plan_execute_one)(p, zr, zi, 1, Zr, Zi, 1);
 		for (k = 0; k <= h; k++) {
 			ro[k] = Zr[k];
 			io[k] = Zi[k];
@@ -128,7 +128,7 @@ EXECUTE_R2C(const PLAN *p, const R *in, R *ro,
 		zr[m] = in[2 * m];
 		zi[m] = in[2 * m + 1];
 	}
-	F(plan_execute_one)(p, zr, zi, 1, Zr, Zi, 1);
+	PRIV(plan_execute_one)(p, zr, zi, 1, Zr, Zi, 1);
 	for (k = 0; k <= h; k++) {
 		ar = Zr[k % h];
 		ai = Zi[k % h];
@@ -171,7 +171,7 @@ EXECUTE_C2R(const PLAN *p, const R *ri, const R *ii,
 			Zi[k] = ii[k];
 			Zi[n - k] = -ii[k];
 		}
-		F(plan_execute_one)(p, Zi, Zr, 1, zi, zr, 1);
+		PRIV(plan_execute_one)(p, Zi, Zr, 1, zi, zr, 1);
 		memcpy(out, zr, (size_t)n * sizeof *out);
 		return KGEN_OK;
 	}
@@ -194,7 +194,7 @@ EXECUTE_C2R(const PLAN *p, const R *ri, const R *ii,
 		Zr[k] = er - oi;
 		Zi[k] = ei + or_;
 	}
-	F(plan_execute_one)(p, Zi, Zr, 1, zi, zr, 1);
+	PRIV(plan_execute_one)(p, Zi, Zr, 1, zi, zr, 1);
 	for (m = 0; m < h; m++) {
 		out[2 * m] = zr[m];
 		out[2 * m + 1] = zi[m];

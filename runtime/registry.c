@@ -113,27 +113,3 @@ kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
 {
 	return dft(n, KGEN_FLOAT, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }
-
-const char *
-kgen_strerror(int status)
-{
-	switch (status) {
-	case KGEN_OK:
-		return "success";
-	case KGEN_EINVAL:
-		return "invalid argument: a NULL array, or a count out of range";
-	case KGEN_ESIGN:
-		return "invalid sign: expected -1 (forward) or +1 (backward)";
-	case KGEN_ENOSIZE:
-		return "no codelet of this size and precision in the library";
-	case KGEN_ENOMEM:
-		return "out of memory";
-	}
-	return "unknown status";
-}
-
-const char *
-kgen_version(void)
-{
-	return KGEN_VERSION;
-}
