@@ -247,6 +247,9 @@ options(Opts *o, int argc, char **argv)
 		fail("%s: unknown command; expected fft, gemm, conv, spills "
 		    "or report (see kgen --help)", o->cmd);
 	i = 2;
+	if (argc >= 3 && (!strcmp(argv[2], "-h")
+	    || !strcmp(argv[2], "--help")))
+		help(0);  /* kgen spills --help, as kgen fft --help */
 	if (!strcmp(o->cmd, "spills") || !strcmp(o->cmd, "report")) {
 		if (argc < 3 || (strcmp(argv[2], "fft")
 		    && strcmp(argv[2], "gemm")))

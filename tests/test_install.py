@@ -1,6 +1,7 @@
 """make install / make uninstall into a staged tree (issue 14): the versioned
 shared library and its SONAME, the symlinks, kgen.pc for a shared link with
-an rpath and for a static link, the KGEN_VERSION_* macros of kgen.h, and an
+an rpath and for a static link, the KGEN_VERSION_* macros of kgen.h, the
+man page kgen(1) (made from kgen --help, so the two say the same), and an
 uninstall that leaves nothing of kgen behind.  No root needed: PREFIX and
 DESTDIR both lie under tmp_path."""
 import os
@@ -55,6 +56,62 @@ def test_header_version_macros():
                    "STRING": '"%s.%s.%s"' % (major, minor, patch)}
 
 
+def words_of_help(text):
+    """The words of kgen --help less those the man page turns into section
+    headings: "usage:", "commands:", ..., and "Exit status:"."""
+    out = []
+    for line in text.splitlines():
+        if re.fullmatch(r"[a-z][a-z ]*:", line):
+            continue
+        line = re.sub(r"^usage: ", "", line)
+        line = re.sub(r"^Exit status: ", "", line)
+        out += line.split()
+    return out
+
+
+def words_of_man(text):
+    """The words of a man page's source outside its requests, unescaped,
+    less its NAME and SEE ALSO sections (the only words not from --help)."""
+    out, keep = [], True
+    for line in text.splitlines():
+        if line.startswith(".SH"):
+            keep = line.split(None, 1)[1].strip('"') not in ("NAME",
+                                                             "SEE ALSO")
+            continue
+        if not keep:
+            continue
+        if re.match(r"\.(B|I) ", line):
+            line = line[3:]
+        elif line.startswith("."):
+            continue
+        line = re.sub(r"\\f[BIR]", "", line)
+        line = line.replace("\\&", "").replace("\\-", "-")
+        out += line.replace("\\e", "\\").split()
+    return out
+
+
+def test_man_page_is_the_help():
+    """build/kgen.1 says what kgen --help says, word for word (each
+    command's --help says the same), and renders without a warning."""
+    man = ROOT / "build/kgen.1"
+    kgen = ROOT / "bin/kgen"
+    assert man.stat().st_mtime >= kgen.stat().st_mtime, \
+        "build/kgen.1 is older than bin/kgen: run make"
+    helptext = run([kgen, "--help"]).stdout
+    assert words_of_man(man.read_text()) == words_of_help(helptext)
+    for cmd in ("fft", "gemm", "conv", "spills", "report"):
+        p = run([kgen, cmd, "--help"])
+        assert p.returncode == 0 and p.stdout == helptext, cmd
+    if not shutil.which("man"):
+        pytest.skip("man is not installed")
+    p = run(["man", "--warnings", "-l", man],
+            env=dict(clean_env(), MANWIDTH="80", MANPAGER="cat"))
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    for want in ("NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "EXIT STATUS",
+                 "kgen fft -n 16 -o n1_16.c", "--sign -1|1"):
+        assert want in p.stdout, want
+
+
 def test_install_uninstall(tmp_path):
     if not shutil.which("pkg-config"):
         pytest.skip("pkg-config is not installed")
@@ -69,8 +126,16 @@ def test_install_uninstall(tmp_path):
     for f in ("bin/kgen", "include/kgen.h", "lib/libkgen.a",
               "lib/libkgen.so.%s" % version, "lib/pkgconfig/kgen.pc",
               "lib/cmake/kgen/kgenConfig.cmake",
-              "lib/cmake/kgen/kgenConfigVersion.cmake"):
+              "lib/cmake/kgen/kgenConfigVersion.cmake",
+              "share/man/man1/kgen.1"):
         assert (staged / f).is_file() and not (staged / f).is_symlink(), f
+    assert (staged / "share/man/man1/kgen.1").read_text() == \
+        (ROOT / "build/kgen.1").read_text()
+    if shutil.which("man"):
+        p = run(["man", "--warnings", "-l", staged / "share/man/man1/kgen.1"],
+                env=dict(clean_env(), MANWIDTH="80", MANPAGER="cat"))
+        assert p.returncode == 0 and p.stderr == "", p.stderr
+        assert "kgen fft -n 16 -o n1_16.c" in p.stdout, p.stdout[:2000]
     assert os.readlink(lib / ("libkgen.so.%s" % major)) == \
         "libkgen.so.%s" % version
     assert os.readlink(lib / "libkgen.so") == "libkgen.so.%s" % major
