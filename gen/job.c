@@ -35,7 +35,9 @@ check_fft(Opts *o)
 	int vl;
 
 	if (!o->seen_n)
-		fail("fft: -n N is required (1 <= N <= %d)", FFT_MAXN);
+		fail("fft: -n N is required (1 <= N <= %d, or for a plain n1 "
+		    "codelet up to %d with prime factors up to %d)", FFT_MAXN,
+		    STANDALONE_MAXN, STANDALONE_MAXPART);
 	if (o->p.n > FFT_MAXN && (o->kind || o->simd || o->cuda
 	    || !standalone_ok(o->p.n)))
 		fail("-n %d: too large for a straight-line codelet (the limit "
