@@ -8,6 +8,7 @@ bytes, and emitted codelets compile warning-free as strict C99 with gcc
 and clang.
 """
 import os
+import re
 import resource
 import shutil
 import signal
@@ -496,3 +497,24 @@ def test_every_option_honoured_or_rejected(kgen_bin, tmp_path):
              if not (o in FORMS[f] and len(OPTION_SAMPLES[o]) == 1)]
     bad = [r for r in pmap(one, cases) if r]
     assert not bad, "\n".join(bad)
+
+
+def test_missing_size_names_what_is_accepted():
+    """kgen fft without -n says which sizes work, and they do: up to the
+    straight-line limit any kind, beyond it plain n1 with small prime
+    factors up to the standalone limit (issue 14: it said N <= 1024 while
+    -n 2000 worked)."""
+    p = kgen("fft")
+    assert p.returncode == 2 and p.stderr.startswith("kgen: fft: -n N")
+    m = re.search(r"1 <= N <= (\d+), or for a plain n1 codelet up to (\d+) "
+                  r"with prime factors up to (\d+)", p.stderr)
+    assert m, p.stderr
+    line, plain, prime = map(int, m.groups())
+    assert kgen("fft", "-n", line, "--kind", "t1").returncode == 0
+    assert kgen("fft", "-n", line + 1, "--kind", "t1").returncode == 2
+    assert kgen("fft", "-n", plain).returncode == 0
+    assert kgen("fft", "-n", plain + 1).returncode == 2
+    # the largest prime up to the limit times a power of two, and the
+    # next prime
+    assert kgen("fft", "-n", 61 * 32).returncode == 0 and prime == 64
+    assert kgen("fft", "-n", 67 * 16).returncode == 2
