@@ -36,13 +36,14 @@ function section(name) {
 }
 
 BEGIN {
-	print ".\\\" kgen.1: made by mk/kgen1.awk from kgen --help; do not edit."
+	print ".\\\" kgen.1: made by mk/kgen1.awk from kgen --help;" \
+	    " do not edit."
 	print ".TH KGEN 1 \"\" \"kgen " version "\" \"User Commands\""
 	print ".nh"
 	print ".ad l"
 	print ".SH NAME"
-	print "kgen \\- generate register\\-aware straight\\-line FFT, GEMM and"
-	print "FIR codelets, and predict their spills"
+	print "kgen \\- generate register\\-aware straight\\-line FFT,"
+	print "GEMM and FIR codelets, and predict their spills"
 }
 
 /^usage: / {

@@ -78,14 +78,16 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 	    -c -o $@ $<
 
 # ---- runtime: the registry (its table made from the scalar n1 codelets'
-# header comments), the one CPU detector, run-time dispatch, the planner
-# (plan.c, plantab.c, real.c: compiled twice, the second time for float
-# with -DKGEN_SINGLE) and kgen_dgemm.  The tables of dispatch.c,
-# plantab.c and gemm.c come from codelets.def, less the ISAs not built
-# here (build/runtime/codelets.h).
-PLAN_RT = plan plantab real
-RT_O = $(patsubst %,build/runtime/%.o,registry status cpu dispatch gemm \
-       $(PLAN_RT) $(PLAN_RT:%=%f))
+# header comments), kgen_strerror and kgen_version (status.c), the one
+# CPU detector, run-time dispatch, the planner and kgen_dgemm.  dispatch.c,
+# plan.c, plantab.c and real.c are compiled twice, the second time for
+# float with -DKGEN_SINGLE, so that a static link of a program using one
+# precision takes only that precision's codelets.  The tables of
+# dispatch.c, plantab.c and gemm.c come from codelets.def, less the ISAs
+# not built here (build/runtime/codelets.h).
+PREC_RT = dispatch plan plantab real
+RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm \
+       $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
          build/runtime/cpufeat.h
 

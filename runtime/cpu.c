@@ -4,8 +4,9 @@
  * path on one machine: a value the CPU cannot run is capped to what the
  * CPU has, and one that names no ISA is ignored).  Dispatch
  * (dispatch.c), the planner (plantab.c) and kgen_dgemm (gemm.c) all take
- * their ISA from here.  An ISA's codelets need every CPU feature isa.def
- * lists for it (its compiler flags use them), tested with
+ * their ISA from here, and kgen_isa_for's per-size exception to it.  An
+ * ISA's codelets need every CPU feature isa.def lists for it (its
+ * compiler flags use them), tested with
  * __builtin_cpu_supports, which also checks that the OS saves the wider
  * registers (build/runtime/cpufeat.h, made from isa.def). */
 #include <stdatomic.h>
@@ -91,9 +92,22 @@ kgen_isa(void)
 	return isa;
 }
 
+/* Where the widest ISA loses: AVX-512 float codelets move 16 transforms
+ * at a time, and for n <= 7 (14 floats a transform) packing 16 of them
+ * costs more than the arithmetic, so AVX2's 8 lanes are faster.  Measured
+ * by make bench-fft (v = 256 interleaved, bench/out/fft_batched.csv):
+ * float n = 2..7, AVX2 1.1-1.5x FFTW against AVX-512's 0.75-0.9x.  Only
+ * when KGEN_ISA did not name the ISA, so that tests run every path.
+ * (Here rather than in dispatch.c, which is compiled once per
+ * precision.) */
 int
-kgen_priv_cpu_forced(void)
+kgen_isa_for(int n, int isfloat)
 {
-	kgen_isa();
-	return atomic_load_explicit(&forced, memory_order_relaxed);
+	int isa;
+
+	isa = kgen_isa();
+	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7
+	    && !atomic_load_explicit(&forced, memory_order_relaxed))
+		isa = KGEN_ISA_AVX2;
+	return isa;
 }

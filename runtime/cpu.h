@@ -20,10 +20,8 @@ enum {
 	CPU_N       /* ISAs, scalar included */
 };
 
-/* Vector bytes of isa (isa.def), 0 for scalar. */
+/* Vector bytes of isa (isa.def), 0 for scalar.  (kgen_priv_: internal,
+ * not exported, but in kgen's namespace in libkgen.a.) */
 int kgen_priv_cpu_bytes(int isa);
-/* Whether the environment variable KGEN_ISA named the ISA kgen_isa()
- * chose (then dispatch makes no exceptions to it). */
-int kgen_priv_cpu_forced(void);
 
 #endif

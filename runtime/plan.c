@@ -146,14 +146,14 @@ roots(long long N)
 	return w;
 }
 
-#ifndef KGEN_SINGLE
-/* One definition for both precisions.  Every 2^a 3^b 5^c 7^d >= n is the
- * least power-of-two multiple of some 3^b 5^c 7^d; there are a few
- * hundred of those below 2^31, so trying them all is fast for any n and,
- * in long long, cannot overflow (stepping m = n, n + 1, ... did, and took
- * seconds near INT_MAX). */
-int
-kgen_next_fast_size(int n)
+/* kgen_next_fast_size.  Every 2^a 3^b 5^c 7^d >= n is the least
+ * power-of-two multiple of some 3^b 5^c 7^d; there are a few hundred of
+ * those below 2^31, so trying them all is fast for any n and, in long
+ * long, cannot overflow (stepping m = n, n + 1, ... did, and took seconds
+ * near INT_MAX).  Static in each precision's object, so that the float
+ * planner does not link the double one (and its codelets) for it. */
+static int
+next_fast(int n)
 {
 	long long best, p7, p5, p3, m;
 
@@ -169,6 +169,13 @@ kgen_next_fast_size(int n)
 					best = m;
 			}
 	return best > INT_MAX ? 0 : (int)best;
+}
+
+#ifndef KGEN_SINGLE
+int
+kgen_next_fast_size(int n)
+{
+	return next_fast(n);
 }
 #endif
 
@@ -297,7 +304,7 @@ plan_bluestein(PLAN *p, const Isa *isa)
 	n = p->n;
 	if (n > KGEN_PLAN_MAX / 2)
 		return -1;
-	M = kgen_next_fast_size(2 * n - 1);
+	M = next_fast(2 * n - 1);
 	p->M = M;
 	p->fwd = zalloc(sizeof *p->fwd);
 	p->chirp = malloc((size_t)2 * n * sizeof *p->chirp);

@@ -20,7 +20,7 @@ typedef kgen_dftf_fn n1_fn;
 typedef kgen_planf PLAN;
 #define F(name) name##f
 #define PRIV(name) kgen_priv_##name##f
-#define N1_SCALAR(n) (kgen_lookup((n), KGEN_FLOAT)->dftf)
+#define N1_SCALAR(n) kgen_n1f_isa((n), KGEN_ISA_SCALAR)
 #define N1_FOR kgen_n1f_for
 #define PLAN_MANY kgen_planf_many_dft
 #define PLAN_1D kgen_planf_dft_1d
@@ -36,7 +36,7 @@ typedef kgen_dft_fn n1_fn;
 typedef kgen_plan PLAN;
 #define F(name) name
 #define PRIV(name) kgen_priv_##name
-#define N1_SCALAR(n) (kgen_lookup((n), KGEN_DOUBLE)->dft)
+#define N1_SCALAR(n) kgen_n1_isa((n), KGEN_ISA_SCALAR)
 #define N1_FOR kgen_n1_for
 #define PLAN_MANY kgen_plan_many_dft
 #define PLAN_1D kgen_plan_dft_1d
