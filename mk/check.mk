@@ -59,3 +59,13 @@ gpu-check: bin/kgen
 		    "lists none here) and nvcc on PATH"; \
 	fi
 
+
+# ---- selftest: kgen_selftest (runtime/selftest.c) over the full sweep
+# of tests/selftest_main.c on every ISA this CPU runs, no FFTW needed;
+# make check runs its --quick subset (tests/test_selftest.py).
+build/kgen-selftest: tests/selftest_main.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Iruntime -o $@ $< lib/libkgen.a $(LDLIBS)
+
+selftest: build/kgen-selftest
+	build/kgen-selftest
