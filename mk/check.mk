@@ -101,3 +101,9 @@ tsan: build/tsan/tsancheck
 	KGEN_TSAN=build/tsan/tsancheck $(PYTHON) -m pytest -q tests/test_tsan.py
 
 -include $(wildcard build/tsan/*/*.d)
+
+# ---- check-slow: the tests marked slow (tests/test_slow.py: n = 2^20,
+# 2^22 and primes near 10^6 against FFTW), which make check deselects.
+check-slow: all
+	@sh tests/deps.sh $(CHECK_DEPS)
+	$(PYTHON) -m pytest -q --slow -m slow tests
