@@ -21,7 +21,8 @@ ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
              tests/test_t1.py tests/test_real.py::test_real_against_fftw \
              tests/test_real.py::test_real_bad_input \
              tests/test_plan.py::test_standalone_against_fftw \
-             tests/test_plan.py::test_standalone_limits
+             tests/test_plan.py::test_standalone_limits \
+             tests/test_selftest.py
 
 # (the objects' rules are in mk/lib.mk)
 build/asan/lib/libkgen.a: $(ASAN_LIB_O)

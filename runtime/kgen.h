@@ -19,7 +19,15 @@
  * and imaginary parts of input and output.
  *
  * Functions that take caller data return a status (KGEN_OK or a negative
- * KGEN_E* code) or NULL; the library never prints, exits or asserts. */
+ * KGEN_E* code) or NULL; the library never prints, exits or asserts.
+ *
+ * Threads: every function may be called from any number of threads at
+ * once, with no set-up call first; the tables the library fills on first
+ * use (the ISA choice, lookups, dispatch) are atomic and every thread
+ * fills them alike (make tsan checks this).  The one rule: a plan holds
+ * scratch memory, so one plan runs one kgen_execute* at a time; distinct
+ * plans run concurrently, and plans are created and destroyed
+ * concurrently. */
 #ifndef KGEN_H
 #define KGEN_H
 
