@@ -339,7 +339,9 @@ mag(ptrdiff_t x)
 	return x < 0 ? -(size_t)x : (size_t)x;
 }
 
-/* Fills *q from *p with the defaults of kgen.h; KGEN_OK or why not. */
+/* Fills *q from *p with the defaults of kgen.h; KGEN_OK or why not.
+ * The limits keep every offset and array size far inside ptrdiff_t and
+ * size_t (a larger problem would not fit in memory anyway). */
 static int
 normalize(const kgen_selftest_problem *p, kgen_selftest_problem *q)
 {
@@ -352,14 +354,6 @@ normalize(const kgen_selftest_problem *p, kgen_selftest_problem *q)
 		q->howmany = 1;
 	if (!q->stride)
 		q->stride = 1;
-	/* offsets far inside the address space (this also keeps n |stride|
-	 * from overflowing) */
-	if (q->n < 1 || q->n > KGEN_PLAN_MAX || q->howmany < 1
-	    || mag(q->stride) > PTRDIFF_MAX / 64 / (size_t)q->n
-	    || mag(q->dist) > PTRDIFF_MAX / 64 / (size_t)q->howmany)
-		return KGEN_EINVAL;
-	if (!q->dist)
-		q->dist = q->n * (ptrdiff_t)mag(q->stride);
 	if (!q->trials)
 		q->trials = 2;
 	if (q->kind == KGEN_SELFTEST_R2C && !q->sign)
@@ -368,6 +362,12 @@ normalize(const kgen_selftest_problem *p, kgen_selftest_problem *q)
 		q->sign = 1;
 	if (q->n < 1 || q->n > KGEN_PLAN_MAX || q->howmany < 1
 	    || q->trials < 1
+	    || mag(q->stride) > PTRDIFF_MAX / 64 / (size_t)q->n)
+		return KGEN_EINVAL;
+	if (!q->dist)
+		q->dist = q->n * (ptrdiff_t)mag(q->stride);
+	if (mag(q->dist) > PTRDIFF_MAX / 64 / (size_t)q->howmany
+	    || (size_t)q->howmany > SIZE_MAX / 16 / ((size_t)q->n + 2)
 	    || (q->precision != KGEN_DOUBLE && q->precision != KGEN_FLOAT)
 	    || (q->kind != KGEN_SELFTEST_DFT && q->kind != KGEN_SELFTEST_R2C
 	    && q->kind != KGEN_SELFTEST_C2R)
@@ -427,16 +427,22 @@ int
 kgen_selftest_with(const kgen_selftest_problem *p, kgen_selftest_fn *fn,
     void *ctx, kgen_selftest_result *r)
 {
-	kgen_selftest_problem q;
+	kgen_selftest_problem q, any;
 	kgen_selftest_result dummy;
 	int st;
 
 	if (!r)
 		r = &dummy;
-	if ((st = normalize(p, &q)) != KGEN_OK)
-		return st;
-	if (!fn || (size_t)q.howmany > SIZE_MAX / 8 / (2 * (size_t)q.n + 2))
+	memset(r, 0, sizeof *r);
+	if (!p || !fn)
 		return KGEN_EINVAL;
+	/* the layout is fn's business */
+	any = *p;
+	any.api = KGEN_SELFTEST_PLAN;
+	any.inplace = any.interleaved = 0;
+	any.stride = any.dist = 0;
+	if ((st = normalize(&any, &q)) != KGEN_OK)
+		return st;
 	return verdict(check_problem(&q, fn, ctx, r), r);
 }
 

@@ -11,6 +11,7 @@
  * then the status kgen_selftest returns for problems out of range.
  * Prints "name status linearity impulse shift bound" per case. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "kgen.h"
@@ -106,5 +107,12 @@ main(void)
 	p.howmany = 1, p.sign = 1;
 	show("r2cplus", kgen_selftest(&p, &r), &r);
 	show("null", kgen_selftest(0, &r), &r);
+	/* a layout past the address space: refused before any arithmetic
+	 * could overflow (UBSan under make asan) */
+	p.kind = KGEN_SELFTEST_DFT, p.sign = -1, p.n = KGEN_PLAN_MAX;
+	p.howmany = 1 << 30;
+	show("huge", kgen_selftest(&p, &r), &r);
+	p.howmany = 1, p.stride = PTRDIFF_MAX / 2;
+	show("hugestride", kgen_selftest(&p, &r), &r);
 	return 0;
 }

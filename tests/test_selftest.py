@@ -105,3 +105,5 @@ def test_selftest_bad_problems(broken):
     assert broken["realmany"][0] == KGEN_EINVAL
     assert broken["r2cplus"][0] == KGEN_ESIGN
     assert broken["null"][0] == KGEN_EINVAL
+    assert broken["huge"][0] == KGEN_EINVAL
+    assert broken["hugestride"][0] == KGEN_EINVAL
