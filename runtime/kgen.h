@@ -243,14 +243,16 @@ const char *kgen_dgemm_kernel(int *mr, int *nr);
  * on random inputs with high probability; a wrong twiddle, index or sign
  * gives errors of order 1.  Each check's error is the largest component
  * of its residual divided by the sum of the largest components of the
- * transforms it compares, so a transform whose every output has a
- * relative error (max |out - exact| / max |exact|) within
+ * transforms it compares, so a transform whose outputs have a relative
+ * error (the largest real or imaginary part of out - exact over the
+ * largest of exact) within
  *   bound = 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n) in float
- * (DESIGN.md's bound against FFTW) passes every check.  The arrays get
- * guard values around and between the layout's elements: a write outside
- * the output, or a change to the input of an out-of-place transform (its
- * arrays are const), fails the test, and a read outside the input gives
- * an error of order 2^25. */
+ * (DESIGN.md's bound against FFTW, which takes moduli instead: within a
+ * factor sqrt 2) passes every check.  The arrays get guard values around
+ * and between the layout's elements: a write outside the output, or a
+ * change to the input of an out-of-place transform (its arrays are
+ * const), fails the test, and a read of a guard gives an error of order
+ * 2^25. */
 #define KGEN_SELFTEST_DFT 0  /* kind: complex, kgen_plan_*_dft / kgen_dft */
 #define KGEN_SELFTEST_R2C 1  /* kind: kgen_plan_dft_r2c_1d */
 #define KGEN_SELFTEST_C2R 2  /* kind: kgen_plan_dft_c2r_1d */
