@@ -1,5 +1,5 @@
-# mk/check.mk: make check, asan, demo and gpu-check; included by the
-# Makefile.
+# mk/check.mk: make check, asan, demo, gpu-check, selftest, tsan and
+# check-slow; included by the Makefile.
 
 # ---- check: installs missing Debian packages (as root), then pytest.
 CHECK_DEPS = libfftw3-dev python3-pytest python3-numpy valgrind \
@@ -60,7 +60,6 @@ gpu-check: bin/kgen
 		    "lists none here) and nvcc on PATH"; \
 	fi
 
-
 # ---- selftest: kgen_selftest (runtime/selftest.c) over the full sweep
 # of tests/selftest_main.c on every ISA this CPU runs, no FFTW needed;
 # make check runs its --quick subset (tests/test_selftest.py).
@@ -99,6 +98,7 @@ build/tsan/tsancheck: tests/tsancheck.c runtime/kgen.h \
 	    -o $@ $< build/tsan/lib/libkgen.a $(LDLIBS)
 
 tsan: build/tsan/tsancheck
+	@sh tests/deps.sh $(CHECK_DEPS)
 	KGEN_TSAN=build/tsan/tsancheck $(PYTHON) -m pytest -q tests/test_tsan.py
 
 -include $(wildcard build/tsan/*/*.d)
