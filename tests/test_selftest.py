@@ -5,6 +5,8 @@ the library: Ergun's linearity, impulse and shift checks with guards.
   (sizes 1..64 and 16 larger ones, every layout and API, double and
   float, complex both signs, r2c and c2r) on every ISA this CPU runs; the
   full sweep is `make selftest`.
+- test_selftest_sees_stray_writes: one write past the output (a build of
+  selftest.c for the test only) fails every problem.
 - test_selftest_rejects_broken shows that the self-test can fail: a plan
   of the wrong sign, outputs swapped, an offset, a scale of 1 + 1e-9 and a
   nudge of 1e-12 are each caught, and by the check that should see them
@@ -50,6 +52,25 @@ def test_selftest_quick(sweep):
     assert problems >= per_isa * nisa, out
     # far below the bound: a real defect gives err/bound >> 1 (see below)
     assert float(total.group(5)) < 0.5, out
+
+
+def test_selftest_sees_stray_writes(tmp_path, libkgen):
+    """runtime/selftest.c built with SELFTEST_STRAY_WRITE writes one value
+    past the output after every transform: each problem must fail with
+    its guards changed, and the sweep exit 1."""
+    exe = cc([TESTS / "selftest_main.c", TESTS.parent / "runtime" /
+              "selftest.c", LIBDIR / "libkgen.a"], tmp_path / "stray",
+             flags=["-I", TESTS.parent / "runtime",
+                    "-DSELFTEST_STRAY_WRITE"], libs=["-lm"])
+    p = run([exe, "--quick", "--max-n", "8", "--isa", "scalar"])
+    assert p.returncode == 1, p.stdout[-2000:]
+    fails = [l for l in p.stdout.splitlines() if l.startswith("FAIL")]
+    total = re.search(r"total: 1 ISAs, (\d+) problems verified, (\d+) "
+                      r"failed", p.stdout)
+    assert total and int(total.group(1)) == int(total.group(2)) > 100
+    assert len(fails) == int(total.group(2))
+    assert all("self-test failed" in l and not re.search(r"stray 0 ", l)
+               for l in fails), fails[:3]
 
 
 def test_selftest_usage(sweep):
