@@ -254,6 +254,45 @@ sweep(const Opts *o, int fd)
 	return t.failed ? 1 : 0;
 }
 
+/* whether name is an item of the comma-separated list */
+static int
+listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *q;
+
+	for (q = strstr(list, name); q; q = strstr(q + 1, name))
+		if ((q == list || q[-1] == ',')
+		    && (q[len] == 0 || q[len] == ','))
+			return 1;
+	return 0;
+}
+
+/* whether every item of the list names an ISA */
+static int
+known(const char *list)
+{
+	char item[16];
+	int isa, len;
+
+	while (*list) {
+		len = (int)strcspn(list, ",");
+		if (len == 0 || len >= (int)sizeof item)
+			return 0;
+		memcpy(item, list, len);
+		item[len] = 0;
+		for (isa = 0; kgen_isa_name(isa); isa++)
+			if (!strcmp(item, kgen_isa_name(isa)))
+				break;
+		if (!kgen_isa_name(isa))
+			return 0;
+		if (list[len] == ',' && !list[len + 1])
+			return 0;   /* a trailing comma: an empty item */
+		list += len + (list[len] == ',');
+	}
+	return 1;
+}
+
 static void
 usage(void)
 {
@@ -284,28 +323,22 @@ main(int argc, char **argv)
 			o.seed = strtoul(argv[++i], &end, 10);
 			if (*end)
 				usage();
-		} else if (!strcmp(argv[i], "--isa") && i + 1 < argc)
+		} else if (!strcmp(argv[i], "--isa") && i + 1 < argc) {
 			isas = argv[++i];
-		else
+			if (!known(isas))
+				usage();
+		} else
 			usage();
 	}
 	for (isa = KGEN_ISA_SCALAR; isa <= KGEN_ISA_AVX512; isa++) {
 		const char *name = kgen_isa_name(isa);
-		size_t len = strlen(name);
-		const char *q;
 		pid_t pid;
 		long p, f, tr;
 		double w;
 		FILE *in;
 
-		if (isas) {
-			for (q = strstr(isas, name); q; q = strstr(q + 1, name))
-				if ((q == isas || q[-1] == ',')
-				    && (q[len] == 0 || q[len] == ','))
-					break;
-			if (!q)
-				continue;
-		}
+		if (isas && !listed(isas, name))
+			continue;
 		if (!kgen_isa_supported(isa)) {
 			printf("%s: not run by this CPU, skipped\n", name);
 			continue;

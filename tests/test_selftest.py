@@ -73,8 +73,11 @@ def test_selftest_sees_stray_writes(tmp_path, libkgen):
                for l in fails), fails[:3]
 
 
-def test_selftest_usage(sweep):
-    p = run([sweep, "--max-n", "0"])
+@pytest.mark.parametrize("args", [["--max-n", "0"], ["--isa", "sse"],
+                                  ["--isa", "avx2,"], ["--seed", "x"],
+                                  ["--bogus"]])
+def test_selftest_usage(sweep, args):
+    p = run([sweep, *args])
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("kgen: ")
 

@@ -48,45 +48,51 @@ rnd(unsigned *s)
 	return (double)(*s >> 8) / (1u << 24) - 0.5;
 }
 
-/* kgen_dft / kgen_dftf against a direct DFT, v transforms at dist n */
+enum { MAXV = 17, M = KGEN_N1_MAX * MAXV };
+
+/* kgen_dft and kgen_dftf of v transforms of size n at dist n, sign s,
+ * against a direct DFT (of the first transform) */
+static void
+dft_one(int n, int s, int v, unsigned *seed)
+{
+	double ri[M], ii[M], ro[M], io[M], er, ei, a, e;
+	float fri[M], fii[M], fro[M], fio[M];
+	int j, k, m;
+
+	for (j = 0; j < n * v; j++) {
+		ri[j] = fri[j] = (float)rnd(seed);
+		ii[j] = fii[j] = (float)rnd(seed);
+	}
+	if (kgen_dft(n, s, ri, ii, ro, io, 1, 1, v, n, n)
+	    || kgen_dftf(n, s, fri, fii, fro, fio, 1, 1, v, n, n))
+		bad("kgen_dft status", n, 0);
+	for (k = 0; k < n; k++) {
+		er = ei = 0;
+		for (m = 0; m < n; m++) {
+			a = s * 2 * PI * (double)((long)m * k % n) / n;
+			er += ri[m] * cos(a) - ii[m] * sin(a);
+			ei += ri[m] * sin(a) + ii[m] * cos(a);
+		}
+		e = fabs(ro[k] - er) + fabs(io[k] - ei);
+		if (!(e < 1e-12 * n))
+			bad("kgen_dft", n, e);
+		e = fabs(fro[k] - er) + fabs(fio[k] - ei);
+		if (!(e < 1e-4 * n))
+			bad("kgen_dftf", n, e);
+	}
+}
+
+/* every size, both signs, v = 1, 3, 8, 17: scalar, n1w and batched */
 static void
 dfts(unsigned seed)
 {
-	static const int vs[] = { 1, 3, 8, 17 };
-	enum { M = KGEN_N1_MAX * 17 };
-	double ri[M], ii[M], ro[M], io[M];
-	float fri[M], fii[M], fro[M], fio[M];
-	int n, s, iv, v, j, k, m;
+	static const int vs[] = { 1, 3, 8, MAXV };
+	int n, s, iv;
 
 	for (n = 1; n <= KGEN_N1_MAX; n++)
 		for (s = -1; s <= 1; s += 2)
-			for (iv = 0; iv < 4; iv++) {
-				v = vs[(iv + seed) % 4];
-				for (j = 0; j < n * v; j++) {
-					ri[j] = fri[j] = (float)rnd(&seed);
-					ii[j] = fii[j] = (float)rnd(&seed);
-				}
-				if (kgen_dft(n, s, ri, ii, ro, io, 1, 1, v, n, n)
-				    || kgen_dftf(n, s, fri, fii, fro, fio, 1, 1, v,
-				    n, n))
-					bad("kgen_dft status", n, 0);
-				for (k = 0; k < n; k++) {
-					double er = 0, ei = 0, a, e;
-
-					for (m = 0; m < n; m++) {
-						a = s * 2 * PI * (double)
-						    ((long)m * k % n) / n;
-						er += ri[m] * cos(a) - ii[m] * sin(a);
-						ei += ri[m] * sin(a) + ii[m] * cos(a);
-					}
-					e = fabs(ro[k] - er) + fabs(io[k] - ei);
-					if (!(e < 1e-12 * n))
-						bad("kgen_dft", n, e);
-					e = fabs(fro[k] - er) + fabs(fio[k] - ei);
-					if (!(e < 1e-4 * n))
-						bad("kgen_dftf", n, e);
-				}
-			}
+			for (iv = 0; iv < 4; iv++)
+				dft_one(n, s, vs[(iv + seed) % 4], &seed);
 }
 
 /* complex and real plans: created, run forward and back, destroyed */
