@@ -4,7 +4,8 @@
 #   mk/gen.mk      the generator bin/kgen (gen/, emit/, sched/)
 #   mk/lib.mk      the library codelets (codelets/) and lib/libkgen.{a,so}
 #   mk/install.mk  make install
-#   mk/check.mk    make check, asan, demo, gpu-check
+#   mk/check.mk    make check, asan, demo, gpu-check, selftest, tsan,
+#                  check-slow
 #   mk/bench.mk    the benchmarks and opcounts
 # `make` alone builds bin/kgen and the library.
 CC      = cc
@@ -40,4 +41,5 @@ clean:
 -include $(wildcard build/*/*.d build/asan/*/*.d)
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
-        bench-fft bench-plan bench-spills bench-gemm
+        bench-fft bench-plan bench-spills bench-gemm selftest tsan \
+        check-slow

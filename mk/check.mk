@@ -1,5 +1,5 @@
-# mk/check.mk: make check, asan, demo and gpu-check; included by the
-# Makefile.
+# mk/check.mk: make check, asan, demo, gpu-check, selftest, tsan and
+# check-slow; included by the Makefile.
 
 # ---- check: installs missing Debian packages (as root), then pytest.
 CHECK_DEPS = libfftw3-dev python3-pytest python3-numpy valgrind \
@@ -21,7 +21,8 @@ ASAN_TESTS = tests/test_cli.py tests/test_fft.py tests/test_selfcheck.py \
              tests/test_t1.py tests/test_real.py::test_real_against_fftw \
              tests/test_real.py::test_real_bad_input \
              tests/test_plan.py::test_standalone_against_fftw \
-             tests/test_plan.py::test_standalone_limits
+             tests/test_plan.py::test_standalone_limits \
+             tests/test_selftest.py
 
 # (the objects' rules are in mk/lib.mk)
 build/asan/lib/libkgen.a: $(ASAN_LIB_O)
@@ -59,3 +60,51 @@ gpu-check: bin/kgen
 		    "lists none here) and nvcc on PATH"; \
 	fi
 
+# ---- selftest: kgen_selftest (runtime/selftest.c) over the full sweep
+# of tests/selftest_main.c on every ISA this CPU runs, no FFTW needed;
+# make check runs its --quick subset (tests/test_selftest.py).
+build/kgen-selftest: tests/selftest_main.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Iruntime -o $@ $< lib/libkgen.a $(LDLIBS)
+
+selftest: build/kgen-selftest
+	build/kgen-selftest
+
+# ---- tsan: the runtime built with ThreadSanitizer into build/tsan/ (the
+# codelets, which touch only their arguments, are the normal build's),
+# and tests/tsancheck.c run on 2, 4 and 8 threads from a cold start on
+# every ISA (tests/test_tsan.py).
+TSAN_FLAGS = -fsanitize=thread -fno-omit-frame-pointer
+TSAN_RT_O = $(patsubst build/%,build/tsan/%,$(RT_O))
+
+build/tsan/runtime/%.o: runtime/%.c runtime/kgen.h $(RT_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(TSAN_FLAGS) $(DEPFLAGS) $(RT_FLAGS) \
+	    -c -o $@ $<
+
+build/tsan/runtime/%f.o: runtime/%.c runtime/kgen.h $(RT_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(TSAN_FLAGS) $(DEPFLAGS) $(RT_FLAGS) \
+	    -DKGEN_SINGLE -c -o $@ $<
+
+build/tsan/lib/libkgen.a: $(LIB_CO) $(TSAN_RT_O)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+build/tsan/tsancheck: tests/tsancheck.c runtime/kgen.h \
+    build/tsan/lib/libkgen.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(TSAN_FLAGS) -pthread -Iruntime \
+	    -o $@ $< build/tsan/lib/libkgen.a $(LDLIBS)
+
+tsan: build/tsan/tsancheck
+	@sh tests/deps.sh $(CHECK_DEPS)
+	KGEN_TSAN=build/tsan/tsancheck $(PYTHON) -m pytest -q tests/test_tsan.py
+
+-include $(wildcard build/tsan/*/*.d)
+
+# ---- check-slow: the tests marked slow (tests/test_slow.py: n = 2^20,
+# 2^22 and primes near 10^6 against FFTW), which make check deselects.
+check-slow: all
+	@sh tests/deps.sh $(CHECK_DEPS)
+	$(PYTHON) -m pytest -q --slow -m slow tests

@@ -35,10 +35,15 @@ static const int bytes[CPU_N] = {
 #undef ISA
 };
 
-/* The ISA in use plus one, 0 until the first call decides, and whether
- * KGEN_ISA named it.  Threads that race to decide all compute the same
- * values. */
-static atomic_int chosen, forced;
+/* The choice: 0 until the first call decides, then 1 + the ISA, plus
+ * FORCED when KGEN_ISA named it.  One atomic word, so that a thread that
+ * sees the ISA sees the flag with it (two relaxed words may be seen
+ * apart: then a thread could take a forced ISA for a free one and
+ * kgen_isa_for would make its exception to it).  Threads that race to
+ * decide all compute the same value, so whichever store lands is right. */
+static atomic_int chosen;
+enum { FORCED = 16 };
+_Static_assert((int)CPU_N < (int)FORCED, "the ISA fits below the flag");
 
 const char *
 kgen_isa_name(int isa)
@@ -70,26 +75,32 @@ kgen_isa_supported(int isa)
 	return runs(isa) != 0;
 }
 
-int
-kgen_isa(void)
+static int
+choice(void)
 {
 	const char *env;
-	int isa, cap;
+	int isa, cap, forced = 0, c;
 
-	if ((isa = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
-		return isa - 1;
+	if ((c = atomic_load_explicit(&chosen, memory_order_relaxed)) > 0)
+		return c;
 	cap = CPU_N - 1;
 	env = getenv("KGEN_ISA");
 	for (isa = 0; env && isa < CPU_N; isa++)
 		if (!strcmp(env, names[isa])) {
 			cap = isa;
-			atomic_store_explicit(&forced, 1,
-			    memory_order_relaxed);
+			forced = FORCED;
 		}
 	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
 		;
-	atomic_store_explicit(&chosen, isa + 1, memory_order_relaxed);
-	return isa;
+	c = 1 + isa + forced;
+	atomic_store_explicit(&chosen, c, memory_order_relaxed);
+	return c;
+}
+
+int
+kgen_isa(void)
+{
+	return (choice() - 1) % FORCED;
 }
 
 /* Where the widest ISA loses: AVX-512 float codelets move 16 transforms
@@ -103,11 +114,11 @@ kgen_isa(void)
 int
 kgen_isa_for(int n, int isfloat)
 {
-	int isa;
+	int c, isa;
 
-	isa = kgen_isa();
-	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7
-	    && !atomic_load_explicit(&forced, memory_order_relaxed))
+	c = choice();
+	isa = (c - 1) % FORCED;
+	if (isa == KGEN_ISA_AVX512 && isfloat && n <= 7 && c < FORCED)
 		isa = KGEN_ISA_AVX2;
 	return isa;
 }

@@ -19,7 +19,15 @@
  * and imaginary parts of input and output.
  *
  * Functions that take caller data return a status (KGEN_OK or a negative
- * KGEN_E* code) or NULL; the library never prints, exits or asserts. */
+ * KGEN_E* code) or NULL; the library never prints, exits or asserts.
+ *
+ * Threads: every function may be called from any number of threads at
+ * once, with no set-up call first; the tables the library fills on first
+ * use (the ISA choice, lookups, dispatch) are atomic and every thread
+ * fills them alike (make tsan checks this).  The one rule: a plan holds
+ * scratch memory, so one plan runs one kgen_execute* at a time; distinct
+ * plans run concurrently, and plans are created and destroyed
+ * concurrently. */
 #ifndef KGEN_H
 #define KGEN_H
 
@@ -62,6 +70,7 @@ extern "C" {
 #define KGEN_ESIGN   (-2)  /* sign is neither -1 nor +1 */
 #define KGEN_ENOSIZE (-3)  /* no codelet of this size and precision */
 #define KGEN_ENOMEM  (-4)  /* out of memory (kgen_dgemm) */
+#define KGEN_ESELFTEST (-5)  /* kgen_selftest: a check failed */
 /* kgen_strerror has a message for each of the codes above. */
 
 typedef void kgen_dft_fn(const double *ri, const double *ii, double *ro,
@@ -230,6 +239,80 @@ KGEN_API int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
  * or "avx512": the widest the CPU has, capped by the environment variable
  * KGEN_ISA, read once); *mr x *nr gets their tile of C when not NULL. */
 KGEN_API const char *kgen_dgemm_kernel(int *mr, int *nr);
+
+/* Self-test (runtime/selftest.c): checks that a transform of the library
+ * is the DFT without any reference library, by Ergun's randomized tests
+ * (F. Ergun, "Testing multivariate linear functions: overcoming the
+ * generator bottleneck", STOC 1995), the method of FFTW's own verifier.
+ * Each trial draws random inputs x, y and random scalars a, b and checks
+ *   linearity  F(a x + b y) = a F(x) + b F(y),
+ *   impulse    F(x + c e_0) - F(x) = c (1, 1, ..., 1),
+ *   shift      F(x shifted by s)_k = exp(sign 2 pi i s k / n) F(x)_k
+ * (for c2r: the spectrum modulated by exp(-2 pi i s k / n) gives the
+ * output shifted by s).  A linear map that passes the impulse and shift
+ * checks exactly is the DFT, and a map far from linear fails linearity
+ * on random inputs with high probability; a wrong twiddle, index or sign
+ * gives errors of order 1.  Each check's error is the largest component
+ * of its residual divided by the sum of the largest components of the
+ * transforms it compares, so a transform whose outputs have a relative
+ * error (the largest real or imaginary part of out - exact over the
+ * largest of exact) within
+ *   bound = 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n) in float
+ * (DESIGN.md's bound against FFTW, which takes moduli instead: within a
+ * factor sqrt 2) passes every check.  The arrays get guard values around
+ * and between the layout's elements: a write outside the output, or a
+ * change to the input of an out-of-place transform (its arrays are
+ * const), fails the test, and a read of a guard gives an error of order
+ * 2^25. */
+#define KGEN_SELFTEST_DFT 0  /* kind: complex, kgen_plan_*_dft / kgen_dft */
+#define KGEN_SELFTEST_R2C 1  /* kind: kgen_plan_dft_r2c_1d */
+#define KGEN_SELFTEST_C2R 2  /* kind: kgen_plan_dft_c2r_1d */
+#define KGEN_SELFTEST_PLAN 0 /* api: plans and kgen_execute* */
+#define KGEN_SELFTEST_N1   1 /* api: kgen_dft / kgen_dftf (complex) */
+/* One problem to check.  Zero fields take the default in brackets. */
+typedef struct kgen_selftest_problem kgen_selftest_problem;
+struct kgen_selftest_problem {
+	int n;              /* transform size >= 1 (N1: <= KGEN_N1_MAX) */
+	int precision;      /* KGEN_DOUBLE or KGEN_FLOAT [KGEN_DOUBLE] */
+	int kind;           /* KGEN_SELFTEST_DFT, _R2C or _C2R */
+	int sign;           /* DFT: -1 or +1; real kinds: 0 or their own */
+	int api;            /* KGEN_SELFTEST_PLAN or _N1 */
+	int inplace;        /* 1: output over the input (DFT only) */
+	int interleaved;    /* 1: ii = ri + 1 (DFT only) */
+	int howmany;        /* transforms per call [1] (real kinds: 1) */
+	ptrdiff_t stride;   /* complex elements, may be negative [1] */
+	ptrdiff_t dist;     /* between transforms, may be negative
+	                       [n |stride|] */
+	int trials;         /* rounds of the three checks [2] */
+	unsigned long seed; /* of the random inputs; a seed reproduces */
+};
+typedef struct kgen_selftest_result kgen_selftest_result;
+struct kgen_selftest_result {
+	double linearity, impulse, shift;  /* the largest errors seen */
+	double err;         /* the largest of the three */
+	double bound;       /* the bound above for n and the precision */
+	long stray;         /* guard values changed (0 unless failed) */
+	long transforms;    /* transforms of the batch computed */
+};
+/* Checks problem p, filling *r when r is not NULL.  Returns KGEN_OK when
+ * every check is within r->bound and no guard changed; KGEN_ESELFTEST
+ * when one is not; KGEN_EINVAL for a NULL p or a problem out of range
+ * (a layout that maps two elements to one place, or real kinds with
+ * other than one unit-stride transform out of place); KGEN_ESIGN;
+ * KGEN_ENOSIZE when the library has no such transform (its plan
+ * function returned NULL, or kgen_dft has no codelet of size n); or
+ * KGEN_ENOMEM.  Deterministic for a given p.  Thread-safe. */
+KGEN_API int kgen_selftest(const kgen_selftest_problem *p, kgen_selftest_result *r);
+/* The same checks on any transform: fn(ctx, in, out) must compute out
+ * from in for p->howmany transforms of p->kind, size p->n and sign
+ * p->sign (other layout fields are ignored), both arrays contiguous
+ * doubles: DFT: n complex numbers (re, im) per transform, in and out;
+ * R2C: n reals in, n/2 + 1 complex out; C2R: n/2 + 1 complex in (the
+ * imaginary parts of X_0 and, for even n, X_(n/2) zero), n reals out.
+ * fn returns KGEN_OK or a status, which kgen_selftest_with returns. */
+typedef int kgen_selftest_fn(void *ctx, const double *in, double *out);
+KGEN_API int kgen_selftest_with(const kgen_selftest_problem *p, kgen_selftest_fn *fn,
+    void *ctx, kgen_selftest_result *r);
 
 /* The codelets themselves, callable directly: kgen_n1_N (double) and
  * kgen_n1f_N (float) for N = 1..KGEN_N1_MAX, all forward. */

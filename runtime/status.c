@@ -20,6 +20,9 @@ kgen_strerror(int status)
 		return "no codelet of this size and precision in the library";
 	case KGEN_ENOMEM:
 		return "out of memory";
+	case KGEN_ESELFTEST:
+		return "self-test failed: an error above its bound, or a "
+		    "write outside the output";
 	}
 	return "unknown status";
 }

@@ -34,6 +34,27 @@ CXX = os.environ.get("CXX", "c++")
 JOBS = max(2, os.cpu_count() or 2)
 
 
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true",
+                     help="also run the tests marked slow (make check-slow)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow: minutes of CPU; deselected unless --slow "
+        "(make check-slow)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Deselects the tests marked slow unless --slow was given."""
+    if config.getoption("--slow"):
+        return
+    slow = [i for i in items if i.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [i for i in items if not i.get_closest_marker("slow")]
+
+
 def bound(n, prec):
     """DESIGN.md's bound on the relative error of a size-n transform."""
     eps = 1e-14 if prec == "double" else 2e-5
