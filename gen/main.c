@@ -130,6 +130,26 @@ tiles(const Job *j)
 	out_close(f, j->out, tmp);
 }
 
+/* kgen spills --annotate: the one order, step by step, with Belady's
+ * decisions (sched/annotate.c). */
+static void
+annotated(const Job *j, Dag *d, Arena *ar)
+{
+	Cost c;
+	FILE *f;
+	char *tmp, title[192];
+	int *o, n;
+
+	c = j->cost;
+	c.regs = j->regs[0];
+	o = gemmorder_for(d, ar, j->sched[0], &c, &n);
+	snprintf(title, sizeof title, "%s, schedule %s", j->desc,
+	    order_names[j->sched[0]]);
+	f = out_open(j->out, &tmp);
+	annotate_print(f, d, o, n, c.regs, c.latency, title);
+	out_close(f, j->out, tmp);
+}
+
 /* kgen spills: build, simplify, then per schedule and per R an order,
  * Belady's counts, the bound, and what the compilers do with it. */
 static void
@@ -144,6 +164,11 @@ spills(Job *j)
 	ar = arena_new();
 	d = simplify(j, build(j, ar), j->fma);
 	job_regs(d, j->regs, j->nregs);
+	if (j->annotate) {
+		annotated(j, d, ar);
+		arena_free(ar);
+		return;
+	}
 	t = &j->table;
 	t->p = &j->p;
 	t->c = dag_count(d);
