@@ -110,7 +110,7 @@ annotate_print(FILE *f, Dag *d, const int *o, int n, int regs, int latency,
 	    "('>' past 40)\n# traffic: Belady's decisions at the step: 'spill "
 	    "v' stores v to a stack\n#   slot, 'reload v' loads it back, "
 	    "'reload v (in)' reloads an input from its array\n", f);
-	fprintf(f, "%5s  %-30s %4s  %-*s  %s\n", "step", "instruction", "live",
+	fprintf(f, "%5s  %-32s %4s  %-*s  %s\n", "step", "instruction", "live",
 	    width + 1, "pressure", "traffic");
 	live = loads = stores = in = 0;
 	e = 0;
@@ -151,7 +151,7 @@ annotate_print(FILE *f, Dag *d, const int *o, int n, int regs, int latency,
 			in += ev[e].kind == BELADY_RELOADIN;
 			stores += ev[e].kind == BELADY_SPILL;
 		}
-		snprintf(line, sizeof line, "%5d  %-30s %4d  %-*s  %s", t, ins,
+		snprintf(line, sizeof line, "%5d  %-32s %4d  %-*s  %s", t, ins,
 		    live, width + 1, bar, traffic);
 		for (j = strlen(line); j > 0 && line[j - 1] == ' '; j--)
 			line[j - 1] = 0;
