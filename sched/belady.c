@@ -36,6 +36,7 @@
  * operand, and waits are summed over the steps (no pipeline model
  * beyond that).  Stalls do not change the allocation. */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 #include "all.h"
 
@@ -384,8 +385,10 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 	ready = arena_alloc(ar, sz);
 	memset(m.pin, -1, sz);
 	m.free = arena_alloc(ar, (b->nstep + regs + 1) * sizeof *m.free);
-	/* each step pushes at most 3 uses, 3 reloads, 1 result, 1 alias */
-	m.h.e = arena_alloc(ar, (8 * b->nstep + 4) * sizeof *m.h.e);
+	/* each step pushes at most 3 uses, 3 reloads, 1 result, 1 alias;
+	 * malloc'd, not from the arena, which would clear it: search calls
+	 * this thousands of times and the heap needs no zeros */
+	m.h.e = emalloc((8 * b->nstep + 4) * sizeof *m.h.e);
 	lat = latency;
 	for (t = 0; t < b->nstep; t++) {
 		x = b->node[t];
@@ -456,6 +459,7 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 		enter(&m, x);
 	}
 	m.s.maxlive = b->maxlive;
+	free(m.h.e);
 	if (nev)
 		*nev = m.nev;
 	return m.s;
