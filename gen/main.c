@@ -7,6 +7,7 @@
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
 #include <string.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -196,6 +197,13 @@ report(Job *j)
 	FILE *f;
 	char *tmp;
 
+	static char buf[1 << 16];
+
+	/* the report is printed as it is made; on a terminal that shares
+	 * standard error with the progress line, hold it back until the
+	 * end (it is a few kilobytes) */
+	if (!j->out && isatty(1))
+		setvbuf(stdout, buf, _IOFBF, sizeof buf);
 	ar = arena_new();
 	d = simplify(j, build(j, ar), j->fma);
 	j->report.cuda = compile_cuda;
