@@ -28,7 +28,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KGEN = os.path.join(ROOT, "bin", "kgen")
-OUT = os.path.join(ROOT, "bench", "out")
+OUT = os.environ.get("SPILLS_OUT", os.path.join(ROOT, "bench", "out"))
 SIZES = [8, 16, 32, 64, 128, 256]
 REGS = [4, 8, 16, 32, 64]
 # Compiled at these sizes and R only: gcc and clang on the 256-point
@@ -41,6 +41,8 @@ COMPILERS = ["gcc", "gcc-nosched", "clang"]
 # marks a search it cut short) and is killed 20 s after it; calls with
 # under 5 s left are skipped, each with a line saying so.
 BUDGET = float(os.environ.get("SPILLS_BUDGET", 540))
+# (SPILLS_BUDGET and SPILLS_OUT let tests/test_spilltools.py run it
+# short, elsewhere)
 WORKERS = 2
 FIELDS = ["n", "schedule", "regs", "loads", "stores", "max_live",
           "lower_bound", "input_reloads", "stopped"]
@@ -140,8 +142,8 @@ def main():
         f.write(md)
     print(md)
     why = plot(rows, scheds)
-    print("bench-spills: wrote bench/out/spills.csv, spills.md%s in %.0f s"
-          % (", spills.png" if not why else " (no plot: %s)" % why,
+    print("bench-spills: wrote %s/spills.csv, spills.md%s in %.0f s"
+          % (OUT, ", spills.png" if not why else " (no plot: %s)" % why,
              time.time() - t0), file=sys.stderr)
 
 

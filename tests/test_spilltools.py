@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from conftest import KGEN, kgen
+from conftest import KGEN, ROOT, kgen
 
 
 def on_pty(args, timeout=120):
@@ -288,3 +288,24 @@ def test_annotate_wants_one_order():
         p = kgen("spills", "fft", "-n", "8", *extra, "--annotate")
         assert p.returncode == 2 and "--annotate" in p.stderr
         assert len(p.stderr.splitlines()) == 1
+
+
+# ---- make bench-spills stays within its budget ----
+
+def test_bench_spills_budget(tmp_path):
+    """With a budget too small for any call, bench/spills.py still ends
+    at once and writes its CSV header, its tables with every cell '-' and
+    a line per call it skipped."""
+    env = dict(os.environ, SPILLS_BUDGET="1", SPILLS_OUT=str(tmp_path))
+    t = time.time()
+    p = subprocess.run(["/usr/bin/python3", str(ROOT / "bench" /
+                                                "spills.py")],
+                       env=env, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert time.time() - t < 30
+    head = (tmp_path / "spills.csv").read_text().splitlines()[0].split(",")
+    assert head[3:5] == ["loads", "stores"]
+    md = (tmp_path / "spills.md").read_text()
+    assert "| 64 | search | - | - | - | - | - |" in md
+    assert md.count("skipped: the 1 s budget was spent") == 30
+    assert "wrote %s/spills.csv" % tmp_path in p.stderr
