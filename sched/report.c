@@ -330,8 +330,8 @@ report_print(FILE *f, Dag *d, const Prob *p, const Report *r)
 	free(res);
 	progress_end();
 	if (r->limit > 0)
-		fprintf(f, "\ntime limit %g s %s\n", r->limit, cut ? "reached: a "
-		    "search was cut short (the best order found so far)" : why
-		    && strstr(why, "time limit") ? "reached: ptxas skipped"
-		    : "not reached");
+		fprintf(f, "\ntime limit %g s %s\n", r->limit, cut ? "reached: "
+		    "a search was cut short (the best order found so far)"
+		    : why && strstr(why, "time limit") ? "reached: ptxas "
+		    "skipped" : "not reached");
 }

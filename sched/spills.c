@@ -128,10 +128,11 @@ text(FILE *f, const Table *t)
 		fprintf(f, "# measured: FP stack loads and stores in the "
 		    "assembly; '-': the compiler cannot be held to R\n");
 	if (t->limit > 0)
-		fprintf(f, "# time limit %g s: %s, %d of %d rows%s\n", t->limit,
-		    t->nrow < t->nwant || stopped(t) ? "reached" : "not reached",
-		    t->nrow, t->nwant, stopped(t) ? "; 'stopped': search cut "
-		    "short, the best order found so far" : "");
+		fprintf(f, "# time limit %g s: %s, %d of %d rows%s\n",
+		    t->limit, t->nrow < t->nwant || stopped(t) ? "reached"
+		    : "not reached", t->nrow, t->nwant, stopped(t) ? "; "
+		    "'stopped': search cut short, the best order found so far"
+		    : "");
 }
 
 static void
