@@ -142,15 +142,25 @@ annotated(const Job *j, Dag *d, Arena *ar)
 	Cost c;
 	FILE *f;
 	char *tmp, title[192];
-	int *o, n;
+	int *o, n, stopped;
 
 	c = j->cost;
 	c.regs = j->regs[0];
+	progress_start("spills", j->quiet, j->timelimit, 1, "one order, "
+	    "annotated");
+	c.stop = progress_stop();
+	c.stopped = &stopped;
+	stopped = 0;
 	o = gemmorder_for(d, ar, j->sched[0], &c, &n);
+	progress_end();
 	snprintf(title, sizeof title, "%s, schedule %s", j->desc,
 	    order_names[j->sched[0]]);
 	f = out_open(j->out, &tmp);
 	annotate_print(f, d, o, n, c.regs, c.latency, title);
+	if (j->timelimit > 0)
+		fprintf(f, "# time limit %g s: %s\n", j->timelimit, stopped
+		    ? "reached; the search was cut short, this is the best "
+		    "order it found" : "not reached");
 	out_close(f, j->out, tmp);
 }
 

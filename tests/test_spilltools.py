@@ -309,3 +309,16 @@ def test_bench_spills_budget(tmp_path):
     assert "| 64 | search | - | - | - | - | - |" in md
     assert md.count("skipped: the 1 s budget was spent") == 30
     assert "wrote %s/spills.csv" % tmp_path in p.stderr
+
+
+def test_annotate_time_limit():
+    base = ["spills", "fft", "-n", "128", "--regs", "8", "--schedule",
+            "search", "--annotate"]
+    t = time.time()
+    cut = kgen(*base, "--time-limit", "0.3").stdout
+    assert time.time() - t < 20
+    assert cut.endswith("# time limit 0.3 s: reached; the search was cut "
+                        "short, this is the best order it found\n")
+    small = kgen("spills", "fft", "-n", "8", "--regs", "8", "--schedule",
+                 "search", "--annotate", "--time-limit", "60").stdout
+    assert small.endswith("# time limit 60 s: not reached\n")
