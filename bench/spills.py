@@ -4,35 +4,71 @@ codelets, every schedule, beside FFTW's genfft.
 
 For n in {8, ..., 256} and every schedule: Belady's spill loads and
 stores and the lower bound at R in {4, 8, 16, 32, 64} (kgen spills), and
-what gcc -O2, gcc -O2 -fno-schedule-insns and clang -O2 emit at R in
-{8, 16, 32} (kgen spills --measure).  genfft's figures (bench/genfft-
-spills.csv, measured the same way on FFTW 3.3.10's n1 codelets) sit beside
-them.  Writes bench/out/spills.csv, bench/out/spills.md (the README table)
-and bench/out/spills.png; everything comes from this one run.
+for n up to 128 what gcc -O2, gcc -O2 -fno-schedule-insns and clang -O2
+emit at R in {8, 16, 32} (kgen spills --measure).  genfft's figures
+(bench/genfft-spills.csv, measured the same way on FFTW 3.3.10's n1
+codelets) sit beside them.  Loads come before stores everywhere.
+
+One kgen call per (n, R), two at a time; each call's rows are appended
+to bench/out/spills.csv (flushed) as it ends, so an interrupted run keeps
+what it measured.  Then spills.csv is rewritten in order, and
+bench/out/spills.md (the README tables) and spills.png are written; the
+plot is skipped, saying why, without matplotlib.  Every call has a time
+limit and the run a budget (BUDGET), so it ends within 10 minutes on 2
+cores; what was cut is listed under the tables.
 """
+import concurrent.futures
 import csv
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KGEN = os.path.join(ROOT, "bin", "kgen")
-OUT = os.path.join(ROOT, "bench", "out")
+OUT = os.environ.get("SPILLS_OUT", os.path.join(ROOT, "bench", "out"))
 SIZES = [8, 16, 32, 64, 128, 256]
 REGS = [4, 8, 16, 32, 64]
+# Compiled at these sizes and R only: gcc and clang on the 256-point
+# codelet (7751 nodes) took many minutes, and the point is made at 128.
+MSIZES = [8, 16, 32, 64, 128]
 MREGS = [8, 16, 32]
 COMPILERS = ["gcc", "gcc-nosched", "clang"]
+# The whole run stays under 10 minutes on 2 cores: each kgen call gets
+# the budget left as its time limit (kgen reports what it finished and
+# marks a search it cut short) and is killed 20 s after it; calls with
+# under 5 s left are skipped, each with a line saying so.
+BUDGET = float(os.environ.get("SPILLS_BUDGET", 540))
+# (SPILLS_BUDGET and SPILLS_OUT let tests/test_spilltools.py run it
+# short, elsewhere)
+WORKERS = 2
+FIELDS = ["n", "schedule", "regs", "loads", "stores", "max_live",
+          "lower_bound", "input_reloads", "stopped"]
+for _c in COMPILERS:
+    FIELDS += ["%s_loads" % _c, "%s_stores" % _c, "%s_int_spills" % _c]
 
 
-def spills(n, regs, measure=None):
-    cmd = [KGEN, "spills", "fft", "-n", str(n), "--regs",
-           ",".join(map(str, regs)), "--format", "csv"]
+def spills(n, R, measure, limit):
+    """The rows of kgen spills at one n and R, every schedule, with the
+    compilers' figures when measure, within limit seconds: a list of
+    dicts, or a string saying why there are none."""
+    cmd = [KGEN, "spills", "fft", "-n", str(n), "--regs", str(R),
+           "--format", "csv", "--quiet", "--time-limit", "%.0f" % limit]
     if measure:
-        cmd += ["--measure", ",".join(measure)]
-    out = subprocess.run(cmd, capture_output=True, text=True,
-                         check=True).stdout
+        cmd += ["--measure", ",".join(COMPILERS)]
+    # its own process group, so that a compiler it runs goes with it
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=limit + 20)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGTERM)
+        p.communicate()
+        return "killed after %.0f s" % (limit + 20)
+    if p.returncode != 0:
+        return "failed: %s" % err.strip()
     return list(csv.DictReader(io.StringIO(out)))
 
 
@@ -42,7 +78,7 @@ def genfft():
         for r in csv.DictReader(f):
             comp = "gcc" if r["compiler"].startswith("gcc") else "clang"
             ref[(comp, int(r["regs"]), int(r["n"]))] = (
-                int(r["fp_spill_stores"]), int(r["fp_spill_loads"]))
+                int(r["fp_spill_loads"]), int(r["fp_spill_stores"]))
     return ref
 
 
@@ -50,52 +86,82 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     t0 = time.time()
     rows = {}
-    for n in SIZES:
-        for r in spills(n, REGS):
-            rows[(n, r["schedule"], int(r["regs"]))] = dict(r)
-        for r in spills(n, MREGS, COMPILERS):
-            key = (n, r["schedule"], int(r["regs"]))
-            for c in COMPILERS:
-                for f in ("loads", "stores", "int_spills"):
-                    rows[key]["%s_%s" % (c, f)] = r["%s_%s" % (c, f)]
-        print("n=%d done, %.0f s" % (n, time.time() - t0), file=sys.stderr)
-    ref = genfft()
-    scheds = []
-    for (n, s, R) in rows:
-        if s not in scheds:
-            scheds.append(s)
-    fields = ["n", "schedule", "regs", "loads", "stores", "max_live",
-              "lower_bound", "input_reloads"]
-    for c in COMPILERS:
-        fields += ["%s_loads" % c, "%s_stores" % c, "%s_int_spills" % c]
-    with open(os.path.join(OUT, "spills.csv"), "w", newline="") as f:
+    skipped = []
+    # the compiled calls first: they are the long ones
+    tasks = sorted([(n, R, n in MSIZES and R in MREGS)
+                    for n in SIZES for R in REGS],
+                   key=lambda t: (not t[2], -t[0]))
+    path = os.path.join(OUT, "spills.csv")
+    # each row goes to spills.csv as soon as its call ends (flushed), so
+    # an interrupted run keeps what it measured; the file is rewritten
+    # in order, with genfft's rows, at the end
+    with open(path, "w", newline="") as f, \
+            concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
         w = csv.writer(f)
-        w.writerow(fields)
-        for (n, s, R), r in sorted(rows.items(),
-                                   key=lambda x: (x[0][0], scheds.index(
-                                       x[0][1]), x[0][2])):
-            w.writerow([n, s, R] + [r.get(k, "") for k in fields[3:]])
-        for (c, R, n), (st, ld) in sorted(ref.items()):
+        w.writerow(FIELDS)
+        f.flush()
+
+        def run(task):
+            left = t0 + BUDGET - time.time()
+            if left < 5:
+                return task, "skipped: the %.0f s budget was spent" % BUDGET
+            return task, spills(*task, left)
+        for fut in concurrent.futures.as_completed(
+                [pool.submit(run, t) for t in tasks]):
+            (n, R, measured), got = fut.result()
+            if isinstance(got, str):
+                skipped.append("n=%d R=%d%s: %s" % (
+                    n, R, " (compiled)" if measured else "", got))
+                print("bench-spills: n=%d R=%d %s" % (n, R, got),
+                      file=sys.stderr)
+                continue
+            for r in got:
+                rows[(n, r["schedule"], R)] = r
+                w.writerow([n, r["schedule"], R]
+                           + [r.get(k, "") for k in FIELDS[3:]])
+            f.flush()
+            print("bench-spills: n=%d R=%d%s done, %.0f s" % (
+                n, R, " (compiled)" if measured else "", time.time() - t0),
+                file=sys.stderr)
+    scheds = ["naive", "build", "co", "blocked", "search"]
+    ref = genfft()
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(FIELDS)
+        for (n, s, R), r in sorted(rows.items(), key=lambda x: (
+                x[0][0], scheds.index(x[0][1]), x[0][2])):
+            w.writerow([n, s, R] + [r.get(k, "") for k in FIELDS[3:]])
+        for (c, R, n), (ld, st) in sorted(ref.items()):
             if n in SIZES:
-                w.writerow([n, "genfft", R, "", "", "", "", ""]
+                w.writerow([n, "genfft", R, "", "", "", "", "", ""]
                            + sum([[ld, st, ""] if c2 == c and R in MREGS
                                   else ["", "", ""] for c2 in COMPILERS],
                                  []))
-    md = table(rows, scheds, ref)
+    md = table(rows, scheds, ref, skipped)
     with open(os.path.join(OUT, "spills.md"), "w") as f:
         f.write(md)
     print(md)
-    plot(rows, scheds)
-    print("wrote bench/out/spills.csv, spills.md, spills.png in %.0f s"
-          % (time.time() - t0), file=sys.stderr)
+    why = plot(rows, scheds)
+    print("bench-spills: wrote %s/spills.csv, spills.md%s in %.0f s"
+          % (OUT, ", spills.png" if not why else " (no plot: %s)" % why,
+             time.time() - t0), file=sys.stderr)
 
 
 def cell(r, c):
     ld, st = r.get("%s_loads" % c, ""), r.get("%s_stores" % c, "")
-    return "%s/%s" % (st, ld) if ld != "" else "-"
+    return "%s/%s" % (ld, st) if ld != "" else "-"
 
 
-def table(rows, scheds, ref):
+def belady(rows, n, s, R):
+    r = rows.get((n, s, R))
+    if not r:
+        return "-"
+    return "%s/%s%s" % (r["loads"], r["stores"],
+                        "*" if r.get("stopped") == "1" else "")
+
+
+def table(rows, scheds, ref, skipped):
+    """The README's tables, loads/stores in every cell."""
     lines = ["Belady spill loads/stores (kgen spills, constants as memory "
              "operands) and the rank lower bound on loads:", "",
              "| n | schedule | " + " | ".join("R=%d" % R for R in REGS)
@@ -103,23 +169,23 @@ def table(rows, scheds, ref):
     for n in SIZES:
         for s in scheds:
             lines.append("| %d | %s | " % (n, s) + " | ".join(
-                "%s/%s" % (rows[(n, s, R)]["loads"],
-                           rows[(n, s, R)]["stores"]) for R in REGS) + " |")
+                belady(rows, n, s, R) for R in REGS) + " |")
         lines.append("| %d | bound | " % n + " | ".join(
-            rows[(n, scheds[0], R)]["lower_bound"] for R in REGS) + " |")
-    lines += ["", "Measured FP stack spills, stores/loads in the assembly "
-              "(gcc 12 -O2, SSE2 with -ffixed-xmmK below 16, -mavx512f at "
-              "32; clang 14 has no -ffixed-xmm, so 16 and 32 only), kgen's "
-              "Belady prediction (stores/loads) and genfft's n1 codelet "
+            rows[(n, scheds[0], R)]["lower_bound"]
+            if (n, scheds[0], R) in rows else "-" for R in REGS) + " |")
+    lines += ["", "Measured FP stack spills, loads/stores in the assembly "
+              "(gcc -O2, SSE2 with -ffixed-xmmK below 16, -mavx512f at "
+              "32; clang has no -ffixed-xmm, so 16 and 32 only), kgen's "
+              "Belady prediction (loads/stores) and genfft's n1 codelet "
               "compiled the same way:", "",
               "| n | R | schedule | Belady | gcc | gcc -fno-schedule-insns "
               "| clang | int spills (gcc) |", "|---|---|---|---|---|---|---|---|"]
-    for n in SIZES:
+    for n in MSIZES:
         for R in MREGS:
             for s in scheds:
-                r = rows[(n, s, R)]
-                lines.append("| %d | %d | %s | %s/%s | %s | %s | %s | %s |"
-                             % (n, R, s, r["stores"], r["loads"],
+                r = rows.get((n, s, R), {})
+                lines.append("| %d | %d | %s | %s | %s | %s | %s | %s |"
+                             % (n, R, s, belady(rows, n, s, R),
                                 cell(r, "gcc"), cell(r, "gcc-nosched"),
                                 cell(r, "clang"),
                                 r.get("gcc_int_spills", "")))
@@ -129,26 +195,37 @@ def table(rows, scheds, ref):
                 lines.append("| %d | %d | genfft | | %s | | %s | |" % (
                     n, R, "%d/%d" % g if g else "-",
                     "%d/%d" % c if c else "-"))
+    if any(r.get("stopped") == "1" for r in rows.values()):
+        lines += ["", "*: the run's time budget (%.0f s) stopped the search "
+                  "early; the best order found so far." % BUDGET]
+    if skipped:
+        lines += ["", "Not measured ('-' above):"] + [
+            "- " + x for x in sorted(skipped)]
     return "\n".join(lines) + "\n"
 
 
 def plot(rows, scheds):
+    """Writes spills.png; returns None, or why there is no plot."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print("matplotlib missing: no plot", file=sys.stderr)
-        return
+        return ("python3 matplotlib is not installed (sh tests/deps.sh "
+                "python3-matplotlib, as root, installs it)")
     fig, axes = plt.subplots(2, 3, figsize=(13, 7.5))
     for ax, n in zip(axes.flat, SIZES):
         for s in scheds:
-            ax.plot(REGS, [int(rows[(n, s, R)]["loads"]) for R in REGS],
-                    marker="o", label=s)
-        ax.plot(REGS, [int(rows[(n, scheds[0], R)]["lower_bound"])
-                       for R in REGS], "k--", label="lower bound")
+            pts = [(R, int(rows[(n, s, R)]["loads"])) for R in REGS
+                   if (n, s, R) in rows]
+            if pts:
+                ax.plot(*zip(*pts), marker="o", label=s)
+        pts = [(R, int(rows[(n, scheds[0], R)]["lower_bound"]))
+               for R in REGS if (n, scheds[0], R) in rows]
+        if pts:
+            ax.plot(*zip(*pts), "k--", label="lower bound")
         g = [(R, int(rows[(n, "build", R)]["gcc_loads"])) for R in MREGS
-             if rows[(n, "build", R)].get("gcc_loads")]
+             if rows.get((n, "build", R), {}).get("gcc_loads")]
         if g:
             ax.plot(*zip(*g), "kx", label="gcc, build order")
         ax.set_xscale("log", base=2)

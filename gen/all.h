@@ -370,6 +370,9 @@ struct Cost {
 	int regs, latency;
 	double gamma;           /* a spill store costs gamma loads */
 	int mr, nr;             /* SCHED_TILE: the tile, rows in values */
+	double stop;            /* search: stop improving at this time
+	                         * (CLOCK_MONOTONIC seconds), 0: never */
+	int *stopped;           /* search: set to 1 when it stopped so */
 };
 int *order_blocked(Dag *d, Arena *ar, const Cost *k, int *n);
 double order_cost(Dag *d, const int *o, int n, const Cost *k);
@@ -406,6 +409,13 @@ int belady_minregs(Dag *d);
 Belady *belady_new(Dag *d, const int *o, int n, Arena *ar);
 Spill belady_count(Belady *b, int regs, int latency, Arena *ar);
 Spill belady_run(Dag *d, const int *o, int n, int regs, int latency);
+enum { BELADY_RELOAD, BELADY_RELOADIN, BELADY_SPILL };
+typedef struct Event Event;
+struct Event {
+	int step, kind, v;      /* at step, BELADY_* on value v */
+};
+Spill belady_events(Belady *b, int regs, int latency, Arena *ar, Event **ev,
+    int *nev);
 
 /* sched/bound.c: lower bounds over all orders */
 long bound_fft(int n, int regs);
@@ -437,6 +447,7 @@ struct Row {
 	int regs;
 	Spill s;
 	long bound;             /* spill loads every order needs */
+	int stopped;            /* search cut short by the time limit */
 	Measure m[MEASURE_MAX];
 };
 typedef struct Table Table;
@@ -450,7 +461,11 @@ struct Table {
 	const char *meas[MEASURE_MAX];  /* measured compilers */
 	int nmeas;
 	Row *row;
-	int nrow;
+	int nrow;               /* rows made; fewer than nwant when the
+	                         * time limit cut the run */
+	int nwant;              /* rows asked for */
+	double limit;           /* --time-limit seconds, 0 for none */
+	int quiet;              /* --quiet */
 };
 /* what kgen spills --measure does with a row (the driver's compile_row) */
 typedef void (*Measurer)(const void *ctx, Dag *d, const int *o, int n,
@@ -459,6 +474,10 @@ void spills_rows(Table *t, Dag *d, const int *sched, int nsched,
     const int *regs, int nregs, const Cost *k, Arena *ar,
     Measurer measure, const void *ctx);
 void spills_print(FILE *f, const char *format, const Table *t);
+
+/* sched/annotate.c: kgen spills --annotate */
+void annotate_print(FILE *f, Dag *d, const int *o, int n, int regs,
+    int latency, const char *title);
 
 /* sched/report.c: kgen report */
 typedef struct Report Report;
@@ -474,6 +493,8 @@ struct Report {
 	int block;          /* CUDA threads per block */
 	int budget;         /* --max-regs, 0 for none */
 	int measure;        /* run nvcc and ptxas where they are found */
+	int quiet;          /* --quiet: no progress on a terminal */
+	double limit;       /* --time-limit seconds, 0 for none */
 	/* the driver's CUDA printer: d in order o as text (malloc'd), its
 	 * kernel named kgen_ptxas, for ptxas_measure */
 	char *(*cuda)(Dag *d, const Prob *p, const int *o, int n,
@@ -485,6 +506,16 @@ void report_print(FILE *f, Dag *d, const Prob *p, const Report *r);
 void out_stdfds(void);
 FILE *out_open(const char *path, char **tmp);
 void out_close(FILE *f, const char *path, char *tmp);
+
+/* gen/progress.c: the work of spills and report on a terminal, and
+ * --time-limit */
+double progress_now(void);
+void progress_start(const char *cmd, int quiet, double limit, long total,
+    const char *fmt, ...);
+void progress_step(const char *label);
+int progress_over(void);
+double progress_stop(void);
+void progress_end(void);
 
 /* gen/taps.c: the taps of kgen conv */
 void taps_parse(Prob *p, const char *what, const char *text, int file,
@@ -515,6 +546,9 @@ struct Job {
 	int kloop;          /* gemm --kloop: K a run-time argument */
 	int fma;            /* --fma: contract a*b+c (simp.c) */
 	int dump;           /* -d: dump the DAG after each stage */
+	int quiet;          /* --quiet: no progress on a terminal */
+	double timelimit;   /* --time-limit seconds, 0 for none */
+	int annotate;       /* spills --annotate: the order step by step */
 	int sched[NSCHED];  /* SCHED_*: spills' list; else sched[0] alone */
 	int nsched;
 	Cost cost;          /* what the schedule is made for */
@@ -548,6 +582,9 @@ struct Opts {
 	int isfloat;        /* --type float */
 	int fma;            /* --fma */
 	int dump;           /* -d: dump the DAG after each stage */
+	int quiet;          /* --quiet */
+	double timelimit;   /* --time-limit, 0 for none */
+	int annotate;       /* --annotate */
 	const char *sched;  /* --schedule */
 	const char *regs;   /* --regs LIST, parsed by the command */
 	int latency;        /* --latency */

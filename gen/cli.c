@@ -220,6 +220,53 @@ setkind(Opts *o, int kind, const char *text)
 	o->kindopt = text;
 }
 
+/* The global options, which may also come before the command
+ * (kgen -d spills fft -n 16): they mean the same for every command. */
+static const char *const globals[] = {"-d", "-o", "--quiet", "--time-limit",
+    0};
+
+/* Moves the global options given before the command to just after it
+ * (and after spills' and report's problem), in place, so that options()
+ * reads one form and headers record it. */
+static void
+hoist(int argc, char **argv)
+{
+	char *tmp[8];
+	int g, i, k, nw;
+
+	for (g = 1; g < argc && argv[g][0] == '-' && argv[g][1]; g++) {
+		if (!strcmp(argv[g], "-h") || !strcmp(argv[g], "--help"))
+			help(0);
+		if (!strcmp(argv[g], "--version"))
+			help(1);
+		for (k = 0; globals[k] && strcmp(argv[g], globals[k]); k++)
+			;
+		if (!globals[k])
+			fail("%s: not a global option; before the command kgen "
+			    "takes -d, -o FILE, --quiet and --time-limit S",
+			    argv[g]);
+		if ((k == 1 || k == 3) && ++g == argc)
+			fail("%s: missing value", argv[g - 1]);
+		if (g >= (int)(sizeof tmp / sizeof tmp[0]))
+			fail("%s: too many options before the command",
+			    argv[g]);
+	}
+	if (g == argc)
+		fail("no command; try 'kgen --help'");
+	if (g == 1)
+		return;
+	/* the command words: the command, and spills' and report's
+	 * problem */
+	nw = 1;
+	if ((!strcmp(argv[g], "spills") || !strcmp(argv[g], "report"))
+	    && g + 1 < argc)
+		nw = 2;
+	memcpy(tmp, argv + 1, (g - 1) * sizeof *tmp);
+	memmove(argv + 1, argv + g, nw * sizeof *argv);
+	for (i = 0; i < g - 1; i++)
+		argv[1 + nw + i] = tmp[i];
+}
+
 /* Reads every option into o; the command's own checks come after. */
 static void
 options(Opts *o, int argc, char **argv)
@@ -236,6 +283,7 @@ options(Opts *o, int argc, char **argv)
 	o->gamma = 1;
 	if (argc < 2)
 		fail("no command; try 'kgen --help'");
+	hoist(argc, argv);
 	o->cmd = argv[1];
 	if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help"))
 		help(0);
@@ -368,6 +416,19 @@ options(Opts *o, int argc, char **argv)
 		} else if (!strcmp(a, "-d")) {
 			o->dump = 1;
 			takes = 0;
+		} else if (!strcmp(a, "--quiet")) {
+			o->quiet = 1;
+			takes = 0;
+		} else if (!strcmp(a, "--annotate")) {
+			o->annotate = 1;
+			takes = 0;
+		} else if (!strcmp(a, "--time-limit")) {
+			need(a, v);
+			o->timelimit = strtod(v, &a);
+			if (a == v || *a || !(o->timelimit > 0
+			    && o->timelimit <= 1e6))
+				fail("--time-limit %s: expected seconds, more "
+				    "than 0 and at most 1e6", v);
 		} else {
 			fail("%s: unknown option (see kgen --help)", a);
 		}
@@ -407,6 +468,8 @@ cli_parse(Job *j, int argc, char **argv)
 	j->p = o.p;
 	j->fma = o.fma;
 	j->dump = o.dump;
+	j->quiet = o.quiet;
+	j->timelimit = o.timelimit;
 	j->cost.latency = o.latency;
 	j->cost.gamma = o.gamma;
 	j->out = o.out;

@@ -28,6 +28,39 @@ sched_one(const char *s)
 	return k;
 }
 
+/* kgen spills' --schedule s into sched[]: all (the default, s NULL),
+ * or names separated by commas, each once, as kgen fft takes them.
+ * Returns how many. */
+static int
+sched_list(const char *s, int *sched)
+{
+	const char *p, *q;
+	char name[32];
+	int n, i, k;
+
+	n = 0;
+	if (!s || !strcmp(s, "all")) {
+		for (n = 0; n < NSCHED; n++)
+			sched[n] = n;
+		return n;
+	}
+	for (p = s; ; p = q + 1) {
+		q = strchr(p, ',');
+		k = q ? (int)(q - p) : (int)strlen(p);
+		snprintf(name, sizeof name, "%.*s", k, p);
+		if (k >= (int)sizeof name || (k = order_find(name)) < 0)
+			fail("--schedule %s: expected all, or one or more of "
+			    "naive, build, co, blocked and search separated by "
+			    "commas", s);
+		for (i = 0; i < n; i++)
+			if (sched[i] == k)
+				fail("--schedule %s: %s listed twice", s, name);
+		sched[n++] = k;
+		if (!q)
+			return n;
+	}
+}
+
 /* The checks of kgen fft: -n within the limit. */
 static void
 check_fft(Opts *o)
@@ -354,13 +387,12 @@ check_gemm_dag(Opts *o, const char *cmd)
 }
 
 /* kgen spills: the problem's own checks, --regs or --target, --schedule
- * (one, or all) and --measure. */
+ * (a list, or all), --annotate and --measure. */
 void
 job_spills(Job *j, Opts *o)
 {
 	char what[96], *p, *q;
 	Table *t;
-	int i;
 
 	if (!strcmp(o->sub, "fft")) {
 		check_fft_dag(o);
@@ -375,9 +407,10 @@ job_spills(Job *j, Opts *o)
 	}
 	cli_only(o, "spills", o->p.kind == PROB_FFT
 	    ? "-n --sign --fma --regs --target --schedule --latency --gamma "
-	    "--measure --format --type -o -d"
+	    "--measure --format --type --annotate --quiet --time-limit -o -d"
 	    : "-m -n -k --fma --regs --target --schedule --latency --gamma "
-	    "--measure --format --type -o -d");
+	    "--measure --format --type --annotate --quiet --time-limit -o "
+	    "-d");
 	if (o->regs && !o->target && o->isfloat)
 		fail("spills --regs: --type float changes nothing; it sets the "
 		    "lanes of --target");
@@ -394,13 +427,15 @@ job_spills(Job *j, Opts *o)
 		j->nregs = cli_regs(o->regs, 1, SPILLS_MAXR, j->regs,
 		    SPILLS_MAXR, what);
 	}
-	if (!o->sched || !strcmp(o->sched, "all")) {
-		for (i = 0; i < NSCHED; i++)
-			j->sched[i] = i;
-		j->nsched = NSCHED;
-	} else {
-		j->sched[0] = sched_one(o->sched);
-	}
+	j->nsched = sched_list(o->sched, j->sched);
+	if (o->annotate && (j->nsched != 1 || j->nregs != 1))
+		fail("--annotate: shows one order; give one --schedule and one "
+		    "R (--regs 8), not %d schedules and %d R", j->nsched,
+		    j->nregs);
+	if (o->annotate && (o->measure || strcmp(o->format, "text")))
+		fail("--annotate: text only; --measure and --format do not "
+		    "apply");
+	j->annotate = o->annotate;
 	j->format = o->format;
 	j->target = o->target;
 	t = &j->table;
@@ -421,6 +456,8 @@ job_spills(Job *j, Opts *o)
 	}
 	t->desc = j->desc;
 	t->latency = o->latency;
+	t->limit = o->timelimit;
+	t->quiet = o->quiet;
 	if (!o->measure)
 		return;
 	j->buf = emalloc(strlen(o->measure) + 1);
@@ -454,9 +491,11 @@ job_report(Job *j, Opts *o)
 		check_gemm_dag(o, "report");
 	cli_only(o, "report", o->p.kind == PROB_FFT
 	    ? "-n --sign --fma --schedule --type --target --arch --regs "
-	    "--block --max-regs --measure --latency -o -d"
+	    "--block --max-regs --measure --latency --quiet --time-limit -o "
+	    "-d"
 	    : "-m -n -k --fma --schedule --type --target --arch --regs "
-	    "--block --max-regs --measure --latency -o -d");
+	    "--block --max-regs --measure --latency --quiet --time-limit -o "
+	    "-d");
 	/* by default the order `kgen fft` and `kgen gemm` emit */
 	r->sched = o->p.kind == PROB_GEMM ? SCHED_OUTER : SCHED_BUILD;
 	if (o->sched) {
@@ -473,6 +512,8 @@ job_report(Job *j, Opts *o)
 		    o->measure);
 	r->measure = !o->measure || !strcmp(o->measure, "ptxas");
 	r->latency = o->latency;
+	r->quiet = o->quiet;
+	r->limit = o->timelimit;
 	r->isfloat = o->isfloat;
 	r->target = o->target;
 	r->arch = o->arch ? o->arch : "sm_80";

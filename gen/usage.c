@@ -3,7 +3,7 @@
 #include "all.h"
 
 static const char usage[] =
-"usage: kgen COMMAND [options]\n"
+"usage: kgen [-d] [-o FILE] [--quiet] [--time-limit S] COMMAND [options]\n"
 "\n"
 "kgen generates straight-line C codelets (FFT, GEMM, FIR filters) from an\n"
 "expression DAG, orders them with a register-aware schedule, and predicts\n"
@@ -104,7 +104,8 @@ static const char usage2[] =
 "  report fft -n N [--sign -1|1] | report gemm -m M -n N -k K\n"
 "       [--schedule S] [--fma] [--type float] [--target NAME|all]\n"
 "       [--arch ARCH] [--regs LIST] [--block B] [--max-regs B]\n"
-"       [--measure ptxas|none] [--latency L] [-o FILE]\n"
+"       [--measure ptxas|none] [--latency L] [--quiet] [--time-limit S]\n"
+"       [-o FILE]\n"
 "      register pressure at a glance: max live values; Belady's spills\n"
 "      on each target register file (sse2, avx2, avx512, neon, rvv, ppc,\n"
 "      ptx); ptxas -v at each -maxrregcount in LIST (default\n"
@@ -112,11 +113,47 @@ static const char usage2[] =
 "      prediction; register-limited occupancy on sm_80 and sm_90 (or\n"
 "      ARCH) for blocks of B threads (default 128).  --max-regs B warns\n"
 "      when the codelet needs more than B registers per thread.\n"
-"%s"
+"%s%s";
+
+
+/* kgen spills and the schedules, in the help (apart: ISO C's 4095). */
+static const char usage3[] =
+"  spills fft -n N [--sign -1|1] | spills gemm -m M -n N -k K\n"
+"       --regs LIST | --target NAME|all [--type float]\n"
+"       [--schedule LIST|all] [--latency L] [--gamma G] [--fma]\n"
+"       [--measure gcc,gcc-nosched,gcc-sched,clang] [--format text|csv|json]\n"
+"       [--annotate] [--quiet] [--time-limit S] [-o FILE]\n"
+"      per schedule in LIST (as co or co,search; default all) and per R\n"
+"      in LIST (16, 8,16,32 or 4-64; R <= 1024): Belady's spill loads\n"
+"      (optimal for the order) and stores, max live, stalls with load\n"
+"      latency L, and a lower bound over all orders; --measure compiles\n"
+"      each order at R vector registers and counts the stack loads and\n"
+"      stores in the assembly.  Every table lists loads before stores.\n"
+"      --annotate (one schedule, one R) prints the order step by step:\n"
+"      live values and the pressure against R, and each spill store and\n"
+"      reload Belady's MIN decides.\n"
+"  Schedules (--schedule, also for kgen fft, default build): naive\n"
+"      (breadth first), build (the builder's recursion), co (recursive\n"
+"      partition, cache-oblivious), blocked and search (for one R, given\n"
+"      to kgen fft as --regs R, default 16; they minimise Belady's loads\n"
+"      + G stores + stalls, G = --gamma, default 1).  search's budget:\n"
+"      about 3e7 node-steps of Belady per R (fixed, so reruns agree;\n"
+"      n = 64 takes about 1 s per R, n = 256 several) unless --time-limit\n"
+"      stops it sooner.\n";
+
+/* The options and examples, the help's end. */
+static const char usage4[] =
 "\n"
-"options:\n"
+"global options (before or after the command):\n"
 "  -d           dump the DAG after each stage to standard error (fft,\n"
 "               gemm, conv, spills, report)\n"
+"  -o FILE      write the output to FILE (through a temporary file)\n"
+"  --quiet      spills, report: no progress on standard error; progress\n"
+"               (the work stated up front, then a counter) shows only\n"
+"               when standard error is a terminal\n"
+"  --time-limit S  spills, report: stop after S seconds and print what\n"
+"               was done, saying so (rows left out, searches cut short)\n"
+"other options:\n"
 "  -h, --help   print this help\n"
 "  --version    print kgen's version\n"
 "\n"
@@ -127,27 +164,11 @@ static const char usage2[] =
 "  kgen gemm -m 8 -n 6 --kloop --vlen 4     AVX2-shaped micro-kernel\n"
 "  kgen gemm --tile auto --regs 16 --vlen 4 --gamma 1\n"
 "  kgen conv --taps 0.25,0.5,0.25 -n 64\n"
+"  kgen spills fft -n 64 --regs 8,16,32 --schedule co,search\n"
+"  kgen spills fft -n 16 --regs 8 --schedule search --annotate\n"
 "\n"
 "Exit status: 0 on success, 2 on bad input (one line on stderr starting\n"
 "'kgen:'), 1 when out of memory.\n";
-
-/* kgen spills and the schedules, in the help (apart: ISO C's 4095). */
-static const char usage3[] =
-"  spills fft -n N [--sign -1|1] | spills gemm -m M -n N -k K\n"
-"       --regs LIST | --target NAME|all [--type float]\n"
-"       [--schedule S|all] [--latency L] [--gamma G] [--fma]\n"
-"       [--measure gcc,gcc-nosched,gcc-sched,clang] [--format text|csv|json]\n"
-"       [-o FILE]\n"
-"      per schedule and per R in LIST (16, 8,16,32 or 4-64; R <= 1024):\n"
-"      Belady's spill loads (optimal for the order) and stores, max live,\n"
-"      stalls with load latency L, and a lower bound over all orders;\n"
-"      --measure compiles each order at R vector registers and counts\n"
-"      the stack loads and stores in the assembly.\n"
-"  Schedules (--schedule, also for kgen fft, default build): naive\n"
-"      (breadth first), build (the builder's recursion), co (recursive\n"
-"      partition, cache-oblivious), blocked and search (for one R, given\n"
-"      to kgen fft as --regs R, default 16; they minimise Belady's loads\n"
-"      + G stores + stalls, G = --gamma, default 1).\n";
 
 /* Prints kgen --help to standard output. */
 void
@@ -156,6 +177,6 @@ usage_print(void)
 	char more[8192];
 
 	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
-	    CONV_MAXTAPS, CONV_MAXWORK, usage3);
+	    CONV_MAXTAPS, CONV_MAXWORK, usage3, usage4);
 	printf(usage, FFT_MAXN, FFT_MAXN, STANDALONE_MAXN, more);
 }

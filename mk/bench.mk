@@ -122,7 +122,10 @@ opcounts: bin/kgen
 	$(PYTHON) bench/opcounts.py
 
 # ---- bench-spills: Belady's and the compilers' spills per schedule and R,
-# beside genfft's (bench/out/spills.csv, spills.md, spills.png).
+# beside genfft's (bench/out/spills.csv, spills.md, spills.png); rows are
+# written as they are measured, and the run is bounded (under 10 minutes
+# on 2 cores, see bench/spills.py).  matplotlib draws the plot.
 bench-spills: bin/kgen
+	@sh tests/deps.sh python3-matplotlib clang
 	$(PYTHON) bench/spills.py
 

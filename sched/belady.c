@@ -36,6 +36,7 @@
  * operand, and waits are summed over the steps (no pipeline model
  * beyond that).  Stalls do not change the allocation. */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 #include "all.h"
 
@@ -249,7 +250,21 @@ struct Sim {
 	int fhead, ftail;
 	int nres, nstep;
 	Spill s;
+	Event *ev;      /* the decisions, for belady_events; NULL: none */
+	int nev;
 };
+
+/* Records decision kind (BELADY_*) on value v at step t. */
+static void
+note(Sim *m, int t, int kind, int v)
+{
+	if (!m->ev)
+		return;
+	m->ev[m->nev].step = t;
+	m->ev[m->nev].kind = kind;
+	m->ev[m->nev].v = v;
+	m->nev++;
+}
 
 static int
 nextuse(Sim *m, int v)
@@ -310,6 +325,7 @@ evict(Sim *m, int t, int early)
 	if (!m->clean[v]) {
 		m->s.stores++;
 		m->clean[v] = 2;
+		note(m, t, BELADY_SPILL, v);
 	}
 	m->res[v] = 0;
 	m->nres--;
@@ -343,10 +359,11 @@ release(Sim *m, int t)
 	m->free[m->ftail++] = t + 1;
 }
 
-/* Spill counts of the prepared order for regs registers and latency L.
+/* Spill counts of the prepared order for regs registers and latency L;
+ * with ev, each decision too (count's events, at most 8 a step).
  * requires: regs >= b's minregs (main checks R against belady_minregs). */
-Spill
-belady_count(Belady *b, int regs, int latency, Arena *ar)
+static Spill
+count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 {
 	Sim m;
 	Dag *d;
@@ -357,6 +374,7 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 	assert(regs >= b->minregs && "R is checked in main");
 	memset(&m, 0, sizeof m);
 	m.b = b;
+	m.ev = ev;
 	sz = (d->nnode + 1) * sizeof(int);
 	m.pos = arena_alloc(ar, sz);
 	m.res = arena_alloc(ar, sz);
@@ -367,8 +385,10 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 	ready = arena_alloc(ar, sz);
 	memset(m.pin, -1, sz);
 	m.free = arena_alloc(ar, (b->nstep + regs + 1) * sizeof *m.free);
-	/* each step pushes at most 3 uses, 3 reloads, 1 result, 1 alias */
-	m.h.e = arena_alloc(ar, (8 * b->nstep + 4) * sizeof *m.h.e);
+	/* each step pushes at most 3 uses, 3 reloads, 1 result, 1 alias;
+	 * malloc'd, not from the arena, which would clear it: search calls
+	 * this thousands of times and the heap needs no zeros */
+	m.h.e = emalloc((8 * b->nstep + 4) * sizeof *m.h.e);
 	lat = latency;
 	for (t = 0; t < b->nstep; t++) {
 		x = b->node[t];
@@ -380,6 +400,8 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 				since = take(&m, t, regs, 1);
 				m.s.loads++;
 				m.s.inloads += m.clean[v] == 1;
+				note(&m, t, m.clean[v] == 1 ? BELADY_RELOADIN
+				    : BELADY_RELOAD, v);
 				m.res[v] = 1;
 				issue = t - lat > since ? t - lat : since;
 				ready[v] = issue + lat;
@@ -414,6 +436,7 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 			} else {
 				m.s.stores++;
 				m.clean[w] = 2;
+				note(&m, t, BELADY_SPILL, w);
 			}
 		}
 		if (d->node[x].op == OP_STORE) {
@@ -436,7 +459,30 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 		enter(&m, x);
 	}
 	m.s.maxlive = b->maxlive;
+	free(m.h.e);
+	if (nev)
+		*nev = m.nev;
 	return m.s;
+}
+
+/* Spill counts of the prepared order for regs registers and latency L.
+ * requires: regs >= b's minregs (main checks R against belady_minregs). */
+Spill
+belady_count(Belady *b, int regs, int latency, Arena *ar)
+{
+	return count(b, regs, latency, ar, 0, 0);
+}
+
+/* belady_count, and each decision it made in *ev (*nev of them, in
+ * ar, in step order): the reloads (from an input's array or from the
+ * stack) and the spill stores, numbered by step of the order's steps:
+ * its nodes that are not constants. */
+Spill
+belady_events(Belady *b, int regs, int latency, Arena *ar, Event **ev,
+    int *nev)
+{
+	*ev = arena_alloc(ar, (8 * (size_t)b->nstep + 1) * sizeof **ev);
+	return count(b, regs, latency, ar, *ev, nev);
 }
 
 /* Spill counts of order o (n nodes of d) for regs registers and latency

@@ -268,6 +268,7 @@ order_make(Dag *d, Arena *ar, int sched, int regs, int latency, int *n)
 {
 	Cost k;
 
+	memset(&k, 0, sizeof k);
 	k.regs = regs;
 	k.latency = latency;
 	k.gamma = 1;

@@ -18,6 +18,9 @@
 #include <string.h>
 #include "all.h"
 
+/* Set when --time-limit cut a search short: the report then says so. */
+static int cut;
+
 /* The order r asks for, made for R values when the schedule uses R. */
 static int *
 make(Dag *d, Arena *ar, const Report *r, int regs, int *n)
@@ -28,6 +31,8 @@ make(Dag *d, Arena *ar, const Report *r, int regs, int *n)
 	k.regs = regs;
 	k.latency = r->latency;
 	k.gamma = 1;
+	k.stop = progress_stop();
+	k.stopped = &cut;
 	return gemmorder_for(d, ar, r->sched, &k, n);
 }
 
@@ -39,9 +44,12 @@ lowered(Dag *d, const Prob *p, const Report *r, const int *o, int n,
 	const char *why;
 	char *cuda;
 
+	if (progress_over())
+		return "the time limit was reached first";
 	cuda = r->cuda(d, p, o, n, r->isfloat);
 	why = ptxas_measure(cuda, r->arch, opt, maxreg, nr, res);
 	free(cuda);
+	progress_step(opt == 3 ? "ptxas -O3" : "ptxas -O1");
 	return why;
 }
 
@@ -113,6 +121,7 @@ targets(FILE *f, Dag *d, const Report *r)
 		fprintf(f, "%-8s %3d x %3d bit %5d %4d %11d %12d %9d\n",
 		    t->name, t->nreg, t->bits, target_lanes(t, r->isfloat), R,
 		    s.loads, s.stores, s.maxlive);
+		progress_step(t->name);
 	}
 }
 
@@ -174,19 +183,20 @@ ptxas(FILE *f, Dag *d, const Report *r, const Ptxas *res,
 	    "maxrregcount" : "maxrregcount/2", bytes);
 	fprintf(f, "%12s %-27s | %-19s | %s\n", "", "  ptxas -O3", "  ptxas "
 	    "-O1", "  Belady's MIN");
-	fprintf(f, "%12s %4s %6s %7s %7s | %4s %7s %6s | %4s %7s %7s\n",
-	    "maxrregcount", "used", "stack", "stores", "loads", "used",
-	    "stores", "loads", "R", "stores", "loads");
+	fprintf(f, "%12s %4s %6s %7s %7s | %4s %6s %7s | %4s %7s %7s\n",
+	    "maxrregcount", "used", "stack", "loads", "stores", "used",
+	    "loads", "stores", "R", "loads", "stores");
 	for (i = 0; i < r->nmaxreg; i++) {
 		lim = res[i].limit ? res[i].limit : res[i].maxreg;
 		R = values(lim, r->isfloat);
 		if (R < belady_minregs(d))
 			R = belady_minregs(d);
 		s = spills(d, r, R);
-		fprintf(f, "%12d %4d %6d %7d %7d | %4d %7d %6d | %4d %7d %7d",
-		    res[i].maxreg, res[i].regs, res[i].stack, res[i].spst,
-		    res[i].spld, res1[i].regs, res1[i].spst, res1[i].spld, R,
-		    s.stores * bytes, s.loads * bytes);
+		fprintf(f, "%12d %4d %6d %7d %7d | %4d %6d %7d | %4d %7d %7d",
+		    res[i].maxreg, res[i].regs, res[i].stack, res[i].spld,
+		    res[i].spst, res1[i].regs, res1[i].spld, res1[i].spst, R,
+		    s.loads * bytes, s.stores * bytes);
+		progress_step("Belady");
 		if (lim != res[i].maxreg)
 			fprintf(f, "  (ptxas raised the limit to %d)", lim);
 		fputc('\n', f);
@@ -234,6 +244,23 @@ occupancy(FILE *f, const Report *r, const int *regs, int nregs,
 	}
 }
 
+/* The steps of report r for progress.c: the orders Belady's MIN
+ * counts (one per target, nt of them, one for max live, one per ptxas
+ * row) and the ptxas builds. */
+static long
+work(const Report *r, int *nt)
+{
+	const Target *t;
+
+	*nt = 0;
+	for (t = target_list(); t->name; t++)
+		if (!r->target || !strcmp(r->target, "all")
+		    || !strcmp(r->target, t->name))
+			(*nt)++;
+	return *nt + (r->measure ? 2 * (perreg(r) ? r->nmaxreg : 1)
+	    + r->nmaxreg : 0);
+}
+
 /* Prints the pressure report of d (problem p) as r asks.
  * requires: r's fields checked by gen/cli.c (schedule, arch, maxregs in
  * 1..255, block in 1..1024); d simplified. */
@@ -243,8 +270,17 @@ report_print(FILE *f, Dag *d, const Prob *p, const Report *r)
 	Arena *ar;
 	Ptxas *res;
 	const char *why;
-	int *o, n, i, *used, top, need, R;
+	int *o, n, i, *used, top, need, R, nt;
+	long total;
 
+	cut = 0;
+	total = work(r, &nt);
+	progress_start("report", r->quiet, r->limit, total, "schedule %s: "
+	    "Belady on %d target%s, %d ptxas build%s", r->sched < NSCHED
+	    ? order_names[r->sched] : r->sched == SCHED_INNER ? "inner"
+	    : "outer", nt, nt == 1 ? "" : "s",
+	    r->measure ? 2 * (perreg(r) ? r->nmaxreg : 1) : 0,
+	    r->measure ? "s" : "s (--measure none)");
 	title(f, d, p, r);
 	/* max live of the order made for PTX's R, the order ptxas gets */
 	ar = arena_new();
@@ -292,4 +328,10 @@ report_print(FILE *f, Dag *d, const Prob *p, const Report *r)
 	}
 	free(used);
 	free(res);
+	progress_end();
+	if (r->limit > 0)
+		fprintf(f, "\ntime limit %g s %s\n", r->limit, cut ? "reached: "
+		    "a search was cut short (the best order found so far)"
+		    : why && strstr(why, "time limit") ? "reached: ptxas "
+		    "skipped" : "not reached");
 }

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "all.h"
 
 typedef struct Slotkey Slotkey;
@@ -272,6 +273,22 @@ move(int *o, int i, int j)
 enum { NCUT = 6 };
 static const int cuts[NCUT] = {4, 8, 12, 16, 24, 32};
 
+/* Has the time k->stop passed?  Then says so in *k->stopped. */
+static int
+late(const Cost *k)
+{
+	struct timespec ts;
+
+	if (k->stop <= 0)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (ts.tv_sec + ts.tv_nsec * 1e-9 < k->stop)
+		return 0;
+	if (k->stopped)
+		*k->stopped = 1;
+	return 1;
+}
+
 /* Local search for the cost at (R, L, gamma).  Starts from the cheapest
  * of co, build, peel, blocked and the reach cuts; each pass tries, for
  * every node in turn, moving it to the earliest and to the latest place
@@ -280,7 +297,10 @@ static const int cuts[NCUT] = {4, 8, 12, 16, 24, 32};
  * the cost (moves at equal cost let it cross plateaus: n = 64, R = 16
  * reaches 178 loads where strict descent stops at 188).  The number of
  * evaluations is capped (about 3e7 node-steps of Belady) so that big
- * DAGs stay fast.  guarantees: a schedule, never costlier than co's. */
+ * DAGs stay fast; the cap makes the result the same on every run.  At
+ * time kc->stop (kgen's --time-limit) it stops, seeds and moves alike,
+ * keeps the best order found so far and sets *kc->stopped.
+ * guarantees: a schedule, never costlier than co's. */
 int *
 search_order(Dag *d, Arena *ar, const Cost *kc, int *n)
 {
@@ -292,7 +312,7 @@ search_order(Dag *d, Arena *ar, const Cost *kc, int *n)
 
 	o = order_co(d, ar, n);
 	cur = order_cost(d, o, *n, kc);
-	for (k = 0; k < 3 + NCUT; k++) {
+	for (k = 0; k < 3 + NCUT && !late(kc); k++) {
 		if (k == 0)
 			b = order_build(d, ar, &nb);
 		else if (k == 1)
@@ -317,6 +337,8 @@ search_order(Dag *d, Arena *ar, const Cost *kc, int *n)
 		pos[o[k]] = k;
 	for (pass = 0; pass < 4 && cur > 0 && evals < budget; pass++) {
 		for (i = 0; i < *n && evals < budget; i++) {
+			if (i % 16 == 0 && late(kc))
+				return o;
 			v = o[i];
 			lo = 0;
 			for (j = 0; (u = g->pred[4 * v + j]) >= 0; j++)

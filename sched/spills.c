@@ -9,11 +9,14 @@
 #include <string.h>
 #include "all.h"
 
-/* Fills the t->nrow = nsched * nregs rows of t (from ar): for schedule
+/* Fills the t->nwant = nsched * nregs rows of t (from ar): for schedule
  * sched[i] (SCHED_*) at R = regs[k], the order made for k at that R,
  * Belady's counts at R and latency k->latency, and the bound of the
  * problem t->p; then, when t->nmeas > 0, measure(ctx, ...) fills the
  * row's compiler figures.  Orders that do not depend on R are made once.
+ * On a terminal it states the work and counts the rows (progress.c).
+ * With t->limit it stops when the time is up: t->nrow rows are made, a
+ * search under way keeps the best order so far (the row's stopped).
  * requires: every regs[k] >= belady_minregs(d). */
 void
 spills_rows(Table *t, Dag *d, const int *sched, int nsched,
@@ -24,17 +27,24 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 	Cost c;
 	Row *r;
 	const Prob *p;
+	char label[32];
 	int i, j, n, *o;
 
 	p = t->p;
-	t->nrow = nsched * nregs;
-	t->row = arena_alloc(ar, t->nrow * sizeof *t->row);
+	t->nwant = nsched * nregs;
+	t->nrow = 0;
+	t->row = arena_alloc(ar, t->nwant * sizeof *t->row);
+	progress_start("spills", t->quiet, t->limit, t->nwant, "%d "
+	    "schedule%s x %d R = %d rows%s", nsched, nsched > 1 ? "s" : "",
+	    nregs, t->nwant, t->nmeas ? ", each compiled" : "");
 	tmp = arena_new();
 	c = *k;
-	for (i = 0; i < nsched; i++) {
+	c.stop = progress_stop();
+	for (i = 0; i < nsched && !progress_over(); i++) {
 		o = 0;
-		for (j = 0; j < nregs; j++) {
-			r = &t->row[i * nregs + j];
+		for (j = 0; j < nregs && !progress_over(); j++) {
+			r = &t->row[t->nrow++];
+			c.stopped = &r->stopped;
 			/* naive, build and co do not depend on R */
 			if (!o || sched[i] == SCHED_BLOCKED
 			    || sched[i] == SCHED_SEARCH) {
@@ -49,16 +59,32 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 			    : bound_gemm(p->m, p->n, p->k, regs[j]);
 			if (t->nmeas > 0)
 				measure(ctx, d, o, n, regs[j], t, r);
+			snprintf(label, sizeof label, "%s R=%d", r->sched,
+			    r->regs);
+			progress_step(label);
 		}
 	}
+	progress_end();
 	arena_free(tmp);
+}
+
+/* Did the time limit cut any search short? */
+static int
+stopped(const Table *t)
+{
+	int i;
+
+	for (i = 0; i < t->nrow; i++)
+		if (t->row[i].stopped)
+			return 1;
+	return 0;
 }
 
 static void
 text(FILE *f, const Table *t)
 {
 	const Row *r;
-	int i, j;
+	int i, j, w;
 
 	fprintf(f, "# kgen spills %s: %d nodes; %d additions, %d "
 	    "multiplications, %d FMAs, %d negations\n", t->desc, t->nnode,
@@ -79,7 +105,7 @@ text(FILE *f, const Table *t)
 		fprintf(f, " %7s", "stalls");
 	fprintf(f, " %7s", "bound");
 	for (j = 0; j < t->nmeas; j++)
-		fprintf(f, " %15s", t->meas[j]);
+		fprintf(f, " %s_loads %s_stores", t->meas[j], t->meas[j]);
 	fputc('\n', f);
 	for (i = 0; i < t->nrow; i++) {
 		r = &t->row[i];
@@ -89,17 +115,24 @@ text(FILE *f, const Table *t)
 			fprintf(f, " %7ld", r->s.stalls);
 		fprintf(f, " %7ld", r->bound);
 		for (j = 0; j < t->nmeas; j++) {
+			w = (int)strlen(t->meas[j]);
 			if (r->m[j].ok)
-				fprintf(f, " %7d/%-7d", r->m[j].stores,
-				    r->m[j].loads);
+				fprintf(f, " %*d %*d", w + 6, r->m[j].loads,
+				    w + 7, r->m[j].stores);
 			else
-				fprintf(f, " %15s", "-");
+				fprintf(f, " %*s %*s", w + 6, "-", w + 7, "-");
 		}
-		fputc('\n', f);
+		fputs(r->stopped ? "  stopped\n" : "\n", f);
 	}
 	if (t->nmeas > 0)
-		fprintf(f, "# measured: FP stack stores/loads in the "
+		fprintf(f, "# measured: FP stack loads and stores in the "
 		    "assembly; '-': the compiler cannot be held to R\n");
+	if (t->limit > 0)
+		fprintf(f, "# time limit %g s: %s, %d of %d rows%s\n",
+		    t->limit, t->nrow < t->nwant || stopped(t) ? "reached"
+		    : "not reached", t->nrow, t->nwant, stopped(t) ? "; "
+		    "'stopped': search cut short, the best order found so far"
+		    : "");
 }
 
 static void
@@ -113,6 +146,8 @@ csv(FILE *f, const Table *t)
 	for (j = 0; j < t->nmeas; j++)
 		fprintf(f, ",%s_loads,%s_stores,%s_int_spills", t->meas[j],
 		    t->meas[j], t->meas[j]);
+	if (t->limit > 0)
+		fputs(",stopped", f);
 	fputc('\n', f);
 	for (i = 0; i < t->nrow; i++) {
 		r = &t->row[i];
@@ -128,6 +163,8 @@ csv(FILE *f, const Table *t)
 			else
 				fputs(",,,", f);
 		}
+		if (t->limit > 0)
+			fprintf(f, ",%d", r->stopped);
 		fputc('\n', f);
 	}
 }
@@ -151,6 +188,11 @@ json(FILE *f, const Table *t)
 	fprintf(f, " \"constants_in_registers\": false,\n");
 	fprintf(f, " \"latency\": %d,\n \"lower_bound\": \"%s\",\n",
 	    t->latency, t->boundnote);
+	if (t->limit > 0)
+		fprintf(f, " \"time_limit\": {\"seconds\": %g, \"reached\": "
+		    "%s, \"rows\": %d, \"rows_asked\": %d},\n", t->limit,
+		    t->nrow < t->nwant || stopped(t) ? "true" : "false",
+		    t->nrow, t->nwant);
 	fputs(" \"results\": [", f);
 	for (i = 0; i < t->nrow; i++) {
 		r = &t->row[i];
@@ -163,6 +205,9 @@ json(FILE *f, const Table *t)
 			fprintf(f, ", \"stalls\": %ld", r->s.stalls);
 		fprintf(f, ", \"lower_bound\": %ld, \"input_reloads\": %d",
 		    r->bound, r->s.inloads);
+		if (t->limit > 0)
+			fprintf(f, ", \"stopped\": %s", r->stopped ? "true"
+			    : "false");
 		if (t->nmeas > 0) {
 			fputs(", \"measured\": {", f);
 			for (j = 0; j < t->nmeas; j++) {
