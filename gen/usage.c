@@ -56,6 +56,29 @@ static const char usage[] =
 "      one transform per thread, j = blockIdx.x*blockDim.x+threadIdx.x.\n"
 "%s";
 
+/* kgen fft --emit asm and kgen verify, in the help after --emit cuda. */
+static const char usageasm[] =
+"  fft  -n N --simd sse2|avx2|avx512 --emit asm [--regs R] [--latency L]\n"
+"       [--verify] [--type float] [--fma] [--schedule S] [-o FILE.s]\n"
+"      the --simd n1 codelet as x86-64 assembly (GNU as, System V, the\n"
+"      same prototype; assemble with cc -c): kgen allocates the vector\n"
+"      registers itself, Belady's MIN in the schedule's order with R\n"
+"      registers (default: the ISA's 16, 16 or 32; at least what one\n"
+"      instruction reads), so its spill loads and stores are exactly\n"
+"      kgen spills's for the same order, R and L: reloads from the\n"
+"      stack or the input buffer, stores to the stack, constants as\n"
+"      memory operands (not counted).  --latency L places reloads up to\n"
+"      L steps early where a register is free.  Blocks of VL transforms\n"
+"      are packed into a stack buffer, the last one with the v mod VL\n"
+"      left.  --verify runs kgen verify on the text before writing it.\n"
+"  verify FILE.s\n"
+"      proves an --emit asm codelet computes its DAG: symbolic execution\n"
+"      of its kernel against the DAG its header names (terms over the\n"
+"      inputs and constants), no register or stack slot read before it\n"
+"      is written, callee-saved registers and %%rsp restored, the stack\n"
+"      aligned.  Exit 0 with its counts, 1 at the first failure (with\n"
+"      its line), 2 when the file cannot be read or parsed.\n%s";
+
 /* The help text goes on here: ISO C limits one string to 4095 bytes. */
 static const char usage2[] =
 "  gemm -m M -n N -k K [--schedule outer|inner] [--tile MxN] [--fma]\n"
@@ -129,20 +152,21 @@ static const char usage2[] =
 "  kgen conv --taps 0.25,0.5,0.25 -n 64\n"
 "\n"
 "Exit status: 0 on success, 2 on bad input (one line on stderr starting\n"
-"'kgen:'), 1 when out of memory.\n";
+"'kgen:'), 1 when out of memory or when kgen verify finds a mismatch.\n";
 
 /* kgen spills and the schedules, in the help (apart: ISO C's 4095). */
 static const char usage3[] =
 "  spills fft -n N [--sign -1|1] | spills gemm -m M -n N -k K\n"
 "       --regs LIST | --target NAME|all [--type float]\n"
 "       [--schedule S|all] [--latency L] [--gamma G] [--fma]\n"
-"       [--measure gcc,gcc-nosched,gcc-sched,clang] [--format text|csv|json]\n"
-"       [-o FILE]\n"
+"       [--measure gcc,gcc-nosched,gcc-sched,clang,asm]\n"
+"       [--format text|csv|json] [-o FILE]\n"
 "      per schedule and per R in LIST (16, 8,16,32 or 4-64; R <= 1024):\n"
 "      Belady's spill loads (optimal for the order) and stores, max live,\n"
 "      stalls with load latency L, and a lower bound over all orders;\n"
 "      --measure compiles each order at R vector registers and counts\n"
-"      the stack loads and stores in the assembly.\n"
+"      the stack loads and stores in the assembly; asm counts those of\n"
+"      kgen fft --emit asm (avx2 up to R = 16, avx512 up to 32).\n"
 "  Schedules (--schedule, also for kgen fft, default build): naive\n"
 "      (breadth first), build (the builder's recursion), co (recursive\n"
 "      partition, cache-oblivious), blocked and search (for one R, given\n"
@@ -153,9 +177,10 @@ static const char usage3[] =
 void
 usage_print(void)
 {
-	char more[8192];
+	char more[16384], rest[8192];
 
-	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
+	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
 	    CONV_MAXTAPS, CONV_MAXWORK, usage3);
+	snprintf(more, sizeof more, usageasm, rest);
 	printf(usage, FFT_MAXN, FFT_MAXN, STANDALONE_MAXN, more);
 }

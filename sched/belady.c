@@ -34,7 +34,13 @@
  * its own step.  A step that uses a load issued at step s waits
  * max(0, L - (t - s)) steps for it; a step waits for its slowest
  * operand, and waits are summed over the steps (no pipeline model
- * beyond that).  Stalls do not change the allocation. */
+ * beyond that).  Stalls do not change the allocation.
+ *
+ * belady_alloc runs the same simulation and also names the registers:
+ * a value keeps the register it was loaded or computed into, a freed
+ * register queues with its number, and a fresh one takes the next
+ * number, so the counts of an emitter that follows the Alloc (emit/asm.c)
+ * are Belady's by construction. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -246,10 +252,38 @@ struct Sim {
 	int *pin;       /* step that pinned it, as an operand */
 	int *acc;       /* last step that accessed it */
 	int *free;      /* steps since which free registers are free: deque */
+	int *freg;      /* the register of each entry of free[] */
 	int fhead, ftail;
 	int nres, nstep;
+	int *reg;       /* per node: its register while resident */
+	int got;        /* the register the last take() gave */
+	int nfresh;     /* registers handed out so far */
+	Alloc *al;      /* belady_alloc's record, or NULL */
 	Spill s;
 };
+
+/* Counts a spill store of v: to a stack slot, once. */
+static void
+spill(Sim *m, int v)
+{
+	m->s.stores++;
+	m->clean[v] = 2;
+	if (m->al)
+		m->al->spill[v] = 1;
+}
+
+static void
+record(Alloc *al, int t, int issue, int v, int r, int stack)
+{
+	Reload *e;
+
+	e = &al->re[al->nre++];
+	e->step = t;
+	e->issue = issue;
+	e->v = v;
+	e->reg = r;
+	e->stack = stack;
+}
 
 static int
 nextuse(Sim *m, int v)
@@ -286,9 +320,12 @@ evict(Sim *m, int t, int early)
 	int nkeep, v, since;
 
 	if (m->ftail > m->fhead) {
-		if (early)
+		if (early) {
+			m->got = m->freg[m->fhead];
 			return m->free[m->fhead++];
-		return m->free[--m->ftail];
+		}
+		m->got = m->freg[--m->ftail];
+		return m->free[m->ftail];
 	}
 	nkeep = 0;
 	for (;;) {
@@ -307,10 +344,9 @@ evict(Sim *m, int t, int early)
 		nkeep--;
 		push(&m->h, keep[nkeep].key, keep[nkeep].v, keep[nkeep].ver);
 	}
-	if (!m->clean[v]) {
-		m->s.stores++;
-		m->clean[v] = 2;
-	}
+	if (!m->clean[v])
+		spill(m, v);
+	m->got = m->reg[v];
 	m->res[v] = 0;
 	m->nres--;
 	since = m->acc[v] + 1;
@@ -327,6 +363,7 @@ take(Sim *m, int t, int regs, int early)
 	if (m->nres + (m->ftail - m->fhead) < regs) {
 		/* never used: idle from the start */
 		since = 0;
+		m->got = m->nfresh++;
 	} else {
 		since = evict(m, t, early);
 	}
@@ -335,18 +372,19 @@ take(Sim *m, int t, int regs, int early)
 }
 
 static void
-release(Sim *m, int t)
+release(Sim *m, int t, int r)
 {
 	/* free registers queue up in the order they become free */
 	if (m->fhead > 0 && m->fhead == m->ftail)
 		m->fhead = m->ftail = 0;
+	m->freg[m->ftail] = r;
 	m->free[m->ftail++] = t + 1;
 }
 
-/* Spill counts of the prepared order for regs registers and latency L.
- * requires: regs >= b's minregs (main checks R against belady_minregs). */
-Spill
-belady_count(Belady *b, int regs, int latency, Arena *ar)
+/* The simulation of the prepared order for regs registers and latency
+ * L, recording into al when it is not NULL. */
+static Spill
+simulate(Belady *b, int regs, int latency, Arena *ar, Alloc *al)
 {
 	Sim m;
 	Dag *d;
@@ -367,6 +405,9 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 	ready = arena_alloc(ar, sz);
 	memset(m.pin, -1, sz);
 	m.free = arena_alloc(ar, (b->nstep + regs + 1) * sizeof *m.free);
+	m.freg = arena_alloc(ar, (b->nstep + regs + 1) * sizeof *m.freg);
+	m.reg = arena_alloc(ar, sz);
+	m.al = al;
 	/* each step pushes at most 3 uses, 3 reloads, 1 result, 1 alias */
 	m.h.e = arena_alloc(ar, (8 * b->nstep + 4) * sizeof *m.h.e);
 	lat = latency;
@@ -381,13 +422,19 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 				m.s.loads++;
 				m.s.inloads += m.clean[v] == 1;
 				m.res[v] = 1;
+				m.reg[v] = m.got;
 				issue = t - lat > since ? t - lat : since;
+				if (al)
+					record(al, t, issue, v, m.got,
+					    m.clean[v] == 2);
 				ready[v] = issue + lat;
 				enter(&m, v);
 			}
 		}
 		stall = 0;
 		for (j = 0; j < 3 && (v = b->opd[3 * t + j]) >= 0; j++) {
+			if (al)
+				al->opreg[3 * t + j] = m.reg[v];
 			if (ready[v] - t > stall)
 				stall = ready[v] - t;
 			ready[v] = t;
@@ -396,7 +443,7 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 			if (nextuse(&m, v) < 0) {
 				m.res[v] = 0;
 				m.nres--;
-				release(&m, t);
+				release(&m, t, m.reg[v]);
 			} else {
 				enter(&m, v);
 			}
@@ -412,8 +459,7 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 				m.clean[w] = 0;
 				enter(&m, w);
 			} else {
-				m.s.stores++;
-				m.clean[w] = 2;
+				spill(&m, w);
 			}
 		}
 		if (d->node[x].op == OP_STORE) {
@@ -432,11 +478,52 @@ belady_count(Belady *b, int regs, int latency, Arena *ar)
 			continue;
 		take(&m, t, regs, 0);
 		m.res[x] = 1;
+		m.reg[x] = m.got;
+		if (al)
+			al->reg[t] = m.got;
 		m.acc[x] = t;
 		enter(&m, x);
 	}
 	m.s.maxlive = b->maxlive;
+	if (al) {
+		al->nregs = m.nfresh;
+		al->s = m.s;
+	}
 	return m.s;
+}
+
+/* Spill counts of the prepared order for regs registers and latency L.
+ * requires: regs >= b's minregs (main checks R against belady_minregs). */
+Spill
+belady_count(Belady *b, int regs, int latency, Arena *ar)
+{
+	return simulate(b, regs, latency, ar, 0);
+}
+
+/* The allocation behind belady_count's counts, registers named 0 ..
+ * regs - 1 (see Alloc in all.h).  requires: as belady_count. */
+Alloc *
+belady_alloc(Belady *b, int regs, int latency, Arena *ar)
+{
+	Alloc *al;
+	size_t sz;
+
+	al = arena_alloc(ar, sizeof *al);
+	memset(al, 0, sizeof *al);
+	al->nstep = b->nstep;
+	al->node = b->node;
+	al->opd = b->opd;
+	al->opreg = arena_alloc(ar, 3 * (b->nstep + 1) * sizeof *al->opreg);
+	memset(al->opreg, -1, 3 * (b->nstep + 1) * sizeof *al->opreg);
+	al->reg = arena_alloc(ar, (b->nstep + 1) * sizeof *al->reg);
+	memset(al->reg, -1, (b->nstep + 1) * sizeof *al->reg);
+	sz = (b->d->nnode + 1) * sizeof *al->spill;
+	al->spill = arena_alloc(ar, sz);
+	memset(al->spill, 0, sz);
+	/* at most 3 reloads a step */
+	al->re = arena_alloc(ar, (3 * b->nstep + 1) * sizeof *al->re);
+	simulate(b, regs, latency, ar, al);
+	return al;
 }
 
 /* Spill counts of order o (n nodes of d) for regs registers and latency
