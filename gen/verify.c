@@ -30,7 +30,9 @@
  * a stack slot is a spill store; constants' memory operands are not
  * counted (Belady counts constants as memory operands, no load).  With
  * latency L, a value loaded in step s (the "# step" comments) and read
- * in step t waits max(0, s + L - t) steps, Belady's stall model. */
+ * in step t waits max(0, s + L - t) steps, Belady's stall model: a step
+ * waits for its slowest operand; spill stores are not steps and wait
+ * for nothing. */
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
@@ -94,6 +96,7 @@ struct V {
 	int ncon;
 	long step, stall;   /* the step being read, stalls so far */
 	int stepstall;
+	int spilling;       /* reading for a spill store: not a step's read */
 	int cs[NCS];        /* 0 untouched, 1 saved, 2 written, 3 restored */
 	int pushed[64];     /* callee-saved pushed at each depth, -1 none */
 	int rspknown;       /* %rsp is entry - rspoff; else aligned to rspal */
@@ -583,9 +586,10 @@ readop(V *v, const Opd *o, int *sg)
 		if (t < 0)
 			return bad(v, 1, "reads %%%cmm%d before it is written",
 			    o->vk, o->vr), -1;
-		if (v->ready[o->vr] - v->step > v->stepstall)
+		if (!v->spilling && v->ready[o->vr] - v->step > v->stepstall)
 			v->stepstall = (int)(v->ready[o->vr] - v->step);
-		v->ready[o->vr] = 0;
+		if (!v->spilling)
+			v->ready[o->vr] = 0;
 		return t;
 	}
 	if (o->kind != OPD_MEM)
@@ -688,7 +692,11 @@ kinstr(V *v, const char *mn, Opd *o, int n)
 			return bad(v, 1, "%s takes two operands", mn);
 		if (o[0].kind == OPD_MEM && o[1].kind == OPD_MEM)
 			return bad(v, 1, "two memory operands");
+		/* a spill store waits for no load in Belady's model */
+		v->spilling = o[1].kind == OPD_MEM && o[1].disp >= v->xslots
+		    * v->vb;
 		x[0] = readop(v, &o[0], &sg[0]);
+		v->spilling = 0;
 		if (x[0] < 0)
 			return v->rc;
 		return writeop(v, &o[1], x[0], o[0].kind == OPD_MEM

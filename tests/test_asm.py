@@ -221,7 +221,7 @@ def test_fma_grid(tmp_path):
         for isa in ("avx2", "avx512"):
             for r in rs:
                 text = emit(tmp_path / "f.s", n, isa, r, fma=True)
-                assert "vfm" in text or n < 8
+                assert "vfm" in text or n < 16
                 assert count(text, n, isa)[:2] == want[r][:2]
 
 
