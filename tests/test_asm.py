@@ -405,7 +405,12 @@ FFT_CASES = [(isa, prec, n, r, sched, lat, fma, sign)
                  (8, 4, "build", 0, True, -1), (13, 6, "search", 0, False, -1),
                  (16, 16, "build", 3, True, 1), (32, 8, "naive", 0, False, -1),
                  (64, 12, "build", 4, False, -1))
-             if not (fma and isa == "sse2")]
+             if not (fma and isa == "sse2")] + [
+    # the registers only AVX-512 has (zmm16-31)
+    ("avx512", prec, n, 32, sched, lat, fma, -1)
+    for prec in ("double", "float")
+    for n, sched, lat, fma in ((32, "build", 2, True), (64, "search", 0,
+                                                         False))]
 
 
 def fid(c):
