@@ -337,38 +337,43 @@ rodata(Asm *a, const int *live)
 	}
 }
 
-/* The lane loops that copy one block between the arrays and X: p, q are
+/* The loops that copy one block between the arrays and X, element by
+ * element (the lanes of an element are near each other in memory) and
+ * lane by lane within one (r12 lanes, fewer in the last block): p, q are
  * the re and im arrays, s the element stride, vs the lane stride, all
- * registers; in: from the arrays to X. */
+ * registers; in: from the arrays to X.  r14, r15 walk the elements, r13
+ * is l * vs and r10 the lane l. */
 static void
 copy(Asm *a, int n, const char *lab, const char *p, const char *q,
     const char *s, const char *vs, int in)
 {
-	const char *w, *tmp;
-	int k, h;
+	const char *w, *tmp, *ptr;
+	int k, h, off;
 
 	w = a->esz == 8 ? "q" : "l";
 	tmp = a->esz == 8 ? "%rax" : "%eax";
-	fprintf(a->f, "\txorl %%r13d, %%r13d\n%s:\n", lab);
-	fprintf(a->f, "\tmovq %%r13, %%r14\n\timulq %s, %%r14\n", vs);
-	fprintf(a->f, "\tleaq (%s,%%r14), %%r15\n\taddq %s, %%r14\n", q, p);
+	fprintf(a->f, "\tmovq %s, %%r14\n\tmovq %s, %%r15\n", p, q);
 	for (k = 0; k < n; k++) {
+		fprintf(a->f, "\txorl %%r10d, %%r10d\n\txorl %%r13d, %%r13d\n"
+		    "%s%d:\n", lab, k);
 		for (h = 0; h < 2; h++) {
+			ptr = h ? "%r15" : "%r14";
+			off = (2 * k + h) * a->vb;
 			if (in)
-				fprintf(a->f, "\tmov%s (%s), %s\n\tmov%s %s, "
-				    "%d(%%rsp,%%r13,%d)\n", w, h ? "%r15"
-				    : "%r14", tmp, w, tmp, (2 * k + h) * a->vb,
-				    a->esz);
+				fprintf(a->f, "\tmov%s (%s,%%r13), %s\n\tmov%s %s, "
+				    "%d(%%rsp,%%r10,%d)\n", w, ptr, tmp, w, tmp,
+				    off, a->esz);
 			else
-				fprintf(a->f, "\tmov%s %d(%%rsp,%%r13,%d), %s\n"
-				    "\tmov%s %s, (%s)\n", w, (2 * k + h) * a->vb,
-				    a->esz, tmp, w, tmp, h ? "%r15" : "%r14");
+				fprintf(a->f, "\tmov%s %d(%%rsp,%%r10,%d), %s\n"
+				    "\tmov%s %s, (%s,%%r13)\n", w, off, a->esz,
+				    tmp, w, tmp, ptr);
 		}
+		fprintf(a->f, "\taddq %s, %%r13\n\tincq %%r10\n"
+		    "\tcmpq %%r12, %%r10\n\tjl %s%d\n", vs, lab, k);
 		if (k + 1 < n)
 			fprintf(a->f, "\taddq %s, %%r14\n\taddq %s, %%r15\n", s,
 			    s);
 	}
-	fprintf(a->f, "\tincq %%r13\n\tcmpq %%r12, %%r13\n\tjl %s\n", lab);
 }
 
 static void
@@ -486,21 +491,21 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
 	fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", align, frame);
 	fputs("\t# arguments: ri rdi, ii rsi, ro rdx, io rcx, is r8, os r9;\n"
 	    "\t# v, ivs, ovs on the stack; strides in bytes\n", f);
-	fprintf(f, "\tmovq 16(%%rbp), %%r10\n\tmovq 24(%%rbp), %%r11\n"
+	fprintf(f, "\tmovq 24(%%rbp), %%r11\n"
 	    "\tmovq 32(%%rbp), %%rbx\n\tshlq $%d, %%r8\n\tshlq $%d, %%r9\n"
 	    "\tshlq $%d, %%r11\n\tshlq $%d, %%rbx\n", sh, sh, sh, sh);
-	fputs("\ttestq %r10, %r10\n\tjle .Ldone\n", f);
-	fputs("\t# a block of VL transforms, fewer in the last: r12 lanes\n",
-	    f);
-	fprintf(f, ".Lblock:\n\tmovq $%d, %%r12\n\tcmpq %%r12, %%r10\n"
-	    "\tcmovl %%r10, %%r12\n", a.vl);
-	copy(&a, p->n, ".Lpack", "%rdi", "%rsi", "%r8", "%r11", 1);
+	fputs("\tcmpq $0, 16(%rbp)\n\tjle .Ldone\n", f);
+	fputs("\t# a block of VL transforms, fewer in the last: r12 lanes;\n"
+	    "\t# the transforms left count down in v's stack slot\n", f);
+	fprintf(f, ".Lblock:\n\tmovq 16(%%rbp), %%rax\n\tmovq $%d, %%r12\n"
+	    "\tcmpq %%r12, %%rax\n\tcmovl %%rax, %%r12\n", a.vl);
+	copy(&a, p->n, ".Lp", "%rdi", "%rsi", "%r8", "%r11", 1);
 	kernel(&a, ar);
-	copy(&a, p->n, ".Lunpack", "%rdx", "%rcx", "%r9", "%rbx", 0);
+	copy(&a, p->n, ".Lu", "%rdx", "%rcx", "%r9", "%rbx", 0);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
 	    "\taddq %%rax, %%rdx\n\taddq %%rax, %%rcx\n"
-	    "\tsubq $%d, %%r10\n\tjg .Lblock\n", a.vl, a.vl, a.vl);
+	    "\tsubq $%d, 16(%%rbp)\n\tjg .Lblock\n", a.vl, a.vl, a.vl);
 	fputs(".Ldone:\n", f);
 	if (a.vex)
 		fputs("\tvzeroupper\n", f);
