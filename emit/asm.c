@@ -22,8 +22,8 @@
  * vectors 2j and 2j + 1), the straight-line kernel runs on X in place
  * (so the n1 DAG's in-place aliasing is real, as Belady assumes), and a
  * second loop unpacks X to the outputs.  The last block, v mod VL
- * transforms, takes the same path with fewer lanes copied.  Spill slots
- * follow X in the frame, which is aligned to the vector size.
+ * transforms, takes the same path with fewer lanes copied, the others
+ * zero.  Spill slots follow X in the frame, aligned to the vector size.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
  * the "# kgen asm:" line. */
@@ -499,6 +499,12 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
 	    "\t# the transforms left count down in v's stack slot\n", f);
 	fprintf(f, ".Lblock:\n\tmovq 16(%%rbp), %%rax\n\tmovq $%d, %%r12\n"
 	    "\tcmpq %%r12, %%rax\n\tcmovl %%rax, %%r12\n", a.vl);
+	/* the last block's unused lanes are zeros, as in emit/simd.c's
+	 * kgen_pack: no stale or uninitialised values in the arithmetic */
+	fprintf(f, "\tcmpq $%d, %%r12\n\tje .Lfull\n\txorl %%r13d, %%r13d\n"
+	    ".Lzero:\n\tmovq $0, (%%rsp,%%r13,8)\n\tincq %%r13\n"
+	    "\tcmpq $%d, %%r13\n\tjl .Lzero\n.Lfull:\n", a.vl,
+	    a.xbytes / 8);
 	copy(&a, p->n, ".Lp", "%rdi", "%rsi", "%r8", "%r11", 1);
 	kernel(&a, ar);
 	copy(&a, p->n, ".Lu", "%rdx", "%rcx", "%r9", "%rbx", 0);
