@@ -535,10 +535,28 @@ struct Vres {           /* the kernel's counts */
 	int instrs;
 	long stalls;        /* with the header's latency */
 };
-int verify_head(const char *text, Vhead *h, char *msg, size_t nmsg);
 int verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
     Vres *r, char *msg, size_t nmsg);
-char *verify_load(const char *path);
+
+/* gen/asmread.c: reading emit/asm.c's assembly for gen/verify.c */
+enum { OPD_NONE, OPD_REG, OPD_MEM, OPD_IMM };
+/* An operand: a register (vector: kind x, y, z and number; else a GPR
+ * name), memory disp(base,index,scale) or label(%rip), or $imm. */
+typedef struct Opd Opd;
+struct Opd {
+	int kind;
+	char vk;            /* x, y, z for vector registers, else 0 */
+	int vr;             /* vector register number */
+	char gpr[8];        /* general register, without % */
+	long disp;
+	char base[8], index[8], label[64];
+	long imm;
+};
+
+const char *asmread_skip(const char *s);
+int asmread_instr(const char *s, char *mn, Opd *o);
+int asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg);
+char *asmread_load(const char *path);
 
 /* gen/usage.c: kgen --help */
 void usage_print(void);

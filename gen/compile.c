@@ -71,7 +71,7 @@ measure_asm(const Job *j, Dag *d, const int *o, int n, int regs,
 	emitasm_print(f, d, &j->p, o, n, &e);
 	if (fclose(f))
 		die("cannot print assembly to memory: %s", strerror(errno));
-	if (!verify_head(s, &h, msg, sizeof msg)
+	if (!asmread_head(s, &h, msg, sizeof msg)
 	    || verify_run(s, "(measured)", d, &h, &r, msg, sizeof msg))
 		die("--measure asm: the assembly fails kgen verify: %s", msg);
 	free(s);

@@ -92,7 +92,7 @@ check(const Job *j, const char *text, const char *file)
 	char msg[512];
 	int rc;
 
-	if (!verify_head(text, &h, msg, sizeof msg))
+	if (!asmread_head(text, &h, msg, sizeof msg))
 		fail("verify %s: %s", file, msg);
 	ar = arena_new();
 	rc = verify_run(text, file, asmdag(j, &h, ar), &h, &r, msg,
@@ -112,7 +112,7 @@ verify(const Job *j)
 	char *text;
 	Vres r;
 
-	text = verify_load(j->file);
+	text = asmread_load(j->file);
 	r = check(j, text, j->file);
 	printf("%s: ok: every output is the DAG's; %d kernel instructions, "
 	    "%d spill loads, %d spill stores, %ld stalls\n", j->file,
