@@ -169,6 +169,9 @@ struct Emit {
 	int regs;           /* R the order was made for, 0 for none */
 	int isfloat;
 	int simd;           /* SIMD_*: emit/simd.c's ISA, SIMD_NONE scalar */
+	int alloc;          /* emit/asm.c: R it allocates */
+	int latency;        /* emit/asm.c: the loads' latency L */
+	int fma;            /* emit/asm.c: the DAG was built with --fma */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
@@ -245,6 +248,12 @@ const char *const *isa_names(void);
 
 /* emit/simd.c */
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e);
+
+/* emit/asm.c: n1 across the batch in x86-64 assembly, Belady's
+ * registers */
+int emitasm_fits(Dag *d);
+void emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
 /* emit/kinds.c: FFT codelet kinds beyond n1 (twiddle, real data) */
@@ -416,6 +425,29 @@ struct Event {
 };
 Spill belady_events(Belady *b, int regs, int latency, Arena *ar, Event **ev,
     int *nev);
+/* One reload of belady_alloc: value v into register reg for step step,
+ * issued before step issue (issue <= step; earlier with latency). */
+typedef struct Reload Reload;
+struct Reload {
+	int step, issue, v, reg;
+	int stack;      /* from its stack slot, else its input slot */
+};
+/* The register allocation of Belady's simulation: steps as belady_new
+ * makes them (a register value or a store each), registers 0 .. nregs-1 */
+typedef struct Alloc Alloc;
+struct Alloc {
+	int nstep;
+	const int *node;    /* node of each step */
+	const int *opd;     /* 3 per step: register operands, -1 unused */
+	int *opreg;         /* 3 per step: their registers */
+	int *reg;           /* per step: the result's register, -1 none */
+	int *spill;         /* per node: stored to a stack slot (once) */
+	Reload *re;         /* reloads in the simulation's order */
+	int nre;
+	int nregs;          /* registers used */
+	Spill s;            /* belady_count's counts */
+};
+Alloc *belady_alloc(Belady *b, int regs, int latency, Arena *ar);
 
 /* sched/bound.c: lower bounds over all orders */
 long bound_fft(int n, int regs);
@@ -522,11 +554,47 @@ void taps_parse(Prob *p, const char *what, const char *text, int file,
     int isfloat);
 char *taps_load(const char *what, const char *path);
 
+/* gen/verify.c: kgen verify, the validator of emit/asm.c's codelets */
+typedef struct Vhead Vhead;
+struct Vhead {          /* the "# kgen asm:" line */
+	int n, sign, isfloat, simd, fma, regs, latency;
+};
+typedef struct Vres Vres;
+struct Vres {           /* the kernel's counts */
+	int loads, stores;  /* spill loads and stores */
+	int cloads;         /* first loads of the inputs */
+	int instrs;
+	long stalls;        /* with the header's latency */
+};
+int verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
+    Vres *r, char *msg, size_t nmsg);
+
+/* gen/asmread.c: reading emit/asm.c's assembly for gen/verify.c */
+enum { OPD_NONE, OPD_REG, OPD_MEM, OPD_IMM };
+/* An operand: a register (vector: kind x, y, z and number; else a GPR
+ * name), memory disp(base,index,scale) or label(%rip), or $imm. */
+typedef struct Opd Opd;
+struct Opd {
+	int kind;
+	char vk;            /* x, y, z for vector registers, else 0 */
+	int vr;             /* vector register number */
+	char gpr[8];        /* general register, without % */
+	long disp;
+	char base[8], index[8], label[64];
+	long imm;
+};
+
+const char *asmread_skip(const char *s);
+int asmread_instr(const char *s, char *mn, Opd *o);
+int asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg);
+char *asmread_load(const char *path);
+
 /* gen/usage.c: kgen --help */
 void usage_print(void);
 
 /* gen/cli.c: the command line, read into Opts, checked into one Job */
-enum { CMD_FFT, CMD_GEMM, CMD_TILES, CMD_CONV, CMD_SPILLS, CMD_REPORT };
+enum { CMD_FFT, CMD_GEMM, CMD_TILES, CMD_CONV, CMD_SPILLS, CMD_REPORT,
+    CMD_VERIFY };
 enum {
 	EMITTER_C,      /* emit/c.c: scalar C (fft n1, gemm, conv) */
 	EMITTER_SIMD,   /* emit/simd.c: n1 across the batch */
@@ -534,7 +602,8 @@ enum {
 	EMITTER_VEC,    /* emit/vec.c: t1v, n1v, n1w */
 	EMITTER_CUDA,   /* emit/cuda.c */
 	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
-	EMITTER_PLAN    /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
+	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
+	EMITTER_ASM     /* emit/asm.c: n1 across the batch, x86-64 assembly */
 };
 typedef struct Job Job;
 struct Job {
@@ -553,6 +622,8 @@ struct Job {
 	int nsched;
 	Cost cost;          /* what the schedule is made for */
 	int checkregs;      /* check cost.regs against the DAG (job_regs) */
+	int verify;         /* --verify: check the assembly (gen/verify.c) */
+	const char *file;   /* verify: the assembly file */
 	int *regs;          /* spills: the R list; report: -maxrregcount */
 	int nregs;
 	int emitter;        /* EMITTER_* */
@@ -592,6 +663,8 @@ struct Opts {
 	const char *measure;    /* --measure gcc|clang|ptxas */
 	int simd;               /* --simd: SIMD_* (emit/simd.c) */
 	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
+	int emitasm;            /* --emit asm (emit/asm.c) */
+	int verify;             /* --verify */
 	int kind;               /* --kind: CK_* */
 	const char *target;     /* --target NAME|all (sched/target.c) */
 	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */
@@ -622,6 +695,7 @@ void job_gemm(Job *j, Opts *o);
 void job_conv(Job *j, Opts *o);
 void job_spills(Job *j, Opts *o);
 void job_report(Job *j, Opts *o);
+void job_verify(Job *j, Opts *o);
 void job_regs(Dag *d, const int *r, int nr);
 
 /* gen/compile.c: codelets for the compilers kgen spills, report run */

@@ -273,7 +273,7 @@ options(Opts *o, int argc, char **argv)
 {
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
-	static const char *const emits[] = {"c", "cuda", 0};
+	static const char *const emits[] = {"c", "cuda", "asm", 0};
 	char *a, *v;
 	int i, k, takes;
 
@@ -291,13 +291,20 @@ options(Opts *o, int argc, char **argv)
 		help(1);
 	if (strcmp(o->cmd, "fft") && strcmp(o->cmd, "gemm")
 	    && strcmp(o->cmd, "conv") && strcmp(o->cmd, "spills")
-	    && strcmp(o->cmd, "report"))
-		fail("%s: unknown command; expected fft, gemm, conv, spills "
-		    "or report (see kgen --help)", o->cmd);
+	    && strcmp(o->cmd, "report") && strcmp(o->cmd, "verify"))
+		fail("%s: unknown command; expected fft, gemm, conv, spills, "
+		    "report or verify (see kgen --help)", o->cmd);
 	i = 2;
 	if (argc >= 3 && (!strcmp(argv[2], "-h")
 	    || !strcmp(argv[2], "--help")))
 		help(0);  /* kgen spills --help, as kgen fft --help */
+	if (!strcmp(o->cmd, "verify")) {
+		if (argc < 3 || argv[2][0] == '-')
+			fail("verify: expected an assembly file, as in 'kgen "
+			    "verify n1_16.s'");
+		o->sub = argv[2];
+		i = 3;
+	}
 	if (!strcmp(o->cmd, "spills") || !strcmp(o->cmd, "report")) {
 		if (argc < 3 || (strcmp(argv[2], "fft")
 		    && strcmp(argv[2], "gemm")))
@@ -384,7 +391,12 @@ options(Opts *o, int argc, char **argv)
 			    o->simd++)
 				;
 		} else if (!strcmp(a, "--emit")) {
-			o->cuda = !strcmp(word(a, v, emits), "cuda");
+			word(a, v, emits);
+			o->cuda = !strcmp(v, "cuda");
+			o->emitasm = !strcmp(v, "asm");
+		} else if (!strcmp(a, "--verify")) {
+			o->verify = 1;
+			takes = 0;
 		} else if (!strcmp(a, "--measure")) {
 			need(a, v);
 			o->measure = v;
@@ -461,6 +473,9 @@ cli_parse(Job *j, int argc, char **argv)
 	} else if (!strcmp(o.cmd, "report")) {
 		j->cmd = CMD_REPORT;
 		job_report(j, &o);
+	} else if (!strcmp(o.cmd, "verify")) {
+		j->cmd = CMD_VERIFY;
+		job_verify(j, &o);
 	} else {
 		j->cmd = CMD_SPILLS;
 		job_spills(j, &o);
@@ -476,6 +491,7 @@ cli_parse(Job *j, int argc, char **argv)
 	j->arch = o.arch;
 	j->e.name = o.name ? o.name : j->name;
 	j->e.isfloat = o.isfloat;
+	j->e.fma = o.fma;
 }
 
 /* Frees what cli_parse allocated. */

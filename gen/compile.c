@@ -30,6 +30,57 @@ compile_cuda(Dag *d, const Prob *p, const int *o, int n, int isfloat)
 	return s;
 }
 
+/* kgen spills --measure asm: the spill loads and stores of kgen fft
+ * --emit asm for order o at regs registers (AVX2 up to 16, AVX-512 up
+ * to 32), counted in its text by gen/verify.c, which also proves it. */
+static Measure
+measure_asm(const Job *j, Dag *d, const int *o, int n, int regs,
+    const Table *t)
+{
+	Measure m;
+	Emit e;
+	Vhead h;
+	Vres r;
+	FILE *f;
+	char *s, msg[512];
+	size_t len;
+
+	memset(&m, 0, sizeof m);
+	memset(&e, 0, sizeof e);
+	e.simd = regs <= 16 ? SIMD_AVX2 : SIMD_AVX512;
+	snprintf(m.flags, sizeof m.flags, "kgen fft --emit asm --simd %s "
+	    "--regs %d --latency %d", isa_get(e.simd)->name, regs,
+	    t->latency);
+	if (regs > 32) {
+		snprintf(m.why, sizeof m.why, "R > 32, the registers of "
+		    "avx512");
+		return m;
+	}
+	if (!emitasm_fits(d)) {
+		snprintf(m.why, sizeof m.why, "an FMA with two constants");
+		return m;
+	}
+	e.name = "kgen_measured";
+	e.cmd = j->line;
+	e.sched = "measured";
+	e.alloc = regs;
+	e.latency = t->latency;
+	e.fma = j->fma;
+	if (!(f = open_memstream(&s, &len)))
+		die("cannot print assembly to memory: %s", strerror(errno));
+	emitasm_print(f, d, &j->p, o, n, &e);
+	if (fclose(f))
+		die("cannot print assembly to memory: %s", strerror(errno));
+	if (!asmread_head(s, &h, msg, sizeof msg)
+	    || verify_run(s, "(measured)", d, &h, &r, msg, sizeof msg))
+		die("--measure asm: the assembly fails kgen verify: %s", msg);
+	free(s);
+	m.ok = 1;
+	m.loads = r.loads;
+	m.stores = r.stores;
+	return m;
+}
+
 /* kgen spills --measure, a Measurer (job: the Job): row r of table t,
  * order o of d at regs registers, compiled by each compiler of t (C
  * written to a fresh temporary directory for measure_c, or CUDA text
@@ -62,6 +113,10 @@ compile_row(const void *job, Dag *d, const int *o, int n, int regs,
 	if (fclose(f))
 		die("%s: cannot write: %s", path, strerror(errno));
 	for (i = 0; i < t->nmeas; i++) {
+		if (!strcmp(t->meas[i], "asm")) {
+			r->m[i] = measure_asm(j, d, o, n, regs, t);
+			continue;
+		}
 		if (strcmp(t->meas[i], "ptxas")) {
 			r->m[i] = measure_c(t->meas[i], path, regs);
 			continue;

@@ -80,6 +80,17 @@ check_fft(Opts *o)
 	if (o->simd != SIMD_NONE && o->cuda)
 		fail("--simd: SIMD codelets are C; use --simd none with "
 		    "--emit cuda");
+	if (o->emitasm && !o->simd)
+		fail("--emit asm: x86-64 code vectorized across the batch; "
+		    "give --simd sse2, avx2 or avx512");
+	if (o->emitasm && o->kind)
+		fail("--kind %s: --emit asm makes n1 codelets only",
+		    job_kinds[o->kind]);
+	if (o->emitasm && o->simd == SIMD_SSE2 && o->fma)
+		fail("--fma: SSE2 has no FMA instructions; use --simd avx2 or "
+		    "avx512 with --emit asm --fma");
+	if (o->verify && !o->emitasm)
+		fail("--verify: checks kgen's assembly; give --emit asm");
 	if (o->kind && o->cuda)
 		fail("--kind %s: C only; --emit cuda is for n1 codelets",
 		    job_kinds[o->kind]);
@@ -121,6 +132,44 @@ check_fft_dag(Opts *o)
 	check_fft(o);
 }
 
+/* kgen fft --emit asm: R, the registers the allocation may use (the
+ * ISA's by default), is also what blocked and search order for; the
+ * latency places the reloads whatever the schedule. */
+static void
+asmregs(Job *j, Opts *o)
+{
+	const Isa *isa;
+	char what[96];
+	int sched;
+
+	isa = isa_get(o->simd);
+	sched = j->sched[0];
+	j->emitter = EMITTER_ASM;
+	j->verify = o->verify;
+	j->cost.regs = isa->nreg;
+	if (o->regs) {
+		snprintf(what, sizeof what, "1 to %d, the vector registers of "
+		    "%s", isa->nreg, isa->name);
+		cli_regs(o->regs, 1, isa->nreg, &j->cost.regs, 1, what);
+	}
+	if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH && o->gamma != 1)
+		fail("--gamma: only --schedule blocked or search depends on "
+		    "the cost model");
+	j->checkregs = 1;
+	j->e.alloc = j->cost.regs;
+	j->e.latency = o->latency;
+	if (sched == SCHED_BLOCKED || sched == SCHED_SEARCH)
+		j->e.regs = j->cost.regs;
+}
+
+/* kgen verify FILE.s: nothing but the file. */
+void
+job_verify(Job *j, Opts *o)
+{
+	cli_only(o, "verify", "-o");
+	j->file = o->sub;
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
@@ -136,7 +185,8 @@ job_fft(Job *j, Opts *o)
 		cli_only(o, what, "-n --sign --type --name -o -d");
 	}
 	cli_only(o, "fft", "-n --sign --type --name -o --schedule --regs "
-	    "--latency --gamma --fma --simd --kind --twiddle --real --emit -d");
+	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
+	    "--verify -d");
 	j->kind = o->kind;
 	j->lanes = o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
@@ -161,6 +211,10 @@ job_fft(Job *j, Opts *o)
 		j->e.sched = j->schedname;
 	}
 	j->cost.regs = 16;
+	if (o->emitasm) {
+		asmregs(j, o);
+		return;
+	}
 	if (o->regs) {
 		if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
 			fail("--regs %s: only --schedule blocked or search "
@@ -302,6 +356,9 @@ job_gemm(Job *j, Opts *o)
 	}
 	snprintf(j->name, sizeof j->name, "gemm_%dx%dx%d", o->p.m, o->p.n,
 	    o->p.k);
+	if (o->emitasm)
+		fail("gemm --emit asm: not yet; --emit asm makes fft n1 "
+		    "codelets");
 	j->emitter = o->cuda ? EMITTER_CUDA : o->vlen > 1 ? EMITTER_KLOOP
 	    : EMITTER_C;
 	j->e.sched = "outer product (rank-1 updates)";
@@ -465,9 +522,12 @@ job_spills(Job *j, Opts *o)
 	for (p = j->buf; p; p = q) {
 		if ((q = strchr(p, ',')))
 			*q++ = 0;
-		if (strcmp(p, "ptxas") && !measure_known(p))
-			fail("--measure %s: expected %s, ptxas, or several "
+		if (strcmp(p, "ptxas") && strcmp(p, "asm") && !measure_known(p))
+			fail("--measure %s: expected %s, ptxas, asm, or several "
 			    "separated by commas", p, measure_names());
+		if (!strcmp(p, "asm") && o->p.kind != PROB_FFT)
+			fail("--measure asm: kgen's assembly is for fft n1 "
+			    "codelets");
 		if (t->nmeas == MEASURE_MAX)
 			fail("--measure %s: at most %d compilers", o->measure,
 			    MEASURE_MAX);

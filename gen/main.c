@@ -6,6 +6,8 @@
  * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #ifdef __GLIBC__
@@ -70,8 +72,58 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 	case EMITTER_CUDA: emitcu_print(f, d, p, o, n, &j->e); break;
 	case EMITTER_KLOOP: kloop_c(f, d, p, o, n, &j->e, j->vlen); break;
 	case EMITTER_VEC: emitvec_c(f, d, top, p, j->kind, o, n, &j->e); break;
+	case EMITTER_ASM: emitasm_print(f, d, p, o, n, &j->e); break;
 	default: emit_c(f, d, p, o, n, &j->e);
 	}
+}
+
+/* The n1 DAG an assembly codelet's header names, as kgen fft builds it. */
+static Dag *
+asmdag(const Job *j, const Vhead *h, Arena *ar)
+{
+	fft_fma(h->fma);
+	return simplify(j, fft_build(ar, h->n, h->sign), h->fma);
+}
+
+/* Checks text, the assembly of file, with gen/verify.c: exits 1 on a
+ * failed check, 2 when it cannot be read; else returns the counts. */
+static Vres
+check(const Job *j, const char *text, const char *file)
+{
+	Arena *ar;
+	Vhead h;
+	Vres r;
+	char msg[512];
+	int rc;
+
+	if (!asmread_head(text, &h, msg, sizeof msg))
+		fail("verify %s: %s", file, msg);
+	ar = arena_new();
+	rc = verify_run(text, file, asmdag(j, &h, ar), &h, &r, msg,
+	    sizeof msg);
+	arena_free(ar);
+	if (rc == 2)
+		fail("verify %s", msg);
+	if (rc)
+		die("verify %s", msg);
+	return r;
+}
+
+/* kgen verify FILE.s: the validator on an assembly codelet. */
+static void
+verify(const Job *j)
+{
+	char *text;
+	Vres r;
+
+	text = asmread_load(j->file);
+	r = check(j, text, j->file);
+	printf("%s: ok: every output is the DAG's; %d kernel instructions, "
+	    "%d spill loads, %d spill stores, %ld stalls\n", j->file,
+	    r.instrs, r.loads, r.stores, r.stalls);
+	free(text);
+	if (fflush(stdout) || ferror(stdout))
+		fail("verify: cannot write: %s", strerror(errno));
 }
 
 /* kgen fft, gemm and conv: build, simplify, order, emit, write. */
@@ -80,10 +132,12 @@ generate(const Job *j)
 {
 	Arena *ar;
 	Dag *d, *top;
-	FILE *f;
-	char *tmp;
+	FILE *f, *mf;
+	char *tmp, *text;
 	int *order, norder;
+	size_t len;
 
+	text = 0;
 	ar = arena_new();
 	d = simplify(j, build(j, ar), j->fma);
 	/* n1w's top step is a radix-VL twiddle codelet of its own */
@@ -92,9 +146,25 @@ generate(const Job *j)
 	if (j->checkregs)
 		job_regs(d, &j->cost.regs, 1);
 	order = gemmorder_for(d, ar, j->sched[0], &j->cost, &norder);
+	if (j->emitter == EMITTER_ASM && !emitasm_fits(d))
+		fail("--emit asm: an FMA of this DAG has two constant operands, "
+		    "which no x86 FMA takes; drop --fma");
+	if (j->verify) {
+		/* emitted to memory and checked before it is written */
+		if (!(mf = open_memstream(&text, &len)))
+			die("cannot print to memory: %s", strerror(errno));
+		emit(j, mf, d, top, order, norder);
+		if (fclose(mf))
+			die("cannot print to memory: %s", strerror(errno));
+		check(j, text, j->out ? j->out : "(stdout)");
+	}
 	f = out_open(j->out, &tmp);
-	emit(j, f, d, top, order, norder);
+	if (j->verify)
+		fputs(text, f);
+	else
+		emit(j, f, d, top, order, norder);
 	out_close(f, j->out, tmp);
+	free(text);
 	arena_free(ar);
 }
 
@@ -245,6 +315,7 @@ main(int argc, char **argv)
 	case CMD_SPILLS: spills(&j); break;
 	case CMD_REPORT: report(&j); break;
 	case CMD_TILES: tiles(&j); break;
+	case CMD_VERIFY: verify(&j); break;
 	default:
 		if (j.emitter == EMITTER_PLAN)
 			plan(&j);

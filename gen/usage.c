@@ -56,6 +56,29 @@ static const char usage[] =
 "      one transform per thread, j = blockIdx.x*blockDim.x+threadIdx.x.\n"
 "%s";
 
+/* kgen fft --emit asm and kgen verify, in the help after --emit cuda. */
+static const char usageasm[] =
+"  fft  -n N --simd sse2|avx2|avx512 --emit asm [--regs R] [--latency L]\n"
+"       [--verify] [--type float] [--fma] [--schedule S] [-o FILE.s]\n"
+"      the --simd n1 codelet as x86-64 assembly (GNU as, System V, the\n"
+"      same prototype; assemble with cc -c): kgen allocates the vector\n"
+"      registers itself, Belady's MIN in the schedule's order with R\n"
+"      registers (default: the ISA's 16, 16 or 32; at least what one\n"
+"      instruction reads), so its spill loads and stores are exactly\n"
+"      kgen spills's for the same order, R and L: reloads from the\n"
+"      stack or the input buffer, stores to the stack, constants as\n"
+"      memory operands (not counted).  --latency L places reloads up to\n"
+"      L steps early where a register is free.  Blocks of VL transforms\n"
+"      are packed into a stack buffer, the last one with the v mod VL\n"
+"      left.  --verify runs kgen verify on the text before writing it.\n"
+"  verify FILE.s\n"
+"      proves an --emit asm codelet computes its DAG: symbolic execution\n"
+"      of its kernel against the DAG its header names (terms over the\n"
+"      inputs and constants), no register or stack slot read before it\n"
+"      is written, callee-saved registers and %%rsp restored, the stack\n"
+"      aligned.  Exit 0 with its counts, 1 at the first failure (with\n"
+"      its line), 2 when the file cannot be read or parsed.\n%s";
+
 /* The help text goes on here: ISO C limits one string to 4095 bytes. */
 static const char usage2[] =
 "  gemm -m M -n N -k K [--schedule outer|inner] [--tile MxN] [--fma]\n"
@@ -121,14 +144,17 @@ static const char usage3[] =
 "  spills fft -n N [--sign -1|1] | spills gemm -m M -n N -k K\n"
 "       --regs LIST | --target NAME|all [--type float]\n"
 "       [--schedule LIST|all] [--latency L] [--gamma G] [--fma]\n"
-"       [--measure gcc,gcc-nosched,gcc-sched,clang] [--format text|csv|json]\n"
-"       [--annotate] [--quiet] [--time-limit S] [-o FILE]\n"
+"       [--measure gcc,gcc-nosched,gcc-sched,clang,asm]\n"
+"       [--format text|csv|json] [--annotate] [--quiet] [--time-limit S]\n"
+"       [-o FILE]\n"
 "      per schedule in LIST (as co or co,search; default all) and per R\n"
 "      in LIST (16, 8,16,32 or 4-64; R <= 1024): Belady's spill loads\n"
 "      (optimal for the order) and stores, max live, stalls with load\n"
 "      latency L, and a lower bound over all orders; --measure compiles\n"
 "      each order at R vector registers and counts the stack loads and\n"
-"      stores in the assembly.  Every table lists loads before stores.\n"
+"      stores in the assembly (asm: those of kgen fft --emit asm, avx2\n"
+"      up to R = 16, avx512 up to 32).  Every table lists loads before\n"
+"      stores.\n"
 "      --annotate (one schedule, one R) prints the order step by step:\n"
 "      live values and the pressure against R, and each spill store and\n"
 "      reload Belady's MIN decides.\n"
@@ -168,15 +194,16 @@ static const char usage4[] =
 "  kgen spills fft -n 16 --regs 8 --schedule search --annotate\n"
 "\n"
 "Exit status: 0 on success, 2 on bad input (one line on stderr starting\n"
-"'kgen:'), 1 when out of memory.\n";
+"'kgen:'), 1 when out of memory or when kgen verify finds a mismatch.\n";
 
 /* Prints kgen --help to standard output. */
 void
 usage_print(void)
 {
-	char more[8192];
+	char more[16384], rest[8192];
 
-	snprintf(more, sizeof more, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
+	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
 	    CONV_MAXTAPS, CONV_MAXWORK, usage3, usage4);
+	snprintf(more, sizeof more, usageasm, rest);
 	printf(usage, FFT_MAXN, FFT_MAXN, STANDALONE_MAXN, more);
 }

@@ -34,7 +34,13 @@
  * its own step.  A step that uses a load issued at step s waits
  * max(0, L - (t - s)) steps for it; a step waits for its slowest
  * operand, and waits are summed over the steps (no pipeline model
- * beyond that).  Stalls do not change the allocation. */
+ * beyond that).  Stalls do not change the allocation.
+ *
+ * belady_alloc runs the same simulation and also names the registers:
+ * a value keeps the register it was loaded or computed into, a freed
+ * register queues with its number, and a fresh one takes the next
+ * number, so the counts of an emitter that follows the Alloc (emit/asm.c)
+ * are Belady's by construction. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,11 +253,16 @@ struct Sim {
 	int *pin;       /* step that pinned it, as an operand */
 	int *acc;       /* last step that accessed it */
 	int *free;      /* steps since which free registers are free: deque */
+	int *freg;      /* the register of each entry of free[] */
 	int fhead, ftail;
 	int nres, nstep;
-	Spill s;
+	int *reg;       /* per node: its register while resident */
+	int got;        /* the register the last take() gave */
+	int nfresh;     /* registers handed out so far */
+	Alloc *al;      /* belady_alloc's record, or NULL */
 	Event *ev;      /* the decisions, for belady_events; NULL: none */
 	int nev;
+	Spill s;
 };
 
 /* Records decision kind (BELADY_*) on value v at step t. */
@@ -264,6 +275,30 @@ note(Sim *m, int t, int kind, int v)
 	m->ev[m->nev].kind = kind;
 	m->ev[m->nev].v = v;
 	m->nev++;
+}
+
+/* Counts a spill store of v at step t: to a stack slot, once. */
+static void
+spill(Sim *m, int t, int v)
+{
+	note(m, t, BELADY_SPILL, v);
+	m->s.stores++;
+	m->clean[v] = 2;
+	if (m->al)
+		m->al->spill[v] = 1;
+}
+
+static void
+record(Alloc *al, int t, int issue, int v, int r, int stack)
+{
+	Reload *e;
+
+	e = &al->re[al->nre++];
+	e->step = t;
+	e->issue = issue;
+	e->v = v;
+	e->reg = r;
+	e->stack = stack;
 }
 
 static int
@@ -301,9 +336,12 @@ evict(Sim *m, int t, int early)
 	int nkeep, v, since;
 
 	if (m->ftail > m->fhead) {
-		if (early)
+		if (early) {
+			m->got = m->freg[m->fhead];
 			return m->free[m->fhead++];
-		return m->free[--m->ftail];
+		}
+		m->got = m->freg[--m->ftail];
+		return m->free[m->ftail];
 	}
 	nkeep = 0;
 	for (;;) {
@@ -322,11 +360,9 @@ evict(Sim *m, int t, int early)
 		nkeep--;
 		push(&m->h, keep[nkeep].key, keep[nkeep].v, keep[nkeep].ver);
 	}
-	if (!m->clean[v]) {
-		m->s.stores++;
-		m->clean[v] = 2;
-		note(m, t, BELADY_SPILL, v);
-	}
+	if (!m->clean[v])
+		spill(m, t, v);
+	m->got = m->reg[v];
 	m->res[v] = 0;
 	m->nres--;
 	since = m->acc[v] + 1;
@@ -343,6 +379,7 @@ take(Sim *m, int t, int regs, int early)
 	if (m->nres + (m->ftail - m->fhead) < regs) {
 		/* never used: idle from the start */
 		since = 0;
+		m->got = m->nfresh++;
 	} else {
 		since = evict(m, t, early);
 	}
@@ -351,19 +388,21 @@ take(Sim *m, int t, int regs, int early)
 }
 
 static void
-release(Sim *m, int t)
+release(Sim *m, int t, int r)
 {
 	/* free registers queue up in the order they become free */
 	if (m->fhead > 0 && m->fhead == m->ftail)
 		m->fhead = m->ftail = 0;
+	m->freg[m->ftail] = r;
 	m->free[m->ftail++] = t + 1;
 }
 
-/* Spill counts of the prepared order for regs registers and latency L;
- * with ev, each decision too (count's events, at most 8 a step).
- * requires: regs >= b's minregs (main checks R against belady_minregs). */
+/* The simulation of the prepared order for regs registers and latency
+ * L, recording the allocation into al and each decision into ev (at most
+ * 8 a step, *nev of them) when they are not NULL. */
 static Spill
-count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
+simulate(Belady *b, int regs, int latency, Arena *ar, Alloc *al,
+    Event *ev, int *nev)
 {
 	Sim m;
 	Dag *d;
@@ -374,7 +413,6 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 	assert(regs >= b->minregs && "R is checked in main");
 	memset(&m, 0, sizeof m);
 	m.b = b;
-	m.ev = ev;
 	sz = (d->nnode + 1) * sizeof(int);
 	m.pos = arena_alloc(ar, sz);
 	m.res = arena_alloc(ar, sz);
@@ -385,6 +423,10 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 	ready = arena_alloc(ar, sz);
 	memset(m.pin, -1, sz);
 	m.free = arena_alloc(ar, (b->nstep + regs + 1) * sizeof *m.free);
+	m.freg = arena_alloc(ar, (b->nstep + regs + 1) * sizeof *m.freg);
+	m.reg = arena_alloc(ar, sz);
+	m.al = al;
+	m.ev = ev;
 	/* each step pushes at most 3 uses, 3 reloads, 1 result, 1 alias;
 	 * malloc'd, not from the arena, which would clear it: search calls
 	 * this thousands of times and the heap needs no zeros */
@@ -403,13 +445,19 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 				note(&m, t, m.clean[v] == 1 ? BELADY_RELOADIN
 				    : BELADY_RELOAD, v);
 				m.res[v] = 1;
+				m.reg[v] = m.got;
 				issue = t - lat > since ? t - lat : since;
+				if (al)
+					record(al, t, issue, v, m.got,
+					    m.clean[v] == 2);
 				ready[v] = issue + lat;
 				enter(&m, v);
 			}
 		}
 		stall = 0;
 		for (j = 0; j < 3 && (v = b->opd[3 * t + j]) >= 0; j++) {
+			if (al)
+				al->opreg[3 * t + j] = m.reg[v];
 			if (ready[v] - t > stall)
 				stall = ready[v] - t;
 			ready[v] = t;
@@ -418,7 +466,7 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 			if (nextuse(&m, v) < 0) {
 				m.res[v] = 0;
 				m.nres--;
-				release(&m, t);
+				release(&m, t, m.reg[v]);
 			} else {
 				enter(&m, v);
 			}
@@ -434,9 +482,7 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 				m.clean[w] = 0;
 				enter(&m, w);
 			} else {
-				m.s.stores++;
-				m.clean[w] = 2;
-				note(&m, t, BELADY_SPILL, w);
+				spill(&m, t, w);
 			}
 		}
 		if (d->node[x].op == OP_STORE) {
@@ -455,10 +501,17 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 			continue;
 		take(&m, t, regs, 0);
 		m.res[x] = 1;
+		m.reg[x] = m.got;
+		if (al)
+			al->reg[t] = m.got;
 		m.acc[x] = t;
 		enter(&m, x);
 	}
 	m.s.maxlive = b->maxlive;
+	if (al) {
+		al->nregs = m.nfresh;
+		al->s = m.s;
+	}
 	free(m.h.e);
 	if (nev)
 		*nev = m.nev;
@@ -470,7 +523,33 @@ count(Belady *b, int regs, int latency, Arena *ar, Event *ev, int *nev)
 Spill
 belady_count(Belady *b, int regs, int latency, Arena *ar)
 {
-	return count(b, regs, latency, ar, 0, 0);
+	return simulate(b, regs, latency, ar, 0, 0, 0);
+}
+
+/* The allocation behind belady_count's counts, registers named 0 ..
+ * regs - 1 (see Alloc in all.h).  requires: as belady_count. */
+Alloc *
+belady_alloc(Belady *b, int regs, int latency, Arena *ar)
+{
+	Alloc *al;
+	size_t sz;
+
+	al = arena_alloc(ar, sizeof *al);
+	memset(al, 0, sizeof *al);
+	al->nstep = b->nstep;
+	al->node = b->node;
+	al->opd = b->opd;
+	al->opreg = arena_alloc(ar, 3 * (b->nstep + 1) * sizeof *al->opreg);
+	memset(al->opreg, -1, 3 * (b->nstep + 1) * sizeof *al->opreg);
+	al->reg = arena_alloc(ar, (b->nstep + 1) * sizeof *al->reg);
+	memset(al->reg, -1, (b->nstep + 1) * sizeof *al->reg);
+	sz = (b->d->nnode + 1) * sizeof *al->spill;
+	al->spill = arena_alloc(ar, sz);
+	memset(al->spill, 0, sz);
+	/* at most 3 reloads a step */
+	al->re = arena_alloc(ar, (3 * b->nstep + 1) * sizeof *al->re);
+	simulate(b, regs, latency, ar, al, 0, 0);
+	return al;
 }
 
 /* belady_count, and each decision it made in *ev (*nev of them, in
@@ -482,7 +561,7 @@ belady_events(Belady *b, int regs, int latency, Arena *ar, Event **ev,
     int *nev)
 {
 	*ev = arena_alloc(ar, (8 * (size_t)b->nstep + 1) * sizeof **ev);
-	return count(b, regs, latency, ar, *ev, nev);
+	return simulate(b, regs, latency, ar, 0, *ev, nev);
 }
 
 /* Spill counts of order o (n nodes of d) for regs registers and latency

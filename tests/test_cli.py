@@ -425,6 +425,7 @@ OPTION_SAMPLES = {
     "--kind": ["--kind", "t1"], "--twiddle": ["--twiddle"],
     "--real": ["--real"], "--simd": ["--simd", "avx2"],
     "--emit": ["--emit", "cuda"], "--measure": ["--measure", "gcc"],
+    "--verify": ["--verify"],
     "--taps": ["--taps", "1,3"], "--taps-file": ["--taps-file", "TAPS"],
     "--tile": ["--tile", "2x2"], "--gamma": ["--gamma", "2"],
     "--kloop": ["--kloop"], "--vlen": ["--vlen", "2"], "--fma": ["--fma"],
@@ -439,7 +440,7 @@ TTY_ONLY = {"--quiet"}
 # Words of --help that look like options but are not kgen's: compiler
 # flags named in the text, and the options that print and exit.
 NOT_OPTIONS = {"-msse2", "-mavx2", "-mfma", "-mavx512f", "-maxrregcount",
-               "-v", "-h", "--help", "--version"}
+               "-v", "-h", "--help", "--version", "-c"}
 FORMS = {
     "fft": ["fft", "-n", "16"],
     "fft plan": ["fft", "-n", "2048"],

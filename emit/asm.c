@@ -1,0 +1,527 @@
+/* asm.c: n1 codelets vectorized across the batch (as emit/simd.c: lane l
+ * of a vector is transform j + l, one DAG value one vector register) as
+ * x86-64 assembly, GNU as AT&T syntax, System V ABI, with the C
+ * prototype of the --simd n1 codelets.  kgen does the register
+ * allocation itself: the registers are Belady's (sched/belady.c,
+ * belady_alloc) in the schedule's order, so the spill traffic of the
+ * code is what kgen spills predicts for the same order, R and latency:
+ *   - a reload (a vector load from the stack, or from the input buffer
+ *     after the first load of that input) is one of Belady's loads;
+ *   - a spill store (a vector store to a stack slot) is one of Belady's
+ *     stores: a value stored at all is stored once, right after it is
+ *     made, so that its slot is valid wherever a reload is placed;
+ *   - constants are memory operands of the arithmetic (a full vector in
+ *     .rodata), as Belady counts them: no register and no load.  Where
+ *     SSE2's two-operand form needs a constant in the destination first
+ *     (c - x), a movapd from .rodata does it; constant reads are never
+ *     counted;
+ *   - with --latency L a reload is placed up to L steps before its use,
+ *     as early as its register is free (Belady's issue step).
+ * Memory: per block of VL transforms, a GPR loop packs the inputs lane
+ * by lane into a frame buffer X (element j's re and im parts are
+ * vectors 2j and 2j + 1), the straight-line kernel runs on X in place
+ * (so the n1 DAG's in-place aliasing is real, as Belady assumes), and a
+ * second loop unpacks X to the outputs.  The last block, v mod VL
+ * transforms, takes the same path with fewer lanes copied, the others
+ * zero.  Spill slots follow X in the frame, aligned to the vector size.
+ * The kernel lies between the comments "# kgen: kernel" and
+ * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
+ * the "# kgen asm:" line. */
+#include <assert.h>
+#include <string.h>
+#include "all.h"
+
+typedef struct Asm Asm;
+struct Asm {
+	FILE *f;
+	Dag *d;
+	Alloc *al;
+	int vex;            /* 0: SSE2 two-operand forms; 1: AVX, AVX-512 */
+	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
+	char rn;            /* register letter: x, y or z */
+	const char *sfx;    /* pd or ps */
+	int *slot;          /* per node: spill slot, -1 none */
+	int nslot;
+	int xbytes;         /* the X buffer: 2n vectors at 0(%rsp) */
+};
+
+static void
+reg(Asm *a, char *buf, int r)
+{
+	sprintf(buf, "%%%cmm%d", a->rn, r);
+}
+
+/* Operand u of step t as text: its register, or its constant. */
+static void
+opnd(Asm *a, char *buf, int t, int u)
+{
+	int j;
+
+	if (!belady_isreg(a->d, u)) {
+		sprintf(buf, ".Lc%d(%%rip)", u);
+		return;
+	}
+	for (j = 0; j < 3 && a->al->opd[3 * t + j] != u; j++)
+		;
+	assert(j < 3 && "an operand of the step");
+	reg(a, buf, a->al->opreg[3 * t + j]);
+}
+
+/* The X offset of input or output slot s. */
+static int
+xoff(Asm *a, const Slot *s)
+{
+	return (2 * s->j + (s->arr & 1)) * a->vb;
+}
+
+static void
+mov(Asm *a, const char *src, const char *dst)
+{
+	fprintf(a->f, "\t%smova%s %s, %s\n", a->vex ? "v" : "", a->sfx, src,
+	    dst);
+}
+
+/* dst = src1 op src2 (AVX), or dst op= src2 (SSE2, src1 == dst). */
+static void
+ins(Asm *a, const char *op, const char *src2, const char *src1,
+    const char *dst)
+{
+	if (a->vex)
+		fprintf(a->f, "\tv%s%s %s, %s, %s\n", op, a->sfx, src2, src1,
+		    dst);
+	else
+		fprintf(a->f, "\t%s%s %s, %s\n", op, a->sfx, src2, dst);
+}
+
+/* rd = u op w for add, sub and mul. */
+static void
+binop(Asm *a, const char *op, int t, int u, int w, const char *rd)
+{
+	char su[40], sw[40];
+	int comm;
+
+	comm = strcmp(op, "sub") != 0;
+	opnd(a, su, t, u);
+	opnd(a, sw, t, w);
+	assert((belady_isreg(a->d, u) || belady_isreg(a->d, w))
+	    && "constants are folded");
+	if (a->vex) {
+		if (belady_isreg(a->d, u)) {
+			ins(a, op, sw, su, rd);
+		} else if (comm) {
+			ins(a, op, su, sw, rd);
+		} else {
+			/* c - x: the memory operand must come second */
+			ins(a, "xor", ".Lsign(%rip)", sw, rd);
+			ins(a, "add", su, rd, rd);
+		}
+		return;
+	}
+	if (!strcmp(su, rd)) {
+		ins(a, op, sw, rd, rd);
+	} else if (!strcmp(sw, rd) && comm) {
+		ins(a, op, su, rd, rd);
+	} else if (!strcmp(sw, rd)) {
+		/* rd holds x in u - x: u + -x, which IEEE makes the same */
+		ins(a, "xor", ".Lsign(%rip)", rd, rd);
+		ins(a, "add", su, rd, rd);
+	} else {
+		mov(a, su, rd);
+		ins(a, op, sw, rd, rd);
+	}
+}
+
+/* rd = a*b + c (FMA), a*b - c (FMS) or c - a*b (FNMS): the destination
+ * is one of the three operands, copied into rd when it holds none. */
+static void
+fma3(Asm *a, int op, int t, const int *x, const char *rd)
+{
+	static const char *const name[] = {"fmadd", "fmsub", "fnmadd"};
+	char s[3][40], ins[16];
+	int i, dst, isreg[3], m, c;
+
+	for (i = 0; i < 3; i++) {
+		opnd(a, s[i], t, x[i]);
+		isreg[i] = belady_isreg(a->d, x[i]);
+	}
+	assert(isreg[0] + isreg[1] + isreg[2] >= 2
+	    && "at most one constant operand of an FMA (main checks)");
+	for (dst = 0; dst < 3 && strcmp(s[dst], rd); dst++)
+		;
+	if (dst == 3) {
+		dst = isreg[2] ? 2 : isreg[0] ? 0 : 1;
+		mov(a, s[dst], rd);
+	}
+	if (dst == 2) {
+		/* 231: rd = src2*src3 + rd; src3 may be memory */
+		m = isreg[0] ? 0 : 1;
+		snprintf(ins, sizeof ins, "%s231", name[op - OP_FMA]);
+		fprintf(a->f, "\tv%s%s %s, %s, %s\n", ins, a->sfx, s[1 - m],
+		    s[m], rd);
+		return;
+	}
+	m = 1 - dst;        /* the other multiplicand */
+	c = 2;
+	if (isreg[m]) {
+		/* 213: rd = src2*rd + src3 */
+		snprintf(ins, sizeof ins, "%s213", name[op - OP_FMA]);
+		fprintf(a->f, "\tv%s%s %s, %s, %s\n", ins, a->sfx, s[c], s[m],
+		    rd);
+	} else {
+		/* 132: rd = rd*src3 + src2 */
+		snprintf(ins, sizeof ins, "%s132", name[op - OP_FMA]);
+		fprintf(a->f, "\tv%s%s %s, %s, %s\n", ins, a->sfx, s[m], s[c],
+		    rd);
+	}
+}
+
+/* Step t's instruction(s): node x into its register, or a store. */
+static void
+step(Asm *a, int t)
+{
+	Dag *d;
+	Node *n;
+	char rd[16], s0[40], mem[32];
+	int x, r, ops[3];
+
+	d = a->d;
+	x = a->al->node[t];
+	n = &d->node[x];
+	if (n->op == OP_STORE) {
+		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
+		opnd(a, s0, t, n->a[0]);
+		sprintf(mem, "%d(%%rsp)", xoff(a, &d->out[n->k]));
+		mov(a, s0, mem);
+		return;
+	}
+	r = a->al->reg[t];
+	assert(r >= 0 && "a live value takes a register");
+	reg(a, rd, r);
+	switch (n->op) {
+	case OP_LOAD:
+		sprintf(mem, "%d(%%rsp)", xoff(a, &d->in[n->k]));
+		mov(a, mem, rd);
+		break;
+	case OP_ADD: binop(a, "add", t, n->a[0], n->a[1], rd); break;
+	case OP_SUB: binop(a, "sub", t, n->a[0], n->a[1], rd); break;
+	case OP_MUL: binop(a, "mul", t, n->a[0], n->a[1], rd); break;
+	case OP_NEG:
+		opnd(a, s0, t, n->a[0]);
+		if (a->vex) {
+			ins(a, "xor", ".Lsign(%rip)", s0, rd);
+		} else {
+			if (strcmp(s0, rd))
+				mov(a, s0, rd);
+			ins(a, "xor", ".Lsign(%rip)", rd, rd);
+		}
+		break;
+	default:
+		assert(n->op >= OP_FMA && n->op <= OP_FNMS);
+		memcpy(ops, n->a, sizeof ops);
+		fma3(a, n->op, t, ops, rd);
+	}
+	if (a->al->spill[x]) {
+		sprintf(mem, "%d(%%rsp)", a->xbytes + a->slot[x] * a->vb);
+		mov(a, rd, mem);
+	}
+}
+
+/* The reload e: value e->v from its stack slot or its input slot. */
+static void
+reload(Asm *a, const Reload *e)
+{
+	char rd[16], mem[32];
+	int off;
+
+	if (e->stack)
+		off = a->xbytes + a->slot[e->v] * a->vb;
+	else
+		off = xoff(a, &a->d->in[a->d->node[e->v].k]);
+	sprintf(mem, "%d(%%rsp)", off);
+	reg(a, rd, e->reg);
+	fprintf(a->f, "\t# reload n%d for step %d\n", e->v, e->step);
+	mov(a, mem, rd);
+}
+
+/* The comment that starts step t: the verifier counts steps by it. */
+static void
+stephead(Asm *a, int t)
+{
+	Node *n;
+	int i, x;
+
+	x = a->al->node[t];
+	n = &a->d->node[x];
+	fprintf(a->f, "\t# step %d: n%d = %s", t, x, optab[n->op].name);
+	for (i = 0; i < optab[n->op].arity; i++)
+		fprintf(a->f, " n%d", n->a[i]);
+	fputc('\n', a->f);
+}
+
+/* The kernel: per step, its comment, the reloads issued there (for it
+ * or, with latency, for a later step), then its own instructions. */
+static void
+kernel(Asm *a, Arena *ar)
+{
+	Alloc *al;
+	int *first, *byissue, t, i;
+
+	al = a->al;
+	first = arena_alloc(ar, (al->nstep + 2) * sizeof *first);
+	byissue = arena_alloc(ar, (al->nre + 1) * sizeof *byissue);
+	memset(first, 0, (al->nstep + 2) * sizeof *first);
+	for (i = 0; i < al->nre; i++)
+		first[al->re[i].issue + 1]++;
+	for (t = 0; t < al->nstep; t++)
+		first[t + 1] += first[t];
+	for (i = 0; i < al->nre; i++)
+		byissue[first[al->re[i].issue]++] = i;
+	for (t = al->nstep; t > 0; t--)
+		first[t] = first[t - 1];
+	first[0] = 0;
+	fputs("\t# kgen: kernel\n", a->f);
+	for (t = i = 0; t < al->nstep; t++) {
+		stephead(a, t);
+		for (; i < first[t + 1]; i++)
+			reload(a, &al->re[byissue[i]]);
+		step(a, t);
+	}
+	fputs("\t# kgen: end kernel\n", a->f);
+}
+
+/* One value of type T (a->esz bytes) as its bits. */
+static void
+bits(Asm *a, long double v)
+{
+	unsigned long long u;
+	unsigned w;
+	double x;
+	float y;
+	int l;
+
+	for (l = 0; l < a->vl; l++) {
+		if (a->esz == 8) {
+			x = (double)v;
+			memcpy(&u, &x, 8);
+			fprintf(a->f, "%s0x%016llx", l ? ", " : "\t.quad ", u);
+		} else {
+			y = (float)v;
+			memcpy(&w, &y, 4);
+			fprintf(a->f, "%s0x%08x", l ? ", " : "\t.long ", w);
+		}
+	}
+	fputc('\n', a->f);
+}
+
+/* .rodata: every constant operand (a constant or a negated one) as a
+ * full vector, and the sign mask of negations. */
+static void
+rodata(Asm *a, const int *live)
+{
+	Dag *d;
+	Node *n;
+	int i;
+
+	d = a->d;
+	fprintf(a->f, "\n\t.section .rodata\n\t.balign 64\n.Lsign:\n");
+	bits(a, -0.0L);
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		if (!live[i] || belady_isreg(d, i) || n->op == OP_STORE)
+			continue;
+		fprintf(a->f, ".Lc%d:\n", i);
+		if (n->op == OP_CONST)
+			bits(a, d->con[n->k]);
+		else
+			bits(a, -d->con[d->node[n->a[0]].k]);
+	}
+}
+
+/* The loops that copy one block between the arrays and X, element by
+ * element (the lanes of an element are near each other in memory) and
+ * lane by lane within one (r12 lanes, fewer in the last block): p, q are
+ * the re and im arrays, s the element stride, vs the lane stride, all
+ * registers; in: from the arrays to X.  r14, r15 walk the elements, r13
+ * is l * vs and r10 the lane l. */
+static void
+copy(Asm *a, int n, const char *lab, const char *p, const char *q,
+    const char *s, const char *vs, int in)
+{
+	const char *w, *tmp, *ptr;
+	int k, h, off;
+
+	w = a->esz == 8 ? "q" : "l";
+	tmp = a->esz == 8 ? "%rax" : "%eax";
+	fprintf(a->f, "\tmovq %s, %%r14\n\tmovq %s, %%r15\n", p, q);
+	for (k = 0; k < n; k++) {
+		fprintf(a->f, "\txorl %%r10d, %%r10d\n\txorl %%r13d, %%r13d\n"
+		    "%s%d:\n", lab, k);
+		for (h = 0; h < 2; h++) {
+			ptr = h ? "%r15" : "%r14";
+			off = (2 * k + h) * a->vb;
+			if (in)
+				fprintf(a->f, "\tmov%s (%s,%%r13), %s\n\tmov%s %s, "
+				    "%d(%%rsp,%%r10,%d)\n", w, ptr, tmp, w, tmp,
+				    off, a->esz);
+			else
+				fprintf(a->f, "\tmov%s %d(%%rsp,%%r10,%d), %s\n"
+				    "\tmov%s %s, (%s,%%r13)\n", w, off, a->esz,
+				    tmp, w, tmp, ptr);
+		}
+		fprintf(a->f, "\taddq %s, %%r13\n\tincq %%r10\n"
+		    "\tcmpq %%r12, %%r10\n\tjl %s%d\n", vs, lab, k);
+		if (k + 1 < n)
+			fprintf(a->f, "\taddq %s, %%r14\n\taddq %s, %%r15\n", s,
+			    s);
+	}
+}
+
+static void
+header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
+{
+	Count c;
+
+	c = dag_count(a->d);
+	fprintf(a->f, "# Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
+	fprintf(a->f, "# Command: %s\n", e->cmd);
+	fprintf(a->f, "# n1 codelet: DFT of size %d, sign %d (%s), %s, %s, "
+	    "%d transforms per vector,\n", p->n, p->sign, p->sign < 0
+	    ? "forward" : "backward", e->isfloat ? "float" : "double",
+	    isa->name, a->vl);
+	fprintf(a->f, "# GNU as, x86-64 System V; the C prototype of kgen fft "
+	    "--simd %s:\n", isa->name);
+	fprintf(a->f, "#   void %s(const T *ri, const T *ii, T *ro, T *io, "
+	    "ptrdiff_t is,\n#       ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "
+	    "ptrdiff_t ovs);\n", e->name);
+	fprintf(a->f, "# %d additions, %d multiplications, %d FMAs, %d "
+	    "negations,\n", c.add, c.mul, c.fma, c.neg);
+	fprintf(a->f, "# %d constants, %d loads, %d stores (vectors).\n",
+	    c.con, c.load, c.store);
+	if (e->regs > 0)
+		fprintf(a->f, "# Schedule: %s, ordered for R = %d registers.\n",
+		    e->sched, e->regs);
+	else
+		fprintf(a->f, "# Schedule: %s (independent of R).\n", e->sched);
+	fprintf(a->f, "# Registers: Belady's allocation for R = %d, latency "
+	    "%d: %d spill loads,\n# %d spill stores, %ld stalls (kgen "
+	    "spills); %d registers used.\n", e->alloc, e->latency,
+	    a->al->s.loads, a->al->s.stores, a->al->s.stalls, a->al->nregs);
+	fprintf(a->f, "# kgen asm: kind=n1 n=%d sign=%d type=%s isa=%s fma=%d "
+	    "regs=%d latency=%d\n", p->n, p->sign, e->isfloat ? "float"
+	    : "double", isa->name, e->fma, e->alloc, e->latency);
+}
+
+/* Whether every node of d fits one x86 instruction's operands: an FMA
+ * takes at most one memory operand, so at most one constant. */
+int
+emitasm_fits(Dag *d)
+{
+	int i, k, c;
+
+	for (i = 0; i < d->nnode; i++) {
+		if (d->node[i].op < OP_FMA || d->node[i].op > OP_FNMS)
+			continue;
+		for (k = c = 0; k < 3; k++)
+			c += !belady_isreg(d, d->node[i].a[k]);
+		if (c > 1)
+			return 0;
+	}
+	return 1;
+}
+
+/* Prints d as an n1 codelet in assembly for ISA e->simd, registers by
+ * Belady for e->alloc registers and latency e->latency.
+ * requires: d is an n1 DAG (fft_build); order lists every live
+ * non-constant node once, operands before users; belady_minregs(d) <=
+ * e->alloc <= the ISA's registers; no FMA has two constant operands
+ * and without FMA instructions (SSE2) there are no FMAs. */
+void
+emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e)
+{
+	static const char *const cs[] = {"%rbx", "%r12", "%r13", "%r14",
+	    "%r15"};
+	const Isa *isa;
+	Arena *ar;
+	Belady *b;
+	Asm a;
+	int *live, *ord, i, frame, sh, align;
+
+	ar = arena_new();
+	memset(&a, 0, sizeof a);
+	a.f = f;
+	a.d = d;
+	isa = isa_get(e->simd);
+	a.vl = isa_lanes(isa, e->isfloat);
+	a.vb = isa->bytes;
+	a.esz = e->isfloat ? 4 : 8;
+	a.vex = e->simd != SIMD_SSE2;
+	a.rn = a.vb == 16 ? 'x' : a.vb == 32 ? 'y' : 'z';
+	a.sfx = e->isfloat ? "ps" : "pd";
+	live = dag_live(d, ar);
+	ord = (int *)order;
+	if (!order) {
+		ord = arena_alloc(ar, (d->nnode + 1) * sizeof *ord);
+		for (i = norder = 0; i < d->nnode; i++)
+			if (live[i])
+				ord[norder++] = i;
+	}
+	b = belady_new(d, ord, norder, ar);
+	a.al = belady_alloc(b, e->alloc, e->latency, ar);
+	a.slot = arena_alloc(ar, (d->nnode + 1) * sizeof *a.slot);
+	memset(a.slot, -1, (d->nnode + 1) * sizeof *a.slot);
+	for (i = 0; i < d->nnode; i++)
+		if (a.al->spill[i])
+			a.slot[i] = a.nslot++;
+	a.xbytes = 2 * p->n * a.vb;
+	align = a.vb;
+	frame = (2 * p->n + a.nslot) * a.vb;
+	sh = e->isfloat ? 2 : 3;
+
+	header(&a, p, e, isa);
+	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
+	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
+	    e->name);
+	fputs("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
+	    "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
+	    "\t.cfi_def_cfa_register %rbp\n", f);
+	for (i = 0; i < 5; i++)
+		fprintf(f, "\tpushq %s\n\t.cfi_offset %s, %d\n", cs[i], cs[i],
+		    -24 - 8 * i);
+	fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", align, frame);
+	fputs("\t# arguments: ri rdi, ii rsi, ro rdx, io rcx, is r8, os r9;\n"
+	    "\t# v, ivs, ovs on the stack; strides in bytes\n", f);
+	fprintf(f, "\tmovq 24(%%rbp), %%r11\n"
+	    "\tmovq 32(%%rbp), %%rbx\n\tshlq $%d, %%r8\n\tshlq $%d, %%r9\n"
+	    "\tshlq $%d, %%r11\n\tshlq $%d, %%rbx\n", sh, sh, sh, sh);
+	fputs("\tcmpq $0, 16(%rbp)\n\tjle .Ldone\n", f);
+	fputs("\t# a block of VL transforms, fewer in the last: r12 lanes;\n"
+	    "\t# the transforms left count down in v's stack slot\n", f);
+	fprintf(f, ".Lblock:\n\tmovq 16(%%rbp), %%rax\n\tmovq $%d, %%r12\n"
+	    "\tcmpq %%r12, %%rax\n\tcmovl %%rax, %%r12\n", a.vl);
+	/* the last block's unused lanes are zeros, as in emit/simd.c's
+	 * kgen_pack: no stale or uninitialised values in the arithmetic */
+	fprintf(f, "\tcmpq $%d, %%r12\n\tje .Lfull\n\txorl %%r13d, %%r13d\n"
+	    ".Lzero:\n\tmovq $0, (%%rsp,%%r13,8)\n\tincq %%r13\n"
+	    "\tcmpq $%d, %%r13\n\tjl .Lzero\n.Lfull:\n", a.vl,
+	    a.xbytes / 8);
+	copy(&a, p->n, ".Lp", "%rdi", "%rsi", "%r8", "%r11", 1);
+	kernel(&a, ar);
+	copy(&a, p->n, ".Lu", "%rdx", "%rcx", "%r9", "%rbx", 0);
+	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
+	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
+	    "\taddq %%rax, %%rdx\n\taddq %%rax, %%rcx\n"
+	    "\tsubq $%d, 16(%%rbp)\n\tjg .Lblock\n", a.vl, a.vl, a.vl);
+	fputs(".Ldone:\n", f);
+	if (a.vex)
+		fputs("\tvzeroupper\n", f);
+	fputs("\tleaq -40(%rbp), %rsp\n", f);
+	for (i = 4; i >= 0; i--)
+		fprintf(f, "\tpopq %s\n", cs[i]);
+	fputs("\tpopq %rbp\n\t.cfi_def_cfa %rsp, 8\n\tret\n"
+	    "\t.cfi_endproc\n", f);
+	fprintf(f, "\t.size %s, .-%s\n", e->name, e->name);
+	rodata(&a, live);
+	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
+	arena_free(ar);
+}

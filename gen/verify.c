@@ -1,0 +1,797 @@
+/* verify.c: a translation validator for the assembly of emit/asm.c
+ * (kgen verify FILE.s, and kgen fft --emit asm --verify).  It executes
+ * the emitted instructions symbolically and proves the code computes the
+ * DAG, in the manner of translation validation for register allocation
+ * (Rideau and Leroy, "Validating register allocation and spilling", CC
+ * 2010, as CompCert does it) on straight-line code:
+ *   - values are hash-consed terms over the inputs and constants
+ *     (IN s, the bits of a constant, add, mul, neg, fma, fms, fnms), the
+ *     DAG's and the code's built by the same constructors, which apply
+ *     only identities IEEE arithmetic makes exact: operands of add and
+ *     mul, and the factors of the FMAs, commute; x - y is x + -y; -(-x)
+ *     is x; the negation of a constant is the negated constant;
+ *   - the kernel ("# kgen: kernel" .. "# kgen: end kernel") starts with
+ *     the input buffer X holding IN s and every register and stack slot
+ *     undefined: a read of an undefined one fails; each store to X must
+ *     hold the DAG's expression for that output, and every output must
+ *     be stored; constants are read from the file's own .rodata (every
+ *     lane the same value); xor with the sign mask is the only xor;
+ *     registers are the ISA's kind and number below the header's R;
+ *   - around it, the general-register code must save a callee-saved
+ *     register before writing it and restore it, return with %rsp
+ *     restored, align %rsp for the kernel's vector accesses, and use no
+ *     vector register (vzeroupper aside).  The pack and unpack loops are
+ *     followed as straight text (their copies are checked against FFTW
+ *     by tests/test_asm.py, not here).
+ * The first failure is reported with its line (exit 1); a line it
+ * cannot read is a parse error, with where (exit 2).  It also counts the
+ * kernel's spill traffic: a vector load from a stack slot, or from X
+ * after the first load of that slot, is a spill load; a vector store to
+ * a stack slot is a spill store; constants' memory operands are not
+ * counted (Belady counts constants as memory operands, no load).  With
+ * latency L, a value loaded in step s (the "# step" comments) and read
+ * in step t waits max(0, s + L - t) steps, Belady's stall model: a step
+ * waits for its slowest operand; spill stores are not steps and wait
+ * for nothing. */
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "all.h"
+
+enum { T_IN, T_CONST, T_ADD, T_MUL, T_NEG, T_FMA, T_FMS, T_FNMS };
+
+typedef struct Term Term;
+struct Term {
+	int op, a, b, c;
+	unsigned long long v;   /* T_IN: slot; T_CONST: bits */
+};
+
+typedef struct Const Const;
+struct Const {
+	char label[64];
+	unsigned long long v[16];
+	int n;
+};
+
+enum { NCS = 6 };       /* callee-saved GPRs */
+static const char *const csname[NCS] = {"rbx", "rbp", "r12", "r13", "r14",
+    "r15"};
+
+typedef struct V V;
+struct V {
+	Dag *d;
+	const Vhead *h;
+	const char *file;
+	int line;
+	int vb, esz, vl, xslots;
+	Term *t;            /* the term table */
+	int nt, cap;
+	int *tab, tabcap;
+	int reg[32];        /* term in each vector register, -1 undefined */
+	long ready[32];     /* step from which a loaded register is ready */
+	int *mem;           /* stack slots by offset / vb, -1 undefined */
+	int nmem;
+	int *loaded;        /* X slot already loaded */
+	int *want;          /* per output slot: the DAG's term */
+	int *stored;
+	Const *con;
+	int ncon;
+	long step, stall;   /* the step being read, stalls so far */
+	int stepstall;
+	int spilling;       /* reading for a spill store: not a step's read */
+	int cs[NCS];        /* 0 untouched, 1 saved, 2 written, 3 restored */
+	int pushed[64];     /* callee-saved pushed at each depth, -1 none */
+	int rspknown;       /* %rsp is entry - rspoff; else aligned to rspal */
+	long rspoff, rbpoff;
+	int rbpknown;
+	long rspal;
+	char msg[400];
+	int rc;             /* 0 ok, 1 mismatch, 2 parse error */
+	Vres res;
+};
+
+static int
+bad(V *v, int rc, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (v->rc)
+		return v->rc;
+	k = snprintf(v->msg, sizeof v->msg, "%s:%d: ", v->file, v->line);
+	va_start(ap, fmt);
+	vsnprintf(v->msg + k, sizeof v->msg - k, fmt, ap);
+	va_end(ap);
+	v->rc = rc;
+	return rc;
+}
+
+/* ---- terms ------------------------------------------------------------ */
+
+static unsigned
+hash(const Term *e)
+{
+	unsigned long long h;
+
+	h = (unsigned long long)e->op * 0x9e3779b97f4a7c15ULL;
+	h ^= (unsigned)e->a * 0x85ebca6bU + (unsigned)e->b * 0xc2b2ae35U
+	    + (unsigned)e->c * 0x27d4eb2fU;
+	h ^= e->v * 0xff51afd7ed558ccdULL;
+	return (unsigned)(h ^ h >> 29);
+}
+
+static int
+term(V *v, int op, int a, int b, int c, unsigned long long val)
+{
+	Term e;
+	unsigned i;
+	int k, x;
+
+	if ((op == T_ADD || op == T_MUL || op >= T_FMA) && a > b) {
+		x = a;
+		a = b;
+		b = x;
+	}
+	e.op = op;
+	e.a = a;
+	e.b = b;
+	e.c = c;
+	e.v = val;
+	for (i = hash(&e) & (v->tabcap - 1); (k = v->tab[i]) >= 0;
+	    i = (i + 1) & (v->tabcap - 1))
+		if (!memcmp(&v->t[k], &e, sizeof e))
+			return k;
+	if (v->nt == v->cap) {
+		die("verify: more than %d terms", v->cap);
+	}
+	v->t[v->nt] = e;
+	v->tab[i] = v->nt;
+	return v->nt++;
+}
+
+static unsigned long long
+signbit(V *v)
+{
+	return v->esz == 8 ? 1ULL << 63 : 1ULL << 31;
+}
+
+static int
+neg(V *v, int a)
+{
+	if (v->t[a].op == T_NEG)
+		return v->t[a].a;
+	if (v->t[a].op == T_CONST)
+		return term(v, T_CONST, -1, -1, -1, v->t[a].v ^ signbit(v));
+	return term(v, T_NEG, a, -1, -1, 0);
+}
+
+static int
+constant(V *v, long double x)
+{
+	unsigned long long u;
+	unsigned w;
+	double dd;
+	float ff;
+
+	if (v->esz == 8) {
+		dd = (double)x;
+		memcpy(&u, &dd, 8);
+	} else {
+		ff = (float)x;
+		memcpy(&w, &ff, 4);
+		u = w;
+	}
+	return term(v, T_CONST, -1, -1, -1, u);
+}
+
+/* The term of an operation as the DAG or the code states it. */
+static int
+apply(V *v, int op, int a, int b, int c)
+{
+	switch (op) {
+	case OP_ADD: return term(v, T_ADD, a, b, -1, 0);
+	case OP_SUB: return term(v, T_ADD, a, neg(v, b), -1, 0);
+	case OP_MUL: return term(v, T_MUL, a, b, -1, 0);
+	case OP_NEG: return neg(v, a);
+	case OP_FMA: return term(v, T_FMA, a, b, c, 0);
+	case OP_FMS: return term(v, T_FMS, a, b, c, 0);
+	case OP_FNMS: return term(v, T_FNMS, a, b, c, 0);
+	}
+	assert(0 && "an arithmetic op");
+	return -1;
+}
+
+/* Prints term k, two levels deep, for messages. */
+static void
+show(V *v, char *buf, size_t n, int k, int depth)
+{
+	static const char *const name[] = {"in", "const", "add", "mul", "neg",
+	    "fma", "fms", "fnms"};
+	Term *e;
+	size_t len;
+	char sub[3][160];
+	int i, x[3];
+
+	e = &v->t[k];
+	if (e->op == T_IN) {
+		snprintf(buf, n, "in%llu", e->v);
+		return;
+	}
+	if (e->op == T_CONST) {
+		snprintf(buf, n, "0x%llx", e->v);
+		return;
+	}
+	if (depth == 0) {
+		snprintf(buf, n, "%s(..)", name[e->op]);
+		return;
+	}
+	x[0] = e->a;
+	x[1] = e->b;
+	x[2] = e->c;
+	snprintf(buf, n, "%s(", name[e->op]);
+	for (i = 0; i < 3 && x[i] >= 0; i++) {
+		show(v, sub[i], sizeof sub[i], x[i], depth - 1);
+		len = strlen(buf);
+		snprintf(buf + len, n - len, "%s%s", i ? ", " : "", sub[i]);
+	}
+	len = strlen(buf);
+	snprintf(buf + len, n - len, ")");
+}
+
+/* The DAG's term of each output slot, by its place in X. */
+static void
+expect(V *v)
+{
+	Dag *d;
+	Node *n;
+	Slot *s;
+	int i, *tm, x[3], j;
+
+	d = v->d;
+	tm = emalloc((d->nnode + 1) * sizeof *tm);
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		for (j = 0; j < 3; j++)
+			x[j] = j < optab[n->op].arity ? tm[n->a[j]] : -1;
+		if (n->op == OP_LOAD) {
+			s = &d->in[n->k];
+			tm[i] = term(v, T_IN, -1, -1, -1, 2 * s->j + (s->arr & 1));
+		} else if (n->op == OP_CONST) {
+			tm[i] = constant(v, d->con[n->k]);
+		} else if (n->op == OP_STORE) {
+			s = &d->out[n->k];
+			v->want[2 * s->j + (s->arr & 1)] = x[0];
+			tm[i] = -1;
+		} else {
+			tm[i] = apply(v, n->op, x[0], x[1], x[2]);
+		}
+	}
+	free(tm);
+}
+
+/* ---- .rodata ---------------------------------------------------------- */
+
+/* The constants of .rodata: label lines followed by .quad or .long. */
+static int
+rodata(V *v, char **lines, int nline)
+{
+	Const *c;
+	const char *s, *p;
+	char *end;
+	int i, rod, want;
+
+	want = v->esz == 8;
+	c = 0;
+	rod = 0;
+	for (i = 0; i < nline; i++) {
+		v->line = i + 1;
+		s = asmread_skip(lines[i]);
+		if (!strncmp(s, ".section", 8) || !strncmp(s, ".text", 5)) {
+			rod = strstr(s, ".rodata") != 0;
+			continue;
+		}
+		if (!rod || !*s || *s == '#')
+			continue;
+		p = strchr(s, ':');
+		if (p && !p[1] && s[0] == '.' && s[1] == 'L') {
+			if (p - s >= 63)
+				return bad(v, 2, "label too long");
+			c = &v->con[v->ncon++];
+			memcpy(c->label, s, p - s);
+			c->label[p - s] = 0;
+			continue;
+		}
+		if (!strncmp(s, ".balign", 7))
+			continue;
+		if (strncmp(s, want ? ".quad" : ".long", 5) || !c)
+			return bad(v, 2, "cannot parse: expected a label or "
+			    "%s in .rodata", want ? ".quad" : ".long");
+		for (p = asmread_skip(s + 5); *p; p = asmread_skip(p)) {
+			if (c->n == 16)
+				return bad(v, 2, "more than 16 lanes");
+			errno = 0;
+			c->v[c->n++] = strtoull(p, &end, 0);
+			if (end == p || errno)
+				return bad(v, 2, "cannot parse a number");
+			p = asmread_skip(end);
+			if (*p == ',')
+				p++;
+			else if (*p)
+				return bad(v, 2, "cannot parse: expected ','");
+		}
+	}
+	return 0;
+}
+
+/* The term of a constant operand: every lane the same value. */
+static int
+conterm(V *v, const Opd *o, int *issign)
+{
+	int i, l;
+	Const *c;
+
+	for (i = 0; i < v->ncon && strcmp(v->con[i].label, o->label); i++)
+		;
+	if (i == v->ncon)
+		return bad(v, 1, "%s: no such constant in .rodata", o->label),
+		    -1;
+	c = &v->con[i];
+	if (c->n != v->vl)
+		return bad(v, 1, "%s: %d lanes; a vector has %d", o->label,
+		    c->n, v->vl), -1;
+	for (l = 1; l < c->n; l++)
+		if (c->v[l] != c->v[0])
+			return bad(v, 1, "%s: lanes differ", o->label), -1;
+	*issign = c->v[0] == signbit(v);
+	return term(v, T_CONST, -1, -1, -1, c->v[0]);
+}
+
+/* ---- the kernel ------------------------------------------------------- */
+
+/* The slot index of a stack operand, or -1 after a failure. */
+static int
+stackslot(V *v, const Opd *o)
+{
+	if (strcmp(o->base, "rsp") || o->index[0] || o->label[0])
+		return bad(v, 1, "memory operand not at a constant offset "
+		    "from %%rsp or a constant"), -1;
+	if (o->disp < 0 || o->disp % v->vb)
+		return bad(v, 1, "stack offset %ld: not a multiple of the %d "
+		    "bytes of a vector at or above %%rsp", o->disp, v->vb),
+		    -1;
+	if (o->disp / v->vb >= v->nmem)
+		return bad(v, 1, "stack offset %ld: beyond the frame",
+		    o->disp), -1;
+	return (int)(o->disp / v->vb);
+}
+
+/* The term an operand reads, -1 after a failure; *sg: the sign mask. */
+static int
+readop(V *v, const Opd *o, int *sg)
+{
+	int k, t;
+
+	*sg = 0;
+	if (o->kind == OPD_REG) {
+		if (!o->vk)
+			return bad(v, 1, "a general register in the kernel"),
+			    -1;
+		t = v->reg[o->vr];
+		if (t < 0)
+			return bad(v, 1, "reads %%%cmm%d before it is written",
+			    o->vk, o->vr), -1;
+		if (!v->spilling && v->ready[o->vr] - v->step > v->stepstall)
+			v->stepstall = (int)(v->ready[o->vr] - v->step);
+		if (!v->spilling)
+			v->ready[o->vr] = 0;
+		return t;
+	}
+	if (o->kind != OPD_MEM)
+		return bad(v, 1, "an immediate in the kernel"), -1;
+	if (!strcmp(o->base, "rip"))
+		return conterm(v, o, sg);
+	if ((k = stackslot(v, o)) < 0)
+		return -1;
+	if (v->mem[k] < 0)
+		return bad(v, 1, "reads stack offset %ld before it is written",
+		    o->disp), -1;
+	if (k >= v->xslots || v->loaded[k])
+		v->res.loads++;
+	else
+		v->res.cloads++;
+	if (k < v->xslots)
+		v->loaded[k] = 1;
+	return v->mem[k];
+}
+
+static int
+checkreg(V *v, const Opd *o)
+{
+	char want;
+
+	want = v->vb == 16 ? 'x' : v->vb == 32 ? 'y' : 'z';
+	if (o->kind == OPD_REG && o->vk && o->vk != want)
+		return bad(v, 1, "%%%cmm%d: this codelet's vectors are %cmm "
+		    "registers", o->vk, o->vr, want);
+	if (o->kind == OPD_REG && o->vk && o->vr >= v->h->regs)
+		return bad(v, 1, "%%%cmm%d: uses more than the R = %d "
+		    "registers of the header", o->vk, o->vr, v->h->regs);
+	return 0;
+}
+
+/* Writes term t to operand o (a register or a stack slot). */
+static int
+writeop(V *v, const Opd *o, int t, int isload)
+{
+	char a[200], b[200];
+	int k;
+
+	if (o->kind == OPD_REG && o->vk) {
+		v->reg[o->vr] = t;
+		v->ready[o->vr] = isload ? v->step + v->h->latency : 0;
+		return 0;
+	}
+	if (o->kind != OPD_MEM || !strcmp(o->base, "rip"))
+		return bad(v, 1, "the destination is not a vector register "
+		    "or a stack slot");
+	if ((k = stackslot(v, o)) < 0)
+		return v->rc;
+	if (k < v->xslots) {
+		if (t != v->want[k]) {
+			show(v, a, sizeof a, t, 2);
+			show(v, b, sizeof b, v->want[k], 2);
+			return bad(v, 1, "output %d (%s of element %d) gets %s; "
+			    "the DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a,
+			    b);
+		}
+		v->stored[k] = 1;
+	} else {
+		v->res.stores++;
+	}
+	v->mem[k] = t;
+	return 0;
+}
+
+/* One kernel instruction. */
+static int
+kinstr(V *v, const char *mn, Opd *o, int n)
+{
+	static const struct {
+		const char *name;
+		int op;
+	} ar[] = {{"add", OP_ADD}, {"sub", OP_SUB}, {"mul", OP_MUL},
+	    {"xor", OP_NEG}};
+	static const char *const fm[] = {"fmadd", "fmsub", "fnmadd"};
+	const char *m, *sfx;
+	int i, x[3], sg[3], op, form;
+	size_t len;
+
+	for (i = 0; i < n; i++)
+		if (checkreg(v, &o[i]))
+			return v->rc;
+	sfx = v->esz == 8 ? "pd" : "ps";
+	len = strlen(mn);
+	if (len < 3 || strcmp(mn + len - 2, sfx))
+		return bad(v, 1, "%s: not a %s vector instruction", mn,
+		    v->esz == 8 ? "double" : "float");
+	m = mn;
+	if ((v->h->simd != SIMD_SSE2) != (m[0] == 'v'))
+		return bad(v, 1, "%s: %s", mn, v->h->simd == SIMD_SSE2
+		    ? "an AVX instruction in an SSE2 codelet"
+		    : "a legacy SSE instruction in an AVX codelet");
+	if (m[0] == 'v')
+		m++;
+	if (!strncmp(m, "mova", 4) && strlen(m) == 6) {
+		if (n != 2)
+			return bad(v, 1, "%s takes two operands", mn);
+		if (o[0].kind == OPD_MEM && o[1].kind == OPD_MEM)
+			return bad(v, 1, "two memory operands");
+		/* a spill store waits for no load in Belady's model */
+		v->spilling = o[1].kind == OPD_MEM && o[1].disp >= v->xslots
+		    * v->vb;
+		x[0] = readop(v, &o[0], &sg[0]);
+		v->spilling = 0;
+		if (x[0] < 0)
+			return v->rc;
+		return writeop(v, &o[1], x[0], o[0].kind == OPD_MEM
+		    && strcmp(o[0].base, "rip"));
+	}
+	for (i = 0; i < 3; i++)
+		if (!strncmp(m, fm[i], strlen(fm[i])) && strlen(m)
+		    == strlen(fm[i]) + 5)
+			break;
+	if (i < 3) {
+		if (n != 3 || o[2].kind != OPD_REG || o[1].kind != OPD_REG)
+			return bad(v, 1, "%s: expected mem-or-reg, reg, reg", mn);
+		form = atoi(m + strlen(fm[i]));
+		x[0] = readop(v, &o[0], &sg[0]);    /* src3 */
+		x[1] = x[0] < 0 ? -1 : readop(v, &o[1], &sg[1]);  /* src2 */
+		x[2] = x[1] < 0 ? -1 : readop(v, &o[2], &sg[2]);  /* dst */
+		if (x[2] < 0)
+			return v->rc;
+		op = OP_FMA + i;
+		switch (form) {
+		case 132: return writeop(v, &o[2], apply(v, op, x[2], x[0],
+		    x[1]), 0);
+		case 213: return writeop(v, &o[2], apply(v, op, x[1], x[2],
+		    x[0]), 0);
+		case 231: return writeop(v, &o[2], apply(v, op, x[1], x[0],
+		    x[2]), 0);
+		}
+		return bad(v, 1, "%s: unknown FMA form", mn);
+	}
+	for (i = 0; i < 4; i++)
+		if (!strncmp(m, ar[i].name, 3) && strlen(m) == 5)
+			break;
+	if (i == 4)
+		return bad(v, 1, "%s: not an instruction of kgen's kernels",
+		    mn);
+	op = ar[i].op;
+	if (mn[0] == 'v' ? n != 3 : n != 2)
+		return bad(v, 1, "%s: wrong number of operands", mn);
+	if (o[n - 1].kind != OPD_REG || (n == 3 && o[1].kind != OPD_REG))
+		return bad(v, 1, "%s: only the first operand may be memory",
+		    mn);
+	x[0] = readop(v, &o[0], &sg[0]);        /* src2 */
+	x[1] = x[0] < 0 ? -1 : readop(v, &o[1], &sg[1]);     /* src1 */
+	if (x[1] < 0)
+		return v->rc;
+	if (op == OP_NEG) {
+		if (!sg[0] || o[0].kind != OPD_MEM)
+			return bad(v, 1, "%s: xor is only a negation by a sign "
+			    "mask constant", mn);
+		return writeop(v, &o[n - 1], neg(v, x[1]), 0);
+	}
+	return writeop(v, &o[n - 1], apply(v, op, x[1], x[0], -1), 0);
+}
+
+/* ---- the code around it ----------------------------------------------- */
+
+static int
+csindex(const char *r)
+{
+	int i;
+
+	for (i = 0; i < NCS; i++)
+		if (!strcmp(r, csname[i]) || (r[0] == 'e' && !strcmp(r + 1,
+		    csname[i] + 1)) || (!strncmp(r, csname[i], strlen(csname[i]))
+		    && r[strlen(csname[i])] == 'd'))
+			return i;
+	return -1;
+}
+
+/* A general-register instruction outside the kernel. */
+static int
+ginstr(V *v, const char *mn, Opd *o, int n)
+{
+	const char *dst;
+	int i, k;
+	long a;
+
+	for (i = 0; i < n; i++)
+		if (o[i].kind == OPD_REG && o[i].vk)
+			return bad(v, 1, "%s: a vector register outside the "
+			    "kernel", mn);
+	if (!strcmp(mn, "vzeroupper"))
+		return 0;
+	if (!strcmp(mn, "ret")) {
+		if (!v->rspknown || v->rspoff != 0)
+			return bad(v, 1, "ret with %%rsp not restored");
+		for (i = 0; i < NCS; i++)
+			if (v->cs[i] == 1 || v->cs[i] == 2)
+				return bad(v, 1, "ret without restoring %%%s",
+				    csname[i]);
+		return 0;
+	}
+	if (!strcmp(mn, "pushq")) {
+		if (n != 1 || o[0].kind != OPD_REG || !v->rspknown)
+			return bad(v, 1, "pushq: only of registers, with "
+			    "%%rsp known");
+		v->rspoff += 8;
+		k = csindex(o[0].gpr);
+		if (k >= 0 && v->cs[k] == 0)
+			v->cs[k] = 1;
+		if (v->rspoff / 8 < 64)
+			v->pushed[v->rspoff / 8] = k;
+		return 0;
+	}
+	if (!strcmp(mn, "popq")) {
+		if (n != 1 || o[0].kind != OPD_REG || !v->rspknown
+		    || v->rspoff < 8)
+			return bad(v, 1, "popq with %%rsp not known");
+		k = csindex(o[0].gpr);
+		if (k >= 0 && v->pushed[v->rspoff / 8] != k)
+			return bad(v, 1, "popq %%%s: restores a value pushed "
+			    "from another register", o[0].gpr);
+		if (k >= 0)
+			v->cs[k] = 3;
+		v->rspoff -= 8;
+		return 0;
+	}
+	if (mn[0] == 'j' || !strncmp(mn, "cmp", 3) || !strncmp(mn, "test", 4)
+	    || n == 0)
+		return 0;
+	if (o[n - 1].kind != OPD_REG)
+		return 0;   /* a store to memory */
+	dst = o[n - 1].gpr;
+	if (!strcmp(dst, "rsp")) {
+		if (!strcmp(mn, "andq") && o[0].kind == OPD_IMM
+		    && o[0].imm < 0 && !(-o[0].imm & (-o[0].imm - 1))) {
+			a = -o[0].imm;
+			if (v->rspknown || a > v->rspal)
+				v->rspal = a;
+			v->rspknown = 0;
+		} else if (!strcmp(mn, "subq") && o[0].kind == OPD_IMM) {
+			if (v->rspknown)
+				v->rspoff += o[0].imm;
+			else if (o[0].imm % v->rspal)
+				return bad(v, 1, "subq: %%rsp loses its %ld-byte "
+				    "alignment", v->rspal);
+		} else if (!strcmp(mn, "leaq") && !strcmp(o[0].base, "rbp")
+		    && !o[0].index[0] && v->rbpknown) {
+			v->rspknown = 1;
+			v->rspoff = v->rbpoff - o[0].disp;
+		} else {
+			return bad(v, 1, "%s: changes %%rsp in a way the checker "
+			    "does not follow", mn);
+		}
+		return 0;
+	}
+	k = csindex(dst);
+	if (k == 1 && !strcmp(mn, "movq") && o[0].kind == OPD_REG
+	    && !strcmp(o[0].gpr, "rsp") && v->rspknown && v->cs[1]) {
+		v->rbpknown = 1;
+		v->rbpoff = v->rspoff;
+	} else if (k == 1) {
+		v->rbpknown = 0;
+	}
+	if (k >= 0 && (v->cs[k] == 0 || v->cs[k] == 3))
+		return bad(v, 1, "%s: writes %%%s, callee-saved, without "
+		    "saving it first", mn, dst);
+	if (k >= 0)
+		v->cs[k] = 2;
+	return 0;
+}
+
+/* ---- driver ----------------------------------------------------------- */
+
+static int
+run(V *v, char **lines, int nline)
+{
+	Opd o[3];
+	char mn[32], *c;
+	const char *s;
+	int i, n, inkernel, seen;
+
+	inkernel = seen = 0;
+	for (i = 0; i < nline && !v->rc; i++) {
+		v->line = i + 1;
+		s = asmread_skip(lines[i]);
+		if (!strcmp(s, "# kgen: kernel")) {
+			if (inkernel || seen)
+				return bad(v, 2, "a second kernel");
+			if (v->rspknown || v->rspal < v->vb)
+				return bad(v, 1, "the kernel starts with %%rsp "
+				    "not aligned to the %d bytes of a vector",
+				    v->vb);
+			inkernel = seen = 1;
+			continue;
+		}
+		if (!strcmp(s, "# kgen: end kernel")) {
+			if (!inkernel)
+				return bad(v, 2, "the end of no kernel");
+			inkernel = 0;
+			continue;
+		}
+		if (!strncmp(s, "# step ", 7)) {
+			v->stall += v->stepstall;
+			v->stepstall = 0;
+			v->step = atol(s + 7);
+			continue;
+		}
+		if ((c = strchr(lines[i], '#')))
+			*c = 0;
+		s = asmread_skip(lines[i]);
+		n = (int)strlen(s);
+		while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		lines[i][s - lines[i] + n] = 0;
+		if (!*s || *s == '.')
+			continue;       /* a directive or a local label */
+		if (s[n - 1] == ':' && !strchr(s, ' '))
+			continue;       /* a label */
+		if ((n = asmread_instr(s, mn, o)) < 0)
+			return bad(v, 2, "cannot parse: %s", s);
+		if (inkernel)
+			kinstr(v, mn, o, n);
+		else
+			ginstr(v, mn, o, n);
+		v->res.instrs += inkernel;
+	}
+	if (v->rc)
+		return v->rc;
+	v->stall += v->stepstall;
+	v->line = nline;
+	if (!seen || inkernel)
+		return bad(v, 2, "no kernel (\"# kgen: kernel\" .. \"# kgen: "
+		    "end kernel\")");
+	for (i = 0; i < v->xslots; i++)
+		if (!v->stored[i])
+			return bad(v, 1, "output %d (%s of element %d) is never "
+			    "stored", i, i & 1 ? "im" : "re", i / 2);
+	return 0;
+}
+
+/* Checks text, the assembly in file (for messages), against d, the DAG
+ * its header h names (built by the caller: fft_build and simp_run).
+ * Returns 0 when every check holds, 1 on the first failure, 2 when a
+ * line cannot be parsed; msg then says what and where.  r: the kernel's
+ * counts. */
+int
+verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
+    Vres *r, char *msg, size_t nmsg)
+{
+	V v;
+	char *buf, **lines, *p;
+	int nline, i;
+
+	memset(&v, 0, sizeof v);
+	v.d = d;
+	v.h = h;
+	v.file = file;
+	v.vb = isa_get(h->simd)->bytes;
+	v.esz = h->isfloat ? 4 : 8;
+	v.vl = v.vb / v.esz;
+	v.xslots = 2 * h->n;
+	buf = emalloc(strlen(text) + 1);
+	strcpy(buf, text);
+	for (nline = 1, p = buf; *p; p++)
+		nline += *p == '\n';
+	lines = emalloc(nline * sizeof *lines);
+	for (nline = 0, p = buf; p; nline++) {
+		lines[nline] = p;
+		if ((p = strchr(p, '\n')))
+			*p++ = 0;
+	}
+	v.cap = 4 * d->nnode + 8 * nline + 64;
+	v.t = emalloc(v.cap * sizeof *v.t);
+	for (v.tabcap = 64; v.tabcap < 2 * v.cap; v.tabcap *= 2)
+		;
+	v.tab = emalloc(v.tabcap * sizeof *v.tab);
+	memset(v.tab, -1, v.tabcap * sizeof *v.tab);
+	v.nmem = v.xslots + nline + 1;
+	v.mem = emalloc(v.nmem * sizeof *v.mem);
+	memset(v.mem, -1, v.nmem * sizeof *v.mem);
+	v.loaded = emalloc(v.nmem * sizeof *v.loaded);
+	memset(v.loaded, 0, v.nmem * sizeof *v.loaded);
+	v.want = emalloc(v.xslots * sizeof *v.want);
+	v.stored = emalloc(v.xslots * sizeof *v.stored);
+	memset(v.stored, 0, v.xslots * sizeof *v.stored);
+	v.con = emalloc((nline + 1) * sizeof *v.con);
+	memset(v.con, 0, (nline + 1) * sizeof *v.con);
+	memset(v.reg, -1, sizeof v.reg);
+	memset(v.pushed, -1, sizeof v.pushed);
+	v.rspknown = 1;
+	for (i = 0; i < v.xslots; i++) {
+		v.mem[i] = term(&v, T_IN, -1, -1, -1, i);
+		v.want[i] = -1;
+	}
+	expect(&v);
+	if (!rodata(&v, lines, nline))
+		run(&v, lines, nline);
+	v.res.stalls = v.stall;
+	*r = v.res;
+	snprintf(msg, nmsg, "%s", v.msg);
+	free(v.con);
+	free(v.stored);
+	free(v.want);
+	free(v.loaded);
+	free(v.mem);
+	free(v.tab);
+	free(v.t);
+	free(lines);
+	free(buf);
+	return v.rc;
+}

@@ -1,0 +1,528 @@
+"""kgen fft --emit asm (emit/asm.c), kgen verify (gen/verify.c) and kgen
+spills --measure asm.
+
+- asm == Belady: the spill loads and stores of the emitted kernels,
+  counted here from the text (a vector load from a stack slot, or from
+  the input buffer X after that slot's first load, is a spill load; a
+  vector store to a stack slot a spill store; constants in .rodata are
+  memory operands and not counted, as Belady counts them), equal kgen
+  spills's for the same order, R and latency, over sizes, schedules,
+  ISAs, precisions and every R from the DAG's minimum to the ISA's count;
+  with latency the stalls kgen verify counts equal kgen spills's too;
+- the validator accepts every codelet of that grid (--verify at
+  emission, and kgen verify on files) and rejects mutants: a register
+  renumbered, two dependent instructions swapped, a spill store
+  dropped, a stack offset changed, a constant changed: hundreds, all
+  caught, with the line;
+- the codelets compute the right numbers: tests/simdcheck.c links the
+  object assembled from the .s in place of the C codelet and compares
+  with FFTW on every layout and v = 1..37 (v mod VL != 0 included),
+  with guard values around the outputs (DESIGN.md's bound);
+- the object has unwind information and a non-executable stack note;
+- the command line: bad input is one kgen: line and exit 2.
+"""
+import random
+import re
+import subprocess
+
+import pytest
+
+from conftest import BuildError, TESTS, bound, cc, kgen, pmap, run
+from test_simd import FLAGS, RUNS, failures, need, results
+
+VB = {"sse2": 16, "avx2": 32, "avx512": 64}
+NREG = {"sse2": 16, "avx2": 16, "avx512": 32}
+SIZES = (2, 3, 4, 5, 8, 13, 16, 32, 64)
+
+
+def split_ops(s):
+    ops, depth, cur = [], 0, ""
+    for ch in s:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            ops.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        ops.append(cur.strip())
+    return ops
+
+
+def kernel_lines(text):
+    """(index, mnemonic, operands) of the kernel's instructions."""
+    lines = text.split("\n")
+    a = lines.index("\t# kgen: kernel")
+    b = lines.index("\t# kgen: end kernel")
+    out = []
+    for i in range(a + 1, b):
+        s = lines[i].split("#")[0].strip()
+        if s:
+            mn, _, rest = s.partition(" ")
+            out.append((i, mn, split_ops(rest)))
+    return out
+
+
+def count(text, n, isa):
+    """The kernel's spill loads and stores, and the registers it names,
+    counted from the text."""
+    xend = 2 * n * VB[isa]
+    loads = stores = 0
+    seen = set()
+    regs = set()
+    for _, mn, ops in kernel_lines(text):
+        for o in ops:
+            regs.update(int(r) for r in re.findall(r"%[xyz]mm(\d+)", o))
+        mem = [k for k, o in enumerate(ops) if o.endswith("(%rsp)")]
+        if not mem:
+            continue
+        k = mem[0]
+        off = int(ops[k].split("(")[0] or 0)
+        if k == len(ops) - 1:
+            stores += off >= xend
+        elif off >= xend or off in seen:
+            loads += 1
+        else:
+            seen.add(off)
+    return loads, stores, regs
+
+
+def belady(n, sched, regs, latency=0, fma=False):
+    """{R: (loads, stores, stalls)} of kgen spills."""
+    args = ["spills", "fft", "-n", n, "--schedule", sched, "--regs",
+            ",".join(map(str, regs)), "--latency", latency,
+            "--format", "csv"]
+    p = kgen(*args, *(["--fma"] if fma else []))
+    assert p.returncode == 0, p.stderr
+    rows = [r.split(",") for r in p.stdout.split("\n")[1:] if r]
+    return {int(r[5]): (int(r[6]), int(r[7]), int(r[11])) for r in rows}
+
+
+def minregs(n, fma=False):
+    p = kgen("fft", "-n", n, "--simd", "avx2", "--emit", "asm", "--regs",
+             1, *(["--fma"] if fma else []), "-o", "/dev/null")
+    if p.returncode == 0:
+        return 1
+    m = re.search(r"R >= (\d+)", p.stderr)
+    assert m, p.stderr
+    return int(m.group(1))
+
+
+def emit(path, n, isa, regs, sched="build", prec="double", latency=0,
+         fma=False, sign=-1, name=None, verify=True):
+    args = ["fft", "-n", n, "--sign", sign, "--simd", isa, "--emit", "asm",
+            "--regs", regs, "--schedule", sched, "--type", prec, "-o", path]
+    if latency:
+        args += ["--latency", latency]
+    if fma:
+        args.append("--fma")
+    if verify:
+        args.append("--verify")
+    if name:
+        args += ["--name", name]
+    p = kgen(*args)
+    if p.returncode:
+        raise BuildError("kgen %s: %s" % (args, p.stderr))
+    return path.read_text()
+
+
+# ---- asm == Belady, and the validator accepts the grid --------------------
+
+def grid():
+    cases = []
+    for n in SIZES:
+        for sched in ("naive", "build", "co"):
+            cases.append((n, sched, "avx2", "double", None))
+            cases.append((n, sched, "avx512", "float", (17, 24, 32)))
+            cases.append((n, sched, "sse2", "double", (5, 16)))
+        for sched in ("blocked", "search"):
+            if sched == "search" and n == 64:
+                cases.append((n, sched, "avx2", "double", (16,)))
+            else:
+                cases.append((n, sched, "avx2", "double", (8, 16)))
+                cases.append((n, sched, "avx512", "double", (32,)))
+    return cases
+
+
+def cid(c):
+    return "%d-%s-%s-%s" % c[:4]
+
+
+@pytest.mark.parametrize("case", grid(), ids=cid)
+def test_asm_equals_belady(tmp_path, case):
+    """Every R from the DAG's minimum up (the whole range for avx2), each
+    codelet verified at emission."""
+    n, sched, isa, prec, rs = case
+    lo = minregs(n)
+    rs = [r for r in (rs or range(lo, NREG[isa] + 1)) if r >= lo]
+    if lo not in rs and isa == "avx2":
+        rs.insert(0, lo)
+    want = belady(n, sched, rs)
+
+    def one(r):
+        path = tmp_path / ("c%d.s" % r)
+        return count(emit(path, n, isa, r, sched, prec), n, isa)
+    got = dict(zip(rs, pmap(one, rs)))
+    for r in rs:
+        if isinstance(got[r], Exception):
+            raise got[r]
+        loads, stores, regs = got[r]
+        assert (loads, stores) == want[r][:2], "R=%d" % r
+        assert max(regs) < r
+
+
+@pytest.mark.parametrize("n,sched,latency", [
+    (8, "build", 2), (16, "build", 4), (32, "search", 3),
+    (13, "co", 6), (32, "naive", 1), (64, "build", 8)])
+def test_latency_stalls(tmp_path, n, sched, latency):
+    """With --latency L the reloads move up; the counts stay Belady's and
+    the stalls counted in the code (kgen verify) are kgen spills's."""
+    rs = (4, 8, 16)
+    want = belady(n, sched, rs, latency)
+    for r in rs:
+        path = tmp_path / ("l%d.s" % r)
+        text = emit(path, n, "avx2", r, sched, latency=latency)
+        loads, stores, _ = count(text, n, "avx2")
+        assert (loads, stores) == want[r][:2], "R=%d" % r
+        p = kgen("verify", path)
+        assert p.returncode == 0, p.stderr
+        m = re.search(r"(\d+) spill loads, (\d+) spill stores, (\d+) "
+                      r"stalls", p.stdout)
+        assert tuple(map(int, m.groups())) == want[r], "R=%d" % r
+    # the reloads moved: some reload precedes its own step's comment
+    assert latency == 0 or re.search(r"# reload n\d+ for step (\d+)",
+                                     text)
+
+
+def test_latency_hoists(tmp_path):
+    """A reload placed before an earlier step than its own."""
+    text = emit(tmp_path / "h.s", 32, "avx2", 8, "build", latency=4)
+    step = None
+    early = 0
+    for line in text.split("\n"):
+        m = re.match(r"\t# step (\d+):", line)
+        if m:
+            step = int(m.group(1))
+        m = re.match(r"\t# reload n\d+ for step (\d+)", line)
+        if m:
+            early += int(m.group(1)) > step
+    assert early > 10
+
+
+def test_fma_grid(tmp_path):
+    """--fma: FMA instructions, 3 operands; still Belady's counts."""
+    for n in (4, 8, 16, 32):
+        lo = minregs(n, fma=True)
+        rs = [lo, 5, 8, 16]
+        want = belady(n, "build", rs, fma=True)
+        for isa in ("avx2", "avx512"):
+            for r in rs:
+                text = emit(tmp_path / "f.s", n, isa, r, fma=True)
+                assert "vfm" in text or n < 16
+                assert count(text, n, isa)[:2] == want[r][:2]
+
+
+def test_measure_asm():
+    """kgen spills --measure asm prints the emitted counts beside
+    Belady's: equal in every row."""
+    p = kgen("spills", "fft", "-n", 32, "--regs", "3,8,16,32",
+             "--schedule", "all", "--measure", "asm", "--format", "csv")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.split("\n")
+    head = lines[0].split(",")
+    ia, ib = head.index("asm_loads"), head.index("asm_stores")
+    rows = [r.split(",") for r in lines[1:] if r]
+    assert len(rows) == 20
+    for r in rows:
+        assert (r[ia], r[ib]) == (r[6], r[7]), r
+    p = kgen("spills", "fft", "-n", 16, "--regs", "8,40", "--measure",
+             "asm")
+    assert p.returncode == 0, p.stderr
+    assert " -" in p.stdout.split("\n")[-3]     # R = 40: not measured
+
+
+# ---- the validator rejects mutants ----------------------------------------
+
+def regs_of(ops):
+    return [int(r) for o in ops for r in re.findall(r"%[xyz]mm(\d+)", o)]
+
+
+def locs(mn, ops):
+    """Locations read and written by a kernel instruction."""
+    names = [o if "(%rip)" not in o else None for o in ops]
+    dst = names[-1]
+    reads = set(x for x in names[:-1] if x)
+    two = not mn.startswith("v") and not mn.startswith("mov")
+    if two or "fm" in mn:
+        reads.add(dst)      # destructive forms read the destination
+    return reads, {dst}
+
+
+def mutants(text, n, isa, r, prec, rnd, per=30):
+    """(kind, mutated text) pairs."""
+    lines = text.split("\n")
+    ks = kernel_lines(text)
+    xend = 2 * n * VB[isa]
+    out = []
+
+    def put(kind, i, new):
+        m = list(lines)
+        m[i] = new
+        out.append((kind, "\n".join(m)))
+    # a register number changed (to another below R)
+    cand = [k for k in ks if regs_of(k[2])]
+    for _ in range(per):
+        i, _, ops = rnd.choice(cand)
+        occ = list(re.finditer(r"(%[xyz]mm)(\d+)", lines[i]))
+        m = rnd.choice(occ)
+        new = rnd.choice([x for x in range(r) if x != int(m.group(2))])
+        put("register", i, lines[i][:m.start(2)] + str(new)
+            + lines[i][m.end(2):])
+    # two dependent instructions swapped
+    pairs = []
+    for a, b in zip(ks, ks[1:]):
+        ra, wa = locs(a[1], a[2])
+        rb, wb = locs(b[1], b[2])
+        if wa & rb or wb & (ra | wa):
+            pairs.append((a[0], b[0]))
+    for i, j in rnd.sample(pairs, min(per, len(pairs))):
+        m = list(lines)
+        m[i], m[j] = m[j], m[i]
+        out.append(("swap", "\n".join(m)))
+    # a spill store dropped
+    st = [k[0] for k in ks if k[2][-1].endswith("(%rsp)")
+          and int(k[2][-1].split("(")[0] or 0) >= xend]
+    for i in rnd.sample(st, min(per, len(st))):
+        m = list(lines)
+        del m[i]
+        out.append(("drop", "\n".join(m)))
+    # a stack offset changed (loads and stores)
+    mem = [k for k in ks if any(o.endswith("(%rsp)") for o in k[2])]
+    top = xend + VB[isa] * (len(st) + 1)
+    for _ in range(per):
+        i, _, ops = rnd.choice(mem)
+        m = re.search(r"(-?\d+)\(%rsp\)", lines[i])
+        off = int(m.group(1))
+        new = rnd.choice([x for x in range(0, top, VB[isa]) if x != off]
+                         + [off + 8])
+        put("offset", i, lines[i][:m.start(1)] + str(new)
+            + lines[i][m.end(1):])
+    # a constant changed: its value in .rodata, or the label an
+    # instruction names
+    used = sorted(set(re.findall(r"(\.L[cs]\w*)\(%rip\)", text)))
+    for _ in range(per):
+        lab = rnd.choice(used)
+        i = lines.index(lab + ":") + 1
+        vals = lines[i].split(None, 1)[1].split(", ")
+        bit = 1 << rnd.randrange(52 if prec == "double" else 23)
+        if rnd.random() < 0.3:
+            vals[0] = hex(int(vals[0], 16) ^ bit)        # one lane only
+        else:
+            vals = [hex(int(v, 16) ^ bit) for v in vals]
+        put("constant", i, lines[i].split(None, 1)[0].join(["\t", " "])
+            + ", ".join(vals))
+    labs = [k for k in ks if any("(%rip)" in o for o in k[2])]
+    for _ in range(per // 3):
+        i, _, ops = rnd.choice(labs)
+        old = re.search(r"\.L[cs]\w*", lines[i]).group(0)
+        others = [u for u in used if u != old]
+        if others:
+            put("constant", i, lines[i].replace(old, rnd.choice(others)))
+    return out
+
+
+MUTANT_CASES = [(8, "avx2", "double", 4, False), (13, "sse2", "double", 5,
+                False), (16, "avx512", "float", 6, True),
+                (5, "avx2", "float", 16, False), (32, "avx512", "double",
+                12, False), (16, "sse2", "float", 3, False)]
+
+
+def test_mutants_caught(tmp_path):
+    """Every mutant fails kgen verify with exit 1 and a line number."""
+    rnd = random.Random(13)
+    total, caught, kinds = 0, 0, {}
+    missed = []
+    for n, isa, prec, r, fma in MUTANT_CASES:
+        text = emit(tmp_path / "m.s", n, isa, r, prec=prec, fma=fma)
+        ms = mutants(text, n, isa, r, prec, rnd)
+        paths = []
+        for k, (kind, t) in enumerate(ms):
+            path = tmp_path / ("mut%d_%d.s" % (n, k))
+            path.write_text(t)
+            paths.append((kind, path))
+
+        def check(kp):
+            return kp[0], kp[1], kgen("verify", kp[1])
+        for kind, path, p in pmap(check, paths):
+            total += 1
+            kinds[kind] = kinds.get(kind, 0) + 1
+            ok = p.returncode == 1 and re.match(
+                r"kgen: verify .*:\d+: ", p.stderr)
+            caught += bool(ok)
+            if not ok:
+                missed.append("%s %s rc=%d %s" % (kind, path, p.returncode,
+                                                  p.stderr))
+    print("mutants: %d of %d caught; by kind %s" % (caught, total, kinds))
+    assert total >= 500 and all(v >= 60 for v in kinds.values()), kinds
+    assert not missed, "\n".join(missed[:10])
+
+
+def test_verify_parse_errors(tmp_path):
+    text = emit(tmp_path / "p.s", 4, "avx2", 8)
+    bad = tmp_path / "bad.s"
+    bad.write_text(text.replace("\tvaddpd", "\tvaddpd ((", 1))
+    p = kgen("verify", bad)
+    assert p.returncode == 2 and re.match(r"kgen: verify .*:\d+: cannot "
+                                          r"parse", p.stderr), p.stderr
+    bad.write_text(text.replace("# kgen asm:", "# kgen ASM:"))
+    p = kgen("verify", bad)
+    assert p.returncode == 2 and "no \"# kgen asm:\" line" in p.stderr
+    p = kgen("verify", tmp_path / "none.s")
+    assert p.returncode == 2 and "cannot read" in p.stderr
+    bad.write_text(text.replace("\tpopq %r12\n", ""))
+    p = kgen("verify", bad)
+    assert p.returncode == 1 and "another register" in p.stderr, p.stderr
+    bad.write_text(text.replace("\tpushq %rbx\n", ""))
+    p = kgen("verify", bad)
+    assert p.returncode == 1 and "callee-saved" in p.stderr, p.stderr
+    bad.write_text(text.replace("andq $-32, %rsp", "andq $-16, %rsp"))
+    p = kgen("verify", bad)
+    assert p.returncode == 1 and "aligned" in p.stderr, p.stderr
+    assert len(p.stderr.strip().split("\n")) == 1
+
+
+# ---- the numbers, against FFTW --------------------------------------------
+
+FFT_CASES = [(isa, prec, n, r, sched, lat, fma, sign)
+             for isa in ("sse2", "avx2", "avx512")
+             for prec in ("double", "float")
+             for n, r, sched, lat, fma, sign in (
+                 (1, 1, "build", 0, False, -1), (2, 2, "build", 0, False, 1),
+                 (3, 3, "co", 0, False, -1), (5, 16, "build", 2, False, 1),
+                 (8, 4, "build", 0, True, -1), (13, 6, "search", 0, False, -1),
+                 (16, 16, "build", 3, True, 1), (32, 8, "naive", 0, False, -1),
+                 (64, 12, "build", 4, False, -1))
+             if not (fma and isa == "sse2")] + [
+    # the registers only AVX-512 has (zmm16-31)
+    ("avx512", prec, n, 32, sched, lat, fma, -1)
+    for prec in ("double", "float")
+    for n, sched, lat, fma in ((32, "build", 2, True), (64, "search", 0,
+                                                         False))]
+
+
+def fid(c):
+    return "%s-%s-%d-R%d-%s-L%d%s%s" % (c[0], c[1][0], c[2], c[3], c[4],
+                                        c[5], "-fma" if c[6] else "",
+                                        "-b" if c[7] > 0 else "")
+
+
+@pytest.fixture(scope="module")
+def fftw_runs(kgen_bin, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("asmfft")
+
+    def one(c):
+        isa, prec, n, r, sched, lat, fma, sign = c
+        name = "a_" + fid(c).replace("-", "_")
+        lo = minregs(n, fma) if n > 1 else 1
+        s = tmp / (name + ".s")
+        emit(s, n, isa, max(r, lo), sched, prec, lat, fma, sign, name)
+        obj = tmp / (name + ".o")
+        p = run(["cc", "-c", s, "-o", obj])
+        if p.returncode:
+            raise BuildError(p.stderr)
+        exe = cc([TESTS / "simdcheck.c", obj], tmp / name,
+                 flags=["-DREAL=" + prec, "-DFUNC=" + name],
+                 libs=["-lfftw3", "-lm"])
+        if not RUNS[isa]:
+            return None
+        p = run([exe, n, sign])
+        if p.returncode:
+            raise BuildError("%s exited %d" % (exe, p.returncode))
+        return p.stdout
+    return dict(zip(FFT_CASES, pmap(one, FFT_CASES)))
+
+
+@pytest.mark.parametrize("case", FFT_CASES, ids=fid)
+def test_against_fftw(fftw_runs, case):
+    out = fftw_runs[case]
+    if isinstance(out, Exception):
+        raise out
+    need(case[0])
+    res, seed = results(out)
+    assert len(res[(case[2], case[7])]) == 90
+    bad = failures(res, case[1])
+    assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
+
+
+def test_fftw_check_sees_a_wrong_codelet(tmp_path):
+    """The check can fail: a codelet whose constant is spoilt (and so
+    fails kgen verify too) is far from FFTW."""
+    need("avx2")
+    text = emit(tmp_path / "w.s", 8, "avx2", 8, name="w")
+    i = text.index(".Lc")
+    lab = text[i:text.index("(", i)]
+    j = text.index(lab + ":\n") + len(lab) + 2
+    line = text[j:text.index("\n", j)]
+    vals = [hex(int(v, 16) ^ (1 << 50)) for v in line.split(None, 1)[1]
+            .split(", ")]
+    spoilt = text[:j] + "\t.quad " + ", ".join(vals) + text[j + len(line):]
+    (tmp_path / "w.s").write_text(spoilt)
+    assert kgen("verify", tmp_path / "w.s").returncode == 1
+    assert run(["cc", "-c", tmp_path / "w.s", "-o",
+                tmp_path / "w.o"]).returncode == 0
+    exe = cc([TESTS / "simdcheck.c", tmp_path / "w.o"], tmp_path / "w",
+             flags=["-DFUNC=w"], libs=["-lfftw3", "-lm"])
+    res, _ = results(run([exe, 8, -1]).stdout)
+    assert failures(res, "double")
+
+
+def test_object_unwind_and_stack_note(tmp_path):
+    text = emit(tmp_path / "u.s", 16, "avx2", 8)
+    for d in (".cfi_startproc", ".cfi_endproc",
+              '.section .note.GNU-stack,"",@progbits'):
+        assert d in text
+    obj = tmp_path / "u.o"
+    assert run(["cc", "-c", tmp_path / "u.s", "-o", obj]).returncode == 0
+    p = run(["readelf", "-SW", "--debug-dump=frames", obj])
+    if p.returncode:
+        pytest.skip("no readelf")
+    assert ".note.GNU-stack" in p.stdout
+    assert "FDE" in p.stdout and "DW_CFA_def_cfa_register: r6 (rbp)" \
+        in p.stdout
+
+
+# ---- the command line ------------------------------------------------------
+
+@pytest.mark.parametrize("args,msg", [
+    (["fft", "-n", 8, "--emit", "asm"], "give --simd"),
+    (["fft", "-n", 8, "--simd", "avx2", "--emit", "asm", "--kind", "t1v"],
+     "n1 codelets only"),
+    (["fft", "-n", 8, "--simd", "avx2", "--emit", "asm", "--regs", 17],
+     "1 to 16, the vector registers of avx2"),
+    (["fft", "-n", 8, "--simd", "avx512", "--emit", "asm", "--regs", 33],
+     "1 to 32"),
+    (["fft", "-n", 8, "--simd", "avx2", "--emit", "asm", "--regs", 1],
+     "R >= 2"),
+    (["fft", "-n", 8, "--simd", "sse2", "--emit", "asm", "--fma"],
+     "SSE2 has no FMA"),
+    (["fft", "-n", 8, "--verify"], "give --emit asm"),
+    (["gemm", "-m", 2, "-n", 2, "-k", 2, "--emit", "asm"], "fft n1"),
+    (["spills", "gemm", "-m", 2, "-n", 2, "-k", 2, "--regs", 4,
+      "--measure", "asm"], "fft n1"),
+    (["verify"], "expected an assembly file"),
+    (["verify", "x.s", "--regs", 4], "does not apply"),
+])
+def test_cli_errors(args, msg):
+    p = kgen(*args)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith("kgen: ") and msg in p.stderr, p.stderr
+    assert len(p.stderr.strip().split("\n")) == 1
+
+
+def test_same_bytes(tmp_path):
+    a = emit(tmp_path / "a.s", 16, "avx512", 9, "search", latency=2)
+    b = emit(tmp_path / "b.s", 16, "avx512", 9, "search", latency=2)
+    assert a == b
