@@ -200,7 +200,7 @@ static const char usage4[] =
 void
 usage_print(void)
 {
-	char more[16384], rest[8192];
+	char more[24576], rest[16384];
 
 	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
 	    CONV_MAXTAPS, CONV_MAXWORK, usage3, usage4);
