@@ -11,8 +11,10 @@ The contract checked on every run:
     the dump comes first and that line ends stderr), nothing on stdout,
     and the output folder unchanged (no partial or temporary file, an
     existing -o target left as it was);
-  - on exit 0: only the -o target (or what its symlink names) changed,
-    and a rerun writes the same bytes to stdout and to the file;
+  - on exit 0: only the -o target (or what its symlink names) changed;
+    with -o to a path in the output folder, the output is in that file
+    and not on stdout (--help and --version print to stdout); a rerun
+    writes the same bytes to stdout and to the file;
   - no kgen-* folder or file left in TMPDIR.
 Runs over the time limit (Tools.timeout) are skipped, not findings, only
 for the known-slow analyses: spills and report (many R, --measure
@@ -359,9 +361,17 @@ def check_in(case, tools, ws):
         if changed:
             problems.append("exit 2 changed %s" % sorted(changed)[:3])
         return problems
-    extra = changed - target_paths(ws, argv)
+    targets = target_paths(ws, argv)
+    extra = changed - targets
     if extra:
         problems.append("exit 0 also changed %s" % sorted(extra)[:3])
+    if targets and not set(argv) & set(PRINTING):
+        # -o honoured: the output is in the file, none on stdout
+        if out:
+            problems.append("exit 0 with -o but output on stdout")
+        if not any(after.get(t, ("",))[0] == "f" and after[t][1]
+                   for t in targets):
+            problems.append("exit 0 with -o but no file written")
     # a rerun writes the same bytes
     reset_out(ws.out)
     again = run_once(ws, tools, argv)
