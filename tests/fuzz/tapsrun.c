@@ -121,9 +121,8 @@ unhex(int c)
 int
 main(int argc, char **argv)
 {
-	static char line[2 * (1 << 21) + 2];
-	char *data, *path;
-	size_t i, n;
+	char *line = NULL, *data = NULL, *path;
+	size_t cap = 0, i, n;
 	FILE *f;
 
 	if (argc != 2) {
@@ -131,9 +130,10 @@ main(int argc, char **argv)
 		return 2;
 	}
 	path = argv[1];
-	data = malloc(sizeof line / 2 + 1);
-	while (fgets(line, sizeof line, stdin)) {
+	while (getline(&line, &cap, stdin) > 0) {
 		n = strcspn(line, "\n") / 2;
+		if (!(data = realloc(data, n + 1)))
+			return 1;
 		for (i = 0; i < n; i++)
 			data[i] = unhex(line[2 * i]) << 4 | unhex(line[2 * i + 1]);
 		data[n] = 0;
@@ -155,5 +155,6 @@ main(int argc, char **argv)
 	}
 	remove(path);
 	free(data);
+	free(line);
 	return 0;
 }
