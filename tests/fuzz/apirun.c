@@ -178,7 +178,8 @@ fill(Arr *r, Arr *i, long long b, long long n, long long s, long long v,
 		}
 }
 
-/* Copies the input arrays (in place: the outputs hold the input). */
+/* A copy of a: the input kept for the reference, as an in-place call
+ * overwrites it. */
 static Arr
 copy(const Arr *a)
 {
@@ -332,7 +333,7 @@ real(long long *x)
 	int prec = x[0], dir = x[1], n = x[2], nulls = x[3], side = x[4];
 	int exec = x[5], st, h, k;
 	size_t size = prec == KGEN_FLOAT ? sizeof(float) : sizeof(double);
-	void *p;
+	void *p, *a0, *a1, *a2;
 	Arr re, cr, ci, zr, zi, fr, fi;
 	double err = -1;
 
@@ -380,16 +381,16 @@ real(long long *x)
 			set(&zi, k, k < h ? get(&ci, m) : -get(&ci, m));
 		}
 	}
+	/* the execute's three arrays, in the order it takes them */
+	a0 = base(dir ? &cr : &re, 0, nulls, 0);
+	a1 = base(dir ? &ci : &cr, 1, nulls, 0);
+	a2 = base(dir ? &re : &ci, 2, nulls, 0);
 	if (prec == KGEN_FLOAT)
-		st = dir ? kgen_executef_c2r(p, base(&cr, 0, nulls, 0),
-		    base(&ci, 1, nulls, 0), base(&re, 2, nulls, 0))
-		    : kgen_executef_r2c(p, base(&re, 0, nulls, 0), base(&cr, 1, nulls, 0),
-		    base(&ci, 2, nulls, 0));
+		st = dir ? kgen_executef_c2r(p, a0, a1, a2)
+		    : kgen_executef_r2c(p, a0, a1, a2);
 	else
-		st = dir ? kgen_execute_c2r(p, base(&cr, 0, nulls, 0),
-		    base(&ci, 1, nulls, 0), base(&re, 2, nulls, 0))
-		    : kgen_execute_r2c(p, base(&re, 0, nulls, 0), base(&cr, 1, nulls, 0),
-		    base(&ci, 2, nulls, 0));
+		st = dir ? kgen_execute_c2r(p, a0, a1, a2)
+		    : kgen_execute_r2c(p, a0, a1, a2);
 	if (st == KGEN_OK && (long long)n * n <= 1 << 22) {
 		/* the outputs as a complex array; a real one's other half is
 		 * the conjugate, checked through the same DFT */
@@ -447,8 +448,8 @@ gemm(long long *x)
 	for (i = 0; i < lc; i++)
 		set(&c, i, uniform());
 	c0 = copy(&c);
-	st = kgen_dgemm(m, n, k, base(&a, 0, nulls, 0), lda, base(&b, 1, nulls, 0),
-	    ldb, base(&c, 2, nulls, 0), ldc);
+	st = kgen_dgemm(m, n, k, base(&a, 0, nulls, 0), lda,
+	    base(&b, 1, nulls, 0), ldb, base(&c, 2, nulls, 0), ldc);
 	if (st == KGEN_OK && lc && (long long)m * n * k <= 1 << 24) {
 		err = 0;
 		for (i = 0; i < m; i++)

@@ -135,7 +135,8 @@ main(int argc, char **argv)
 		if (!(data = realloc(data, n + 1)))
 			return 1;
 		for (i = 0; i < n; i++)
-			data[i] = unhex(line[2 * i]) << 4 | unhex(line[2 * i + 1]);
+			data[i] = unhex(line[2 * i]) << 4
+			    | unhex(line[2 * i + 1]);
 		data[n] = 0;
 		if (strlen(data) == n) {
 			one(data, NULL, 0);
