@@ -280,6 +280,9 @@ def fuzz(seed, seconds, tools, stats):
         lines, rc, err = run(tools, cases)
         for case, line in zip(cases, lines):
             stats.ran(TARGET)
+            if line.split()[1:2] not in (["-1"], []):
+                stats.count(TARGET, "results compared with the "
+                            "reference")
             problems = judge(case, line)
             if problems:
                 stats.found(TARGET, case, problems)

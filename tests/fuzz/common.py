@@ -43,9 +43,14 @@ class Stats:
         self.cases = {}
         self.skipped = {}
         self.findings = []    # (target, case, problems)
+        self.counts = {}      # (target, what) -> how many, for the summary
 
     def ran(self, target, n=1):
         self.cases[target] = self.cases.get(target, 0) + n
+
+    def count(self, target, what):
+        key = (target, what)
+        self.counts[key] = self.counts.get(key, 0) + 1
 
     def skip(self, target):
         self.skipped[target] = self.skipped.get(target, 0) + 1
@@ -66,6 +71,9 @@ class Stats:
                                           self.skipped.get(t, 0),
                                           sum(1 for f in self.findings
                                               if f[0] == t)))
+            for (t2, what), k in sorted(self.counts.items()):
+                if t2 == t:
+                    lines.append("fuzz: %s:   %d %s" % (t, k, what))
         return "\n".join(lines)
 
 

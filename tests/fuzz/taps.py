@@ -184,6 +184,8 @@ def fuzz(seed, seconds, tools, stats):
             rep = sanitizer_report(err)
             for case, line in zip(cases, lines):
                 stats.ran(TARGET)
+                if "ok:" in line:
+                    stats.count(TARGET, "parsed in at least one way")
                 problems = judge(case, line)
                 if problems:
                     stats.found(TARGET, case, problems)
