@@ -7,10 +7,10 @@ against a direct O(n^2) DFT in long double (a naive product for GEMM).
 Arguments are random: n, v, howmany, strides and distances (negative and
 zero too), sign, in or out of place, NULL arrays, and sizes at the edge
 (0, -1, INT_MIN, 2^30, INT_MAX, Bluestein sizes above 2^29, layouts past
-PTRDIFF_MAX).  The contract checked, from runtime/kgen.h: no crash or
-sanitizer report; the documented status (or NULL plan) for each call;
-nothing written by a call that fails; and a transform within DESIGN.md's
-bound, 1e-14 (1 + log2 n) in double and 2e-5 (1 + log2 n) in float
+PTRDIFF_MAX), on every ISA path (KGEN_ISA per batch).  The contract
+checked, from runtime/kgen.h: no crash or sanitizer report; the
+documented status (or NULL plan) for each call; nothing written by a
+call that fails; and a transform within DESIGN.md's bound, 1e-14 (1 + log2 n) in double and 2e-5 (1 + log2 n) in float
 (GEMM: 1e-15 (k + 1) per element, inputs in [-1, 1]).
 
 Calls that would need huge arrays are made only where the library must
@@ -178,6 +178,9 @@ def gen_misc(r):
                            r.choice([0, 1, 2, 4, 8, 100, -1]))
 
 
+# Each batch runs on one of the library's ISA paths (KGEN_ISA caps the
+# choice at what the CPU has), or with none set.
+ISAS = ["", "scalar", "sse2", "avx2", "avx512"]
 GENERATORS = [(gen_dft, 30), (gen_plan, 30), (gen_real, 15),
               (gen_gemm, 15), (gen_fast, 5), (gen_misc, 5)]
 
@@ -257,9 +260,14 @@ def judge(case, result):
 
 
 def run(tools, cases):
+    """Runs apirun on cases (all of one ISA: KGEN_ISA, when set)."""
     text = "".join(c["call"] + "\n" for c in cases)
+    env = env_for_runs()
+    env.pop("KGEN_ISA", None)
+    if cases[0].get("isa"):
+        env["KGEN_ISA"] = cases[0]["isa"]
     p = subprocess.run([tools.apirun], input=text, capture_output=True,
-                       text=True, env=env_for_runs(),
+                       text=True, env=env,
                        timeout=max(120, tools.timeout * 20))
     return p.stdout.splitlines(), p.returncode, p.stderr
 
@@ -276,7 +284,8 @@ def fuzz(seed, seconds, tools, stats):
     r = rng(seed, TARGET)
     budget = Budget(seconds)
     while budget:
-        cases = [generate(r) for _ in range(BATCH)]
+        isa = r.choice(ISAS)
+        cases = [dict(generate(r), isa=isa) for _ in range(BATCH)]
         lines, rc, err = run(tools, cases)
         for case, line in zip(cases, lines):
             stats.ran(TARGET)
