@@ -10,8 +10,9 @@ zero too), sign, in or out of place, NULL arrays, and sizes at the edge
 PTRDIFF_MAX), on every ISA path (KGEN_ISA per batch).  The contract
 checked, from runtime/kgen.h: no crash or sanitizer report; the
 documented status (or NULL plan) for each call; nothing written by a
-call that fails; and a transform within DESIGN.md's bound, 1e-14 (1 + log2 n) in double and 2e-5 (1 + log2 n) in float
-(GEMM: 1e-15 (k + 1) per element, inputs in [-1, 1]).
+call that fails; and a transform within DESIGN.md's bound,
+1e-14 (1 + log2 n) in double and 2e-5 (1 + log2 n) in float (GEMM:
+1e-15 (k + 1) per element, inputs in [-1, 1]).
 
 Calls that would need huge arrays are made only where the library must
 refuse them (the harness then passes one-element arrays), and valid
@@ -20,7 +21,7 @@ import bisect
 import math
 import subprocess
 
-from common import Budget, env_for_runs, rng, sanitizer_report
+from common import Budget, blame, env_for_runs, rng, sanitizer_report
 
 TARGET = "api"
 BATCH = 300
@@ -298,5 +299,6 @@ def fuzz(seed, seconds, tools, stats):
         rep = sanitizer_report(err)
         if rc or rep or len(lines) != len(cases):
             stats.ran(TARGET)
-            stats.found(TARGET, cases[min(len(lines), len(cases) - 1)],
-                        ["apirun exit %d: %s" % (rc, rep or err[-300:])])
+            stats.found(TARGET, *blame(
+                cases[len(lines):], check, tools,
+                ["apirun exit %d: %s" % (rc, rep or err[-300:])]))

@@ -77,6 +77,18 @@ class Stats:
         return "\n".join(lines)
 
 
+def blame(cases, check, tools, problems):
+    """A harness run over cases died after its last result: the first of
+    cases that fails alone, with its problems; else the first case, with
+    the batch's problems (the failure needs what came before)."""
+    for case in cases[:50]:
+        alone = check(case, tools)
+        if alone:
+            return case, alone
+    return cases[0], problems + ["(not alone: it followed %d other "
+                                 "inputs)" % len(cases)]
+
+
 def sanitizer_report(text):
     """The first line of text that reports a sanitizer error, or None."""
     for line in text.splitlines():

@@ -15,7 +15,7 @@ import os
 import subprocess
 import tempfile
 
-from common import Budget, env_for_runs, rng, sanitizer_report
+from common import Budget, blame, env_for_runs, rng, sanitizer_report
 
 TARGET = "taps"
 BATCH = 200          # inputs per run of tapsrun
@@ -190,8 +190,8 @@ def fuzz(seed, seconds, tools, stats):
                 if problems:
                     stats.found(TARGET, case, problems)
             if rc or rep or len(lines) != len(cases):
-                # the input after the last result line crashed it
+                # an input after the last result line crashed it
                 stats.ran(TARGET)
-                stats.found(TARGET, cases[min(len(lines), len(cases) - 1)],
-                            ["tapsrun exit %d: %s" %
-                             (rc, rep or err[-300:])])
+                stats.found(TARGET, *blame(
+                    cases[len(lines):], check, tools,
+                    ["tapsrun exit %d: %s" % (rc, rep or err[-300:])]))
