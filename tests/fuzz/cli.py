@@ -15,7 +15,7 @@ The contract checked on every run:
     with -o to a path in the output folder, the output is in that file
     and not on stdout (--help and --version print to stdout); a rerun
     writes the same bytes to stdout and to the file;
-  - no kgen-* folder or file left in TMPDIR.
+  - nothing left in TMPDIR (kgen-ptxas.* folders, compilers' files).
 Runs over the time limit (Tools.timeout) are skipped, not findings, only
 for the known-slow analyses: spills and report (many R, --measure
 compiling), and the blocked and search schedules; any other timeout is

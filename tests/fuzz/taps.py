@@ -68,6 +68,8 @@ def wellformed(r):
 SPICE = [b"\x00", b"#", b",", b"\n", b"e", b"x", b"p", b".", b"-", b"+",
          b" ", b"\xff", b"nan", b"inf", b"1e999", b"0x", b"\r", b"\x0b",
          b"9" * 200]
+# taps of 126..129 characters, around the parser's 127-character limit
+SPICE += [b",1." + b"0" * (k - 2) + b"," for k in range(126, 130)]
 
 
 def mutate(r, data):
