@@ -288,6 +288,9 @@ def fuzz(seed, seconds, tools, stats):
         isa = r.choice(ISAS)
         cases = [dict(generate(r), isa=isa) for _ in range(BATCH)]
         lines, rc, err = run(tools, cases)
+        if len(lines) > len(cases):
+            raise RuntimeError("the harness printed more results than "
+                               "it had inputs")
         for case, line in zip(cases, lines):
             stats.ran(TARGET)
             if line.split()[1:2] not in (["-1"], []):

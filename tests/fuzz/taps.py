@@ -184,6 +184,9 @@ def fuzz(seed, seconds, tools, stats):
             cases = [generate(r) for _ in range(BATCH)]
             lines, rc, err = run(tools, cases, scratch)
             rep = sanitizer_report(err)
+            if len(lines) > len(cases):
+                raise RuntimeError("the harness printed more results than "
+                                   "it had inputs")
             for case, line in zip(cases, lines):
                 stats.ran(TARGET)
                 if "ok:" in line:
