@@ -12,9 +12,10 @@ The contract checked on every run:
     and the output folder unchanged (no partial or temporary file, an
     existing -o target left as it was);
   - on exit 0: only the -o target (or what its symlink names) changed;
-    with -o to a path in the output folder, the output is in that file
-    and not on stdout (--help and --version print to stdout); a rerun
-    writes the same bytes to stdout and to the file;
+    with -o to a path in the output folder, the output is in that file,
+    none is on stdout (--help and --version print to stdout), and a rerun
+    without -o prints the file's text (less its Command: line); without
+    -o, a rerun prints the same bytes;
   - nothing left in TMPDIR (kgen-ptxas.* folders, compilers' files).
 Runs over the time limit (Tools.timeout) are skipped, not findings, only
 for the known-slow analyses: spills and report (many R, --measure
@@ -384,24 +385,37 @@ def check_in(case, tools, ws, stats):
     extra = changed - targets
     if extra:
         problems.append("exit 0 also changed %s" % sorted(extra)[:3])
-    if targets and not set(argv) & set(PRINTING):
+    honoured = targets and not set(argv) & set(PRINTING)
+    if honoured:
         # -o honoured: the output is in the file, none on stdout
         if out:
             problems.append("exit 0 with -o but output on stdout")
-        if not any(after.get(t, ("",))[0] == "f" and after[t][1]
-                   for t in targets):
+        written = [after[t][1] for t in sorted(targets)
+                   if after.get(t, ("",))[0] == "f" and after[t][1]]
+        if not written:
             problems.append("exit 0 with -o but no file written")
-    # a rerun writes the same bytes
+            return problems
+    # a rerun writes the same bytes; with -o, the rerun is without it and
+    # its standard output must be the file's text
     reset_out(ws.out)
-    again = run_once(ws, tools, argv)
+    rerun = argv
+    if honoured:
+        i = len(argv) - 1 - argv[::-1].index("-o")
+        rerun = argv[:i] + argv[i + 2:]
+    again = run_once(ws, tools, rerun)
     if again is None:
         return problems if problems or slow_ok(argv) else \
             ["rerun ran past %g s" % tools.timeout]
-    if again[0] != rc or again[1] != out:
+    strip = lambda b: [l for l in b.splitlines() if b"Command:" not in l]
+    if honoured:
+        if again[0] != 0 or strip(again[1]) != strip(written[-1]):
+            problems.append("the -o file differs from stdout without -o "
+                            "(exit %d)" % again[0])
+    elif again[0] != rc or again[1] != out:
         problems.append("rerun differs: exit %d, stdout %s" %
                         (again[0], "same" if again[1] == out else
                          "different"))
-    if snapshot(ws.out) != after:
+    elif snapshot(ws.out) != after:
         problems.append("rerun wrote a different file")
     return problems
 
