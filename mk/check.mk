@@ -108,3 +108,43 @@ tsan: build/tsan/tsancheck
 check-slow: all
 	@sh tests/deps.sh $(CHECK_DEPS)
 	$(PYTHON) -m pytest -q --slow -m slow tests
+
+
+# ---- fuzz: the fuzzers of tests/fuzz/ (command line, taps parser,
+# library API) for FUZZ_SECONDS in all, under ASan and UBSan, seeded by
+# FUZZ_SEED (random when empty; printed).  Findings are saved under
+# tests/fuzz/corpus/, which make check replays (tests/test_fuzz.py, with a
+# short smoke run of each fuzzer).  The API harness links the runtime
+# rebuilt under the sanitizers with the library's codelets as they are;
+# its arrays lie against inaccessible pages, so a codelet that reads or
+# writes past them faults all the same.
+FUZZ_SECONDS ?= 300
+FUZZ_SEED ?=
+ASAN_RT_O = $(patsubst build/%,build/asan/%,$(RT_O))
+
+build/fuzz/tapsrun: tests/fuzz/tapsrun.c gen/taps.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Igen -I. -o $@ tests/fuzz/tapsrun.c \
+	    gen/taps.c -lm
+
+build/fuzz/tapsrun-asan: tests/fuzz/tapsrun.c gen/taps.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) -Igen -I. -o $@ tests/fuzz/tapsrun.c \
+	    gen/taps.c -lm
+
+build/fuzz/apirun: tests/fuzz/apirun.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iruntime -o $@ tests/fuzz/apirun.c lib/libkgen.a -lm
+
+build/fuzz/apirun-asan: tests/fuzz/apirun.c runtime/kgen.h $(ASAN_RT_O) \
+    lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -Iruntime -o $@ tests/fuzz/apirun.c \
+	    $(ASAN_RT_O) lib/libkgen.a -lm
+
+fuzz: all build/asan/bin/kgen build/fuzz/tapsrun-asan build/fuzz/apirun-asan
+	$(PYTHON) tests/fuzz/fuzz.py --seconds $(FUZZ_SECONDS) \
+	    $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) --kgen build/asan/bin/kgen \
+	    --tapsrun build/fuzz/tapsrun-asan --apirun build/fuzz/apirun-asan
+
+.PHONY: fuzz
