@@ -5,7 +5,7 @@
 #   mk/lib.mk      the library codelets (codelets/) and lib/libkgen.{a,so}
 #   mk/install.mk  make install
 #   mk/check.mk    make check, asan, demo, gpu-check, selftest, tsan,
-#                  check-slow
+#                  check-slow fuzz
 #   mk/bench.mk    the benchmarks and opcounts
 # `make` alone builds bin/kgen and the library.
 CC      = cc
@@ -42,4 +42,4 @@ clean:
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
         bench-fft bench-plan bench-spills bench-gemm selftest tsan \
-        check-slow
+        check-slow fuzz
