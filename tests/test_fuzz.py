@@ -51,7 +51,7 @@ def test_every_help_option_is_fuzzed(kgen_bin):
     named = set(re.findall(r"(?<![\w-])(--?[a-z][a-z0-9-]*)",
                            kgen("--help").stdout))
     compilers = {"-msse2", "-mavx2", "-mfma", "-mavx512f", "-maxrregcount",
-                 "-v"}
+                 "-v", "-c"}
     assert named - compilers == cli.OPTIONS
 
 

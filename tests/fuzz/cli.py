@@ -100,7 +100,8 @@ def value(r, opt):
         "--kind": lambda: small("n1", "t1", "r2cf", "r2cb", "t1v", "n1v",
                                 "n1w", "bogus"),
         "--simd": lambda: small("none", "sse2", "avx2", "avx512", "neon"),
-        "--emit": lambda: small("cuda", "c", "bogus"),
+        "--emit": lambda: small("cuda", "c", "asm", "bogus"),
+        "--time-limit": lambda: small(0, 1, "0.5", "-1", "nan", "x", ""),
         "--measure": lambda: small("none", "none", "none", "ptxas", "gcc",
                                    "clang", "gcc,clang", "gcc-sched",
                                    "gcc-nosched", "bogus", "gcc,,clang"),
@@ -121,8 +122,9 @@ VALUED = ["-n", "-m", "-k", "--sign", "--type", "--name", "--schedule",
           "--regs", "--latency", "--format", "--target", "--arch",
           "--max-regs", "--block", "--kind", "--simd", "--emit",
           "--measure", "--taps", "--taps-file", "--tile", "--gamma",
-          "--vlen", "-o"]
-FLAGS = ["--twiddle", "--real", "--fma", "--kloop", "-d"]
+          "--vlen", "--time-limit", "-o"]
+FLAGS = ["--twiddle", "--real", "--fma", "--kloop", "-d", "--verify",
+         "--annotate", "--quiet"]
 PRINTING = ["-h", "--help", "--version"]
 OPTIONS = set(VALUED) | set(FLAGS) | set(PRINTING)
 
@@ -136,6 +138,9 @@ FORMS = [
     ["fft", "-n", "8", "--kind", "n1w", "--simd", "sse2"],
     ["fft", "-n", "8", "--kind", "t1v", "--simd", "avx2"],
     ["fft", "-n", "2048"], ["fft", "-n", "8", "--emit", "cuda"],
+    ["fft", "-n", "8", "--simd", "avx2", "--emit", "asm", "--verify"],
+    ["spills", "fft", "-n", "8", "--regs", "8", "--schedule", "build",
+     "--annotate"],
     ["fft", "-n", "8", "--schedule", "blocked", "--regs", "8"],
     ["fft", "-n", "5", "--schedule", "co"],
     ["gemm", "-m", "4", "-n", "4", "-k", "4"],
@@ -154,7 +159,8 @@ FORMS = [
      "none"],
     ["--help"], ["--version"], [],
 ]
-COMMANDS = ["fft", "gemm", "conv", "spills", "report", "bogus", ""]
+COMMANDS = ["fft", "gemm", "conv", "spills", "report", "verify", "bogus",
+            ""]
 
 
 # Options each command takes whatever else is given, so that about half
