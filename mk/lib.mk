@@ -64,7 +64,7 @@ build/asan/codelets/%.o: codelets/%.c
 # plantab.c and gemm.c come from codelets.def, less the ISAs not built
 # here (build/runtime/codelets.h).
 PLAN_RT = plan plantab real
-RT_O = $(patsubst %,build/runtime/%.o,registry cpu dispatch gemm \
+RT_O = $(patsubst %,build/runtime/%.o,registry cpu dispatch gemm wisdom \
        $(PLAN_RT) $(PLAN_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
          build/runtime/cpufeat.h

@@ -76,6 +76,28 @@ n1v_fn *F(plantab_n1v)(const Isa *isa, int n);
 void F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
     ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
 
+/* A plan's shape as the measuring planner chooses it and the wisdom store
+ * keeps it (runtime/wisdom.c); the same for both precisions. */
+enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N };
+enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_N };
+enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */
+typedef struct Cfg Cfg;
+struct Cfg {
+	int alg;            /* ALG_* */
+	int isa;            /* cpu.h's CPU_* of the codelets (ALG_CT) */
+	int m0;             /* leaf size */
+	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v */
+	int nin;            /* deepest steps run block by block (cache) */
+	int k;              /* radices r[0..k-1], top first */
+	int r[CFG_MAXSTEP];
+};
+/* The wisdom store: prec is 'd' or 'f'.  wisdom_get copies the entry for
+ * (prec, n) to *c and returns 1, or returns 0; wisdom_put adds or
+ * replaces it (silently keeps nothing when out of memory).  Both lock
+ * the store's mutex. */
+int wisdom_get(int prec, int n, Cfg *c);
+void wisdom_put(int prec, int n, const Cfg *c);
+
 /* Real-data plans (runtime/real.c) are complex plans with a Real part. */
 typedef struct Real Real;
 void F(plan_set_real)(PLAN *p, Real *r);

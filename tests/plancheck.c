@@ -1,6 +1,7 @@
 /* plancheck.c: measures whole transforms (kgen_plan_*, runtime/plan.c)
  * against FFTW.  usage: plancheck N1 N2 [N...]  checks every n in N1..N2;
- * plancheck -l N...  checks the listed sizes.  For each n and sign it
+ * plancheck -l N...  checks the listed sizes; a first argument -m plans
+ * with KGEN_MEASURE (else KGEN_ESTIMATE).  For each n and sign it
  * runs four layouts: split out of place, split in place, interleaved
  * (stride 2) and a batch of 3 with gaps (dist n + 5), with guard values
  * after each transform's data, and prints
@@ -32,6 +33,7 @@ typedef double R;
 
 static const R GUARD = -7.25e3;
 static unsigned long long state = 777;
+static unsigned flags = KGEN_ESTIMATE;
 
 static double
 rnd(void)
@@ -77,7 +79,7 @@ check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
 		ro = out;
 		io = out + len;
 	}
-	p = PLAN_MANY(n, howmany, stride, dist, sign, 0);
+	p = PLAN_MANY(n, howmany, stride, dist, sign, flags);
 	if (!p) {
 		printf("%d %d %s nan 0\n", n, sign, lname[layout]);
 		goto done;
@@ -152,6 +154,11 @@ main(int argc, char **argv)
 	int i, n;
 
 	printf("seed %llu\n", state);
+	if (argc > 1 && !strcmp(argv[1], "-m")) {
+		flags = KGEN_MEASURE;
+		argc--;
+		argv++;
+	}
 	if (argc > 1 && !strcmp(argv[1], "-l")) {
 		for (i = 2; i < argc; i++)
 			size(atoi(argv[i]));
