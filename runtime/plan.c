@@ -78,7 +78,8 @@ struct F(kgen_plan) {
 	                     * whose outputs start at q m_0 (+ d n / r_0) */
 	int blk;            /* size of the blocks the deepest cfg.nin
 	                     * steps run in, right after their leaves */
-	R *x, *y;           /* scratch: unit-stride input, output (2n each) */
+	R *y;               /* scratch: the output (2n) */
+	R *lb;              /* scratch: one vector leaf group's input */
 	/* P_BLUESTEIN and P_RADER */
 	PLAN *fwd;          /* size M, forward, unit stride */
 	R *chirp;           /* Bluestein: 2n: exp(-i pi j^2 / n) */
@@ -312,10 +313,11 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	 * (leaves g*r_0 + d0): the digit reversal of its digits d1, d2, ... */
 	S = p->n / p->m0;
 	p->grp = malloc((size_t)(S / r0) * sizeof *p->grp);
-	p->x = malloc((size_t)4 * p->n * sizeof *p->x);
-	if (!p->grp || !p->x)
+	p->y = malloc(((size_t)2 * p->n + (size_t)2 * c->m0 * r0)
+	    * sizeof *p->y);
+	if (!p->grp || !p->y)
 		return -1;
-	p->y = p->x + (size_t)2 * p->n;
+	p->lb = p->y + (size_t)2 * p->n;
 	for (g = 0; g < S / r0; g++) {
 		t = g;
 		pos = 0;
@@ -854,7 +856,7 @@ free_parts(PLAN *p)
 	for (i = 0; i < p->nstep; i++)
 		free(p->step[i].w);
 	free(p->grp);
-	free(p->x);
+	free(p->y);
 	if (p->fwd) {
 		free_parts(p->fwd);
 		free(p->fwd);
@@ -885,178 +887,6 @@ Real *
 F(plan_real)(const PLAN *p)
 {
 	return p->real;
-}
-
-/* One twiddle step over the block at br, bi (r m elements, in place). */
-static void
-step_run(const Step *st, R *br, R *bi)
-{
-	int j, k;
-	R c, s, xr, xi;
-	const R *w;
-
-	if (st->t1v) {
-		if (st->mv)
-			st->t1v(br, bi, st->w, st->m, 0, st->mv);
-		if (st->mv < st->m)
-			st->t1(br + st->mv, bi + st->mv,
-			    st->w + (size_t)st->mv * 2 * (st->r - 1), st->m, 0,
-			    st->m - st->mv, 1);
-		return;
-	}
-	if (st->t1) {
-		st->t1(br, bi, st->w, st->m, 0, st->m, 1);
-		return;
-	}
-	/* generic radix: twiddle, then m batched r-point DFTs in place */
-	for (k = 0; k < st->m; k++) {
-		w = st->w + (size_t)k * 2 * (st->r - 1);
-		for (j = 1; j < st->r; j++) {
-			c = w[2 * (j - 1)];
-			s = w[2 * (j - 1) + 1];
-			xr = br[k + (size_t)j * st->m];
-			xi = bi[k + (size_t)j * st->m];
-			br[k + (size_t)j * st->m] = c * xr + s * xi;
-			bi[k + (size_t)j * st->m] = c * xi - s * xr;
-		}
-	}
-	st->n1(br, bi, br, bi, st->m, st->m, st->m, 1, 1);
-}
-
-/* Step st over the len elements at y (len a multiple of its blocks). */
-static void
-step_sweep(const Step *st, R *yr, R *yi, size_t len)
-{
-	size_t b, blk;
-
-	blk = (size_t)st->r * st->m;
-	for (b = 0; b < len; b += blk)
-		step_run(st, yr + b, yi + b);
-}
-
-/* One forward transform: x (stride is; 1 with a vector leaf) to y (unit
- * stride); y must not overlap x.  The leaves go in output order, block
- * by block: right after the leaves of a block (r_0 pieces of blk
- * elements, n / r_0 apart), the deepest cfg.nin steps run on it while it
- * is in cache; the other steps sweep the whole array. */
-static void
-ct_forward(const PLAN *p, const R *xr, const R *xi,
-    ptrdiff_t is, R *yr, R *yi)
-{
-	int r0, S, g, q, nq, per, i, d;
-	size_t pos, top, b;
-
-	r0 = p->step[0].r;
-	S = p->n / p->m0;
-	nq = S / r0;
-	top = (size_t)(p->n / r0);
-	per = p->blk / p->m0;
-	for (q = 0; q < nq; q++) {
-		g = p->grp[q];
-		pos = (size_t)q * p->m0;
-		if (p->leafv)
-			p->leafv(xr + (size_t)g * r0, xi + (size_t)g * r0,
-			    yr + pos, yi + pos, S, (ptrdiff_t)top, r0);
-		else
-			p->n1(xr + (ptrdiff_t)g * r0 * is,
-			    xi + (ptrdiff_t)g * r0 * is, yr + pos, yi + pos,
-			    S * is, 1, r0, is, (ptrdiff_t)top);
-		if (p->cfg.nin == 0 || (q + 1) % per)
-			continue;
-		b = (size_t)(q + 1 - per) * p->m0;
-		for (i = p->nstep - 1; i >= p->nstep - p->cfg.nin; i--)
-			for (d = 0; d < r0; d++)
-				step_sweep(&p->step[i], yr + d * top + b,
-				    yi + d * top + b, (size_t)p->blk);
-	}
-	for (i = p->nstep - 1 - p->cfg.nin; i >= 0; i--)
-		step_sweep(&p->step[i], yr, yi, (size_t)p->n);
-}
-
-static void
-bluestein_forward(const PLAN *p, const R *xr, const R *xi,
-    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
-{
-	R *ar, *ai, *fr, *fi, c, s, a, b, kr, ki;
-	int n, M, j;
-
-	n = p->n;
-	M = p->M;
-	ar = p->bx;
-	ai = ar + M;
-	fr = ai + M;
-	fi = fr + M;
-	for (j = 0; j < n; j++) {
-		c = p->chirp[2 * j];
-		s = p->chirp[2 * j + 1];
-		a = xr[j * is];
-		b = xi[j * is];
-		/* (a + ib)(c - is) */
-		ar[j] = a * c + b * s;
-		ai[j] = b * c - a * s;
-	}
-	memset(ar + n, 0, (size_t)(M - n) * sizeof *ar);
-	memset(ai + n, 0, (size_t)(M - n) * sizeof *ai);
-	F(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
-	for (j = 0; j < M; j++) {
-		kr = p->kern[j];
-		ki = p->kern[M + j];
-		a = fr[j] * kr - fi[j] * ki;
-		b = fr[j] * ki + fi[j] * kr;
-		/* conjugate, so the forward plan computes the inverse */
-		fr[j] = a;
-		fi[j] = -b;
-	}
-	F(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
-	for (j = 0; j < n; j++) {
-		c = p->chirp[2 * j];
-		s = p->chirp[2 * j + 1];
-		a = ar[j];
-		b = -ai[j];
-		yr[j * os] = a * c + b * s;
-		yi[j * os] = b * c - a * s;
-	}
-}
-
-static void
-rader_forward(const PLAN *p, const R *xr, const R *xi,
-    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
-{
-	R *ar, *ai, *fr, *fi, a, b, kr, ki, x0r, x0i, sr, si;
-	const int *perm;
-	int N, q;
-
-	N = p->M;
-	perm = p->perm;
-	ar = p->bx;
-	ai = ar + N;
-	fr = ai + N;
-	fi = fr + N;
-	for (q = 0; q < N; q++) {
-		ar[q] = xr[perm[q] * is];
-		ai[q] = xi[perm[q] * is];
-	}
-	x0r = xr[0];
-	x0i = xi[0];
-	F(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
-	sr = fr[0];
-	si = fi[0];
-	for (q = 0; q < N; q++) {
-		kr = p->kern[q];
-		ki = p->kern[N + q];
-		a = fr[q] * kr - fi[q] * ki;
-		b = fr[q] * ki + fi[q] * kr;
-		/* conjugate, so the forward plan computes the inverse */
-		fr[q] = a;
-		fi[q] = -b;
-	}
-	F(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
-	yr[0] = x0r + sr;
-	yi[0] = x0i + si;
-	for (q = 0; q < N; q++) {
-		yr[perm[N + q] * os] = x0r + ar[q];
-		yi[perm[N + q] * os] = x0i - ai[q];
-	}
 }
 
 /* Interleaved <-> split copies for stride-2 data: AVX2 shuffles where
@@ -1177,15 +1007,65 @@ copy_interleave(const R *re, const R *im, R *y, int n)
 }
 #endif
 
-/* x at stride s to split re, im (n each); stride-2 data with im = re + 1
+/* Butterflies k0..k1-1 of step st on the block at br, bi (k0 and,
+ * unless it is m, k1 multiples of the lanes). */
+static void
+step_range(const Step *st, R *br, R *bi, int k0, int k1)
+{
+	int j, k, e;
+	R c, s, xr, xi;
+	const R *w;
+
+	if (st->t1v) {
+		e = k1 < st->mv ? k1 : st->mv;
+		if (k0 < e)
+			st->t1v(br + k0, bi + k0, st->w, st->m, k0, e);
+		k0 = k0 > st->mv ? k0 : st->mv;
+		if (k0 < k1)
+			st->t1(br + k0, bi + k0,
+			    st->w + (size_t)st->mv * 2 * (st->r - 1), st->m,
+			    k0 - st->mv, k1 - st->mv, 1);
+		return;
+	}
+	if (st->t1) {
+		st->t1(br + k0, bi + k0, st->w, st->m, k0, k1, 1);
+		return;
+	}
+	/* generic radix: twiddle, then batched r-point DFTs in place */
+	for (k = k0; k < k1; k++) {
+		w = st->w + (size_t)k * 2 * (st->r - 1);
+		for (j = 1; j < st->r; j++) {
+			c = w[2 * (j - 1)];
+			s = w[2 * (j - 1) + 1];
+			xr = br[k + (size_t)j * st->m];
+			xi = bi[k + (size_t)j * st->m];
+			br[k + (size_t)j * st->m] = c * xr + s * xi;
+			bi[k + (size_t)j * st->m] = c * xi - s * xr;
+		}
+	}
+	st->n1(br + k0, bi + k0, br + k0, bi + k0, st->m, st->m, k1 - k0, 1,
+	    1);
+}
+
+/* Step st over the len elements at y (len a multiple of its blocks). */
+static void
+step_sweep(const Step *st, R *yr, R *yi, size_t len)
+{
+	size_t b, blk;
+
+	blk = (size_t)st->r * st->m;
+	for (b = 0; b < len; b += blk)
+		step_range(st, yr + b, yi + b, 0, st->m);
+}
+
+/* n elements of x at stride s to split re, im; stride-2 data with im = re + 1
  * (interleaved) on AVX2 where the plan may use it. */
 static void
 gather(const PLAN *p, const R *xr, const R *xi, ptrdiff_t s, R *re,
-    R *im)
+    R *im, int n)
 {
-	int j, n;
+	int j;
 
-	n = p->n;
 	/* backward plans swap re and im: then xi == xr - 1 */
 	if (p->fastcopy && s == 2 && (xi == xr + 1 || xi == xr - 1)) {
 		if (xi == xr + 1)
@@ -1203,11 +1083,10 @@ gather(const PLAN *p, const R *xr, const R *xi, ptrdiff_t s, R *re,
 /* The inverse of gather. */
 static void
 scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
-    ptrdiff_t s)
+    ptrdiff_t s, int n)
 {
-	int j, n;
+	int j;
 
-	n = p->n;
 	if (p->fastcopy && s == 2 && (yi == yr + 1 || yi == yr - 1)) {
 		if (yi == yr + 1)
 			copy_interleave(re, im, yr, n);
@@ -1221,16 +1100,197 @@ scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
 	}
 }
 
+/* The leaf pass (and the blocked deepest steps) from x at stride is
+ * to y (unit stride).  The leaves go in output order, block by block:
+ * right after the leaves of a block (r_0 pieces of blk elements, n / r_0
+ * apart), the deepest cfg.nin steps run on it while it is in cache.  A
+ * vector leaf reads unit-stride vectors: with another stride its group's
+ * input (m_0 rows of r_0) is first gathered into lb; so does a batched
+ * leaf (adjacent lanes load faster, and the float AVX-512 batched
+ * codelets give wrong results for interleaved input with split output). */
+static void
+leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
+    R *yi)
+{
+	int r0, S, g, q, nq, per, i, d, j;
+	size_t pos, top, b, lm;
+	R *lr, *li;
+
+	r0 = p->step[0].r;
+	S = p->n / p->m0;
+	nq = S / r0;
+	top = (size_t)(p->n / r0);
+	per = p->blk / p->m0;
+	lm = (size_t)p->m0 * r0;
+	lr = p->lb;
+	li = p->lb + lm;
+	for (q = 0; q < nq; q++) {
+		g = p->grp[q];
+		pos = (size_t)q * p->m0;
+		if (p->leafv && is == 1)
+			p->leafv(xr + (size_t)g * r0, xi + (size_t)g * r0,
+			    yr + pos, yi + pos, S, (ptrdiff_t)top, r0);
+		else if (p->leafv || (is != 1 && p->cfg.leaf == LEAF_BATCH)) {
+			for (j = 0; j < p->m0; j++)
+				gather(p, xr + ((ptrdiff_t)j * S + g * r0) * is,
+				    xi + ((ptrdiff_t)j * S + g * r0) * is, is,
+				    lr + (size_t)j * r0, li + (size_t)j * r0,
+				    r0);
+			if (p->leafv)
+				p->leafv(lr, li, yr + pos, yi + pos, r0,
+				    (ptrdiff_t)top, r0);
+			else
+				p->n1(lr, li, yr + pos, yi + pos, r0, 1, r0,
+				    1, (ptrdiff_t)top);
+		} else
+			p->n1(xr + (ptrdiff_t)g * r0 * is,
+			    xi + (ptrdiff_t)g * r0 * is, yr + pos, yi + pos,
+			    S * is, 1, r0, is, (ptrdiff_t)top);
+		if (p->cfg.nin == 0 || (q + 1) % per)
+			continue;
+		b = (size_t)(q + 1 - per) * p->m0;
+		for (i = p->nstep - 1; i >= p->nstep - p->cfg.nin; i--)
+			for (d = 0; d < r0; d++)
+				step_sweep(&p->step[i], yr + d * top + b,
+				    yi + d * top + b, (size_t)p->blk);
+	}
+}
+
+/* One forward transform: x at stride is to y at stride os (x == y
+ * allowed).  Out of place into unit stride, the passes run in y;
+ * otherwise in the scratch array, and the top step, done in chunks of
+ * butterflies, writes each chunk to y while it is in cache. */
+static void
+ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
+    R *yr, R *yi, ptrdiff_t os)
+{
+	const Step *st;
+	R *sr, *si;
+	int i, n, k0, k1, j, chunk, stop;
+	size_t at;
+
+	n = p->n;
+	if (os == 1 && xr != yr && xi != yi) {
+		leaves(p, xr, xi, is, yr, yi);
+		stop = 0;
+		sr = yr;
+		si = yi;
+	} else {
+		sr = p->y;
+		si = p->y + n;
+		leaves(p, xr, xi, is, sr, si);
+		stop = 1;
+	}
+	for (i = p->nstep - 1 - p->cfg.nin; i >= stop; i--)
+		step_sweep(&p->step[i], sr, si, (size_t)n);
+	if (!stop)
+		return;
+	/* about 1024 elements per chunk, a multiple of the lanes */
+	st = &p->step[0];
+	chunk = (1024 / st->r + p->vl - 1) / p->vl * p->vl;
+	for (k0 = 0; k0 < st->m; k0 = k1) {
+		k1 = k0 + chunk < st->m ? k0 + chunk : st->m;
+		step_range(st, sr, si, k0, k1);
+		for (j = 0; j < st->r; j++) {
+			at = (size_t)j * st->m + k0;
+			scatter(p, sr + at, si + at, yr + (ptrdiff_t)at * os,
+			    yi + (ptrdiff_t)at * os, os, k1 - k0);
+		}
+	}
+}
+
+static void
+bluestein_forward(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
+{
+	R *ar, *ai, *fr, *fi, c, s, a, b, kr, ki;
+	int n, M, j;
+
+	n = p->n;
+	M = p->M;
+	ar = p->bx;
+	ai = ar + M;
+	fr = ai + M;
+	fi = fr + M;
+	for (j = 0; j < n; j++) {
+		c = p->chirp[2 * j];
+		s = p->chirp[2 * j + 1];
+		a = xr[j * is];
+		b = xi[j * is];
+		/* (a + ib)(c - is) */
+		ar[j] = a * c + b * s;
+		ai[j] = b * c - a * s;
+	}
+	memset(ar + n, 0, (size_t)(M - n) * sizeof *ar);
+	memset(ai + n, 0, (size_t)(M - n) * sizeof *ai);
+	F(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
+	for (j = 0; j < M; j++) {
+		kr = p->kern[j];
+		ki = p->kern[M + j];
+		a = fr[j] * kr - fi[j] * ki;
+		b = fr[j] * ki + fi[j] * kr;
+		/* conjugate, so the forward plan computes the inverse */
+		fr[j] = a;
+		fi[j] = -b;
+	}
+	F(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
+	for (j = 0; j < n; j++) {
+		c = p->chirp[2 * j];
+		s = p->chirp[2 * j + 1];
+		a = ar[j];
+		b = -ai[j];
+		yr[j * os] = a * c + b * s;
+		yi[j * os] = b * c - a * s;
+	}
+}
+
+static void
+rader_forward(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
+{
+	R *ar, *ai, *fr, *fi, a, b, kr, ki, x0r, x0i, sr, si;
+	const int *perm;
+	int N, q;
+
+	N = p->M;
+	perm = p->perm;
+	ar = p->bx;
+	ai = ar + N;
+	fr = ai + N;
+	fi = fr + N;
+	for (q = 0; q < N; q++) {
+		ar[q] = xr[perm[q] * is];
+		ai[q] = xi[perm[q] * is];
+	}
+	x0r = xr[0];
+	x0i = xi[0];
+	F(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
+	sr = fr[0];
+	si = fi[0];
+	for (q = 0; q < N; q++) {
+		kr = p->kern[q];
+		ki = p->kern[N + q];
+		a = fr[q] * kr - fi[q] * ki;
+		b = fr[q] * ki + fi[q] * kr;
+		/* conjugate, so the forward plan computes the inverse */
+		fr[q] = a;
+		fi[q] = -b;
+	}
+	F(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
+	yr[0] = x0r + sr;
+	yi[0] = x0i + si;
+	for (q = 0; q < N; q++) {
+		yr[perm[N + q] * os] = x0r + ar[q];
+		yi[perm[N + q] * os] = x0i - ai[q];
+	}
+}
+
 /* One forward transform of p (ignoring p's sign, howmany and strides):
  * x at stride is to y at stride os; x and y may be the same arrays. */
 void
 F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
     ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
 {
-	R *sx, *sy;
-	int n;
-
-	n = p->n;
 	switch (p->kind) {
 	case P_DIRECT:
 		p->n1(xr, xi, yr, yi, is, os, 1, 0, 0);
@@ -1242,22 +1302,7 @@ F(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 		rader_forward(p, xr, xi, is, yr, yi, os);
 		return;
 	}
-	sx = p->x;
-	sy = p->y;
-	/* in place, or strided (interleaved) input: gather it first, so
-	 * that the leaves read unit-stride vectors */
-	if (xr == yr || xi == yi || is != 1) {
-		gather(p, xr, xi, is, sx, sx + n);
-		xr = sx;
-		xi = sx + n;
-		is = 1;
-	}
-	if (os == 1) {
-		ct_forward(p, xr, xi, is, yr, yi);
-		return;
-	}
-	ct_forward(p, xr, xi, is, sy, sy + n);
-	scatter(p, sy, sy + n, yr, yi, os);
+	ct_forward(p, xr, xi, is, yr, yi, os);
 }
 
 int
