@@ -66,7 +66,8 @@ struct F(kgen_plan) {
 	ptrdiff_t stride, dist;
 	Cfg cfg;            /* P_CT, P_RADER, P_BLUESTEIN: the shape */
 	int vl;             /* lanes of the vector codelets, 1 scalar */
-	int fastcopy;       /* AVX2 (de)interleaving of stride-2 data */
+	int fastcopy;       /* (de)interleaving of stride-2 data with
+	                     * 1: AVX2, 2: AVX-512 shuffles, 0: none */
 	/* P_DIRECT; P_CT: the leaf unless it is vector */
 	n1_fn *n1;
 	/* P_CT */
@@ -657,7 +658,8 @@ plan_cfg(PLAN *p, int n, const Cfg *c, unsigned flags, const R *base)
 	p->howmany = 1;
 	p->stride = 1;
 	p->dist = n;
-	p->fastcopy = kgen_isa() >= KGEN_ISA_AVX2;
+	p->fastcopy = kgen_isa() >= KGEN_ISA_AVX512 ? 2
+	    : kgen_isa() >= KGEN_ISA_AVX2;
 	p->cfg = *c;
 	if (c->alg == ALG_BLUESTEIN)
 		return plan_bluestein(p, flags);
@@ -983,7 +985,74 @@ copy_interleave(const R *re, const R *im, R *y, int n)
 	}
 }
 #endif
+
+/* AVX-512: one two-source permute per output vector. */
+#define COPY512_ATTR __attribute__((target("avx512f")))
+#ifdef KGEN_SINGLE
+enum { COPY512_STEP = 16 };
+#define V512 __m512
+#define LD512 _mm512_loadu_ps
+#define ST512 _mm512_storeu_ps
+#define PERM512 _mm512_permutex2var_ps
+#define IDX512(...) _mm512_setr_epi32(__VA_ARGS__)
+#define EVEN512 IDX512(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, \
+    28, 30)
+#define ODD512 IDX512(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, \
+    29, 31)
+#define LO512 IDX512(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
+#define HI512 IDX512(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, \
+    30, 15, 31)
 #else
+enum { COPY512_STEP = 8 };
+#define V512 __m512d
+#define LD512 _mm512_loadu_pd
+#define ST512 _mm512_storeu_pd
+#define PERM512 _mm512_permutex2var_pd
+#define IDX512(...) _mm512_setr_epi64(__VA_ARGS__)
+#define EVEN512 IDX512(0, 2, 4, 6, 8, 10, 12, 14)
+#define ODD512 IDX512(1, 3, 5, 7, 9, 11, 13, 15)
+#define LO512 IDX512(0, 8, 1, 9, 2, 10, 3, 11)
+#define HI512 IDX512(4, 12, 5, 13, 6, 14, 7, 15)
+#endif
+
+COPY512_ATTR static void
+copy_deinterleave512(const R *x, R *re, R *im, int n)
+{
+	V512 a, b;
+	int j;
+
+	for (j = 0; j + COPY512_STEP <= n; j += COPY512_STEP) {
+		a = LD512(x + 2 * j);
+		b = LD512(x + 2 * j + COPY512_STEP);
+		ST512(re + j, PERM512(a, EVEN512, b));
+		ST512(im + j, PERM512(a, ODD512, b));
+	}
+	for (; j < n; j++) {
+		re[j] = x[2 * j];
+		im[j] = x[2 * j + 1];
+	}
+}
+
+COPY512_ATTR static void
+copy_interleave512(const R *re, const R *im, R *y, int n)
+{
+	V512 a, b;
+	int j;
+
+	for (j = 0; j + COPY512_STEP <= n; j += COPY512_STEP) {
+		a = LD512(re + j);
+		b = LD512(im + j);
+		ST512(y + 2 * j, PERM512(a, LO512, b));
+		ST512(y + 2 * j + COPY512_STEP, PERM512(a, HI512, b));
+	}
+	for (; j < n; j++) {
+		y[2 * j] = re[j];
+		y[2 * j + 1] = im[j];
+	}
+}
+#else
+#define copy_deinterleave512 copy_deinterleave
+#define copy_interleave512 copy_interleave
 static void
 copy_deinterleave(const R *x, R *re, R *im, int n)
 {
@@ -1064,14 +1133,21 @@ static void
 gather(const PLAN *p, const R *xr, const R *xi, ptrdiff_t s, R *re,
     R *im, int n)
 {
+	R *t;
 	int j;
 
 	/* backward plans swap re and im: then xi == xr - 1 */
 	if (p->fastcopy && s == 2 && (xi == xr + 1 || xi == xr - 1)) {
-		if (xi == xr + 1)
-			copy_deinterleave(xr, re, im, n);
+		if (xi == xr - 1) {
+			t = re;
+			re = im;
+			im = t;
+			xr = xi;
+		}
+		if (p->fastcopy == 2)
+			copy_deinterleave512(xr, re, im, n);
 		else
-			copy_deinterleave(xi, im, re, n);
+			copy_deinterleave(xr, re, im, n);
 		return;
 	}
 	for (j = 0; j < n; j++) {
@@ -1085,13 +1161,20 @@ static void
 scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
     ptrdiff_t s, int n)
 {
+	const R *u;
 	int j;
 
 	if (p->fastcopy && s == 2 && (yi == yr + 1 || yi == yr - 1)) {
-		if (yi == yr + 1)
-			copy_interleave(re, im, yr, n);
+		if (yi == yr - 1) {
+			u = re;
+			re = im;
+			im = u;
+			yr = yi;
+		}
+		if (p->fastcopy == 2)
+			copy_interleave512(re, im, yr, n);
 		else
-			copy_interleave(im, re, yi, n);
+			copy_interleave(re, im, yr, n);
 		return;
 	}
 	for (j = 0; j < n; j++) {
