@@ -543,8 +543,9 @@ split(int rest, int cap, int *r, int k)
 	return k;
 }
 
-/* ns per forward transform of p on x (2n) to y (2n): the best of three
- * timings of enough runs to last about 20 us each. */
+/* ns per forward transform of p on x (2n) to y (2n): the best of five
+ * timings of enough runs to last about 20 us each (the best, as other
+ * processes only ever add time). */
 static double
 timeit(const PLAN *p, const R *x, R *y)
 {
@@ -557,7 +558,7 @@ timeit(const PLAN *p, const R *x, R *y)
 	F(plan_execute_one)(p, x, x + n, 1, y, y + n, 1);
 	best = 1e300;
 	reps = 1;
-	for (trial = 0; trial < 3; trial++) {
+	for (trial = 0; trial < 5; trial++) {
 		for (;;) {
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			for (i = 0; i < reps; i++)
@@ -593,9 +594,9 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * factor at most KGEN_N1_MAX): per ISA, every vector leaf with every top
  * radix that is a multiple of the lanes, and the largest leaf on the
  * batched and the scalar n1 codelets, with or without such a top; the
- * rest in radices of at most 64, 32 or 16.  Past 2^16 (where one
- * timing takes a millisecond or more) only the widest ISA and caps 64
- * and 32.  Returns how many went to c (at most max). */
+ * rest in radices of at most 64, 32 or 16.  Past 2^12 (where one
+ * timing takes 50 us or more) only the widest ISA and caps 64 and 32,
+ * which keeps KGEN_MEASURE under a second to 2^16.  Returns how many went to c (at most max). */
 static int
 candidates(int n, Cfg *c, int max)
 {
@@ -607,7 +608,7 @@ candidates(int n, Cfg *c, int max)
 	nc = 0;
 	ni = F(plantab_isas)(isa);
 	ncap = 3;
-	if (n > 1 << 16) {
+	if (n > 1 << 12) {
 		ni = 1;
 		ncap = 2;
 	}

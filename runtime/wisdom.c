@@ -149,7 +149,7 @@ num(const char **s, int lo, int hi, int *v)
 	for (x = 0; *p >= '0' && *p <= '9'; p++)
 		if ((x = x * 10 + (*p - '0')) > hi)
 			return -1;
-	if (x < lo || (*p != ' ' && *p != '\n'))
+	if (x < lo || (*p != ' ' && *p != '\n') || (*p == ' ' && p[1] == '\n'))
 		return -1;
 	*v = (int)x;
 	*s = *p == ' ' ? p + 1 : p;
@@ -167,8 +167,8 @@ word(const char **s, const char *const *names, int k, int *v)
 		if (!names[i])
 			continue;
 		len = strlen(names[i]);
-		if (!strncmp(*s, names[i], len)
-		    && ((*s)[len] == ' ' || (*s)[len] == '\n')) {
+		if (!strncmp(*s, names[i], len) && ((*s)[len] == '\n'
+		    || ((*s)[len] == ' ' && (*s)[len + 1] != '\n'))) {
 			*v = i;
 			*s += len + ((*s)[len] == ' ');
 			return 0;
