@@ -54,6 +54,7 @@ _Static_assert((int)FACTOR_MAXSTEP == (int)CFG_MAXSTEP, "plan.h's Cfg holds a pl
 typedef struct Step Step;
 struct Step {
 	int r, m, mv;
+	int avx;            /* generic radix: AVX2 twiddle multiplies */
 	t1_fn *t1;          /* scalar t1 codelet, or NULL */
 	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
@@ -196,9 +197,11 @@ kgen_next_fast_size(int n)
 /* The twiddle table of step (r, m): rows k < mv blocked in vl
  * butterflies for t1v, entry (k, j, c) at (k/vl)*2(r-1)vl + (2(j-1) +
  * c)vl + k%vl; rows k >= mv in FFTW's t1 layout, at k*2(r-1) + 2(j-1) +
- * c (the blocked rows take exactly mv*2(r-1) entries). */
+ * c (the blocked rows take exactly mv*2(r-1) entries).  For a generic
+ * radix (gen), cosines then sines by j, unit stride in k:
+ * c(r-1)m + (j-1)m + k. */
 static R *
-twiddles(int r, int m, int mv, int vl, const R *base, int n)
+twiddles(int r, int m, int mv, int vl, int gen, const R *base, int n)
 {
 	R *w, c, s;
 	int k, j, step;
@@ -214,7 +217,11 @@ twiddles(int r, int m, int mv, int vl, const R *base, int n)
 			at = (size_t)((long long)j * k * step % n);
 			c = base[2 * at];
 			s = base[2 * at + 1];
-			if (k >= mv) {
+			if (gen) {
+				at = (size_t)(j - 1) * m + k;
+				w[at] = c;
+				w[(size_t)(r - 1) * m + at] = s;
+			} else if (k >= mv) {
 				at = (size_t)k * 2 * (r - 1) + 2 * (j - 1);
 				w[at] = c;
 				w[at + 1] = s;
@@ -300,7 +307,8 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		st->n1 = st->t1 ? 0 : N1_FOR(st->r, m);
 		if (!st->t1 && !st->n1)
 			return -1;
-		st->w = twiddles(st->r, m, st->mv, vl, base, p->n);
+		st->w = twiddles(st->r, m, st->mv, vl, !st->t1, base, p->n);
+		st->avx = kgen_isa() >= KGEN_ISA_AVX2;
 		if (!st->w)
 			return -1;
 		m *= st->r;
@@ -520,9 +528,12 @@ estimate(int n, Cfg *c)
 
 /* Radices for rest (after the leaf and any top radix): its power of two
  * split evenly into radices of at most cap (a power of two), then its
- * odd primes, smallest first, appended to r[k..]; returns the new k. */
+ * odd primes, smallest first, or with group set its odd part in the
+ * largest factors up to KGEN_N1_MAX (9 x 9, not 3 x 3 x 3 x 3: generic
+ * radices, batched n1 codelets across the butterflies, fewer passes),
+ * appended to r[k..]; returns the new k. */
 static int
-split(int rest, int cap, int *r, int k)
+split(int rest, int cap, int group, int *r, int k)
 {
 	int e, bits, cb, passes, q;
 
@@ -537,6 +548,10 @@ split(int rest, int cap, int *r, int k)
 	}
 	while (rest > 1) {
 		q = factor_smallest(rest);
+		/* grouped: the largest divisor up to KGEN_N1_MAX instead */
+		for (e = KGEN_N1_MAX; group && e > q; e--)
+			if (rest % e == 0)
+				q = e;
 		r[k++] = q;
 		rest /= q;
 	}
@@ -594,7 +609,8 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * factor at most KGEN_N1_MAX): per ISA, every vector leaf with every top
  * radix that is a multiple of the lanes, and the largest leaf on the
  * batched and the scalar n1 codelets, with or without such a top; the
- * rest in radices of at most 64, 32 or 16.  Past 2^12 (where one
+ * rest in radices of at most 64, 32 or 16, and once with the odd part
+ * grouped.  Past 2^12 (where one
  * timing takes 50 us or more) only the widest ISA and caps 64 and 32,
  * which keeps KGEN_MEASURE under a second to 2^16.  Returns how many went to c (at most max). */
 static int
@@ -627,7 +643,7 @@ candidates(int n, Cfg *c, int max)
 			    top = top ? 2 * top : vl > 1 ? vl : 2 * KGEN_N1_MAX) {
 				if (top && (n / m) % top)
 					continue;
-				for (cap = 0; cap < ncap; cap++) {
+				for (cap = 0; cap < ncap + 1; cap++) {
 					memset(&t, 0, sizeof t);
 					t.alg = ALG_CT;
 					t.isa = isa[i]->id;
@@ -636,7 +652,8 @@ candidates(int n, Cfg *c, int max)
 					if (top)
 						t.r[t.k++] = top;
 					t.k = split(n / m / (top ? top : 1),
-					    caps[cap], t.r, t.k);
+					    caps[cap < ncap ? cap : 0],
+					    cap == ncap, t.r, t.k);
 					if (t.k)
 						add(c, &nc, max, &t);
 				}
@@ -1077,6 +1094,65 @@ copy_interleave(const R *re, const R *im, R *y, int n)
 }
 #endif
 
+/* x_k *= conj(c_k + i s_k) for k0 <= k < k1, the twiddles of a generic
+ * radix: with AVX2 and FMA where the compiler targets x86 (the caller
+ * checks the CPU), else plain. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
+#ifdef KGEN_SINGLE
+#define VA __m256
+#define VA_N 8
+#define VA_LD _mm256_loadu_ps
+#define VA_ST _mm256_storeu_ps
+#define VA_MUL _mm256_mul_ps
+#define VA_FMA _mm256_fmadd_ps
+#define VA_FMS _mm256_fmsub_ps
+#else
+#define VA __m256d
+#define VA_N 4
+#define VA_LD _mm256_loadu_pd
+#define VA_ST _mm256_storeu_pd
+#define VA_MUL _mm256_mul_pd
+#define VA_FMA _mm256_fmadd_pd
+#define VA_FMS _mm256_fmsub_pd
+#endif
+__attribute__((target("avx2,fma"))) static void
+twiddle_avx2(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
+{
+	VA a, b, wc, ws;
+	R u, v;
+	int k;
+
+	for (k = k0; k + VA_N <= k1; k += VA_N) {
+		a = VA_LD(xr + k);
+		b = VA_LD(xi + k);
+		wc = VA_LD(c + k);
+		ws = VA_LD(s + k);
+		VA_ST(xr + k, VA_FMA(wc, a, VA_MUL(ws, b)));
+		VA_ST(xi + k, VA_FMS(wc, b, VA_MUL(ws, a)));
+	}
+	for (; k < k1; k++) {
+		u = xr[k];
+		v = xi[k];
+		xr[k] = c[k] * u + s[k] * v;
+		xi[k] = c[k] * v - s[k] * u;
+	}
+}
+#else
+static void
+twiddle_avx2(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
+{
+	R u, v;
+	int k;
+
+	for (k = k0; k < k1; k++) {
+		u = xr[k];
+		v = xi[k];
+		xr[k] = c[k] * u + s[k] * v;
+		xi[k] = c[k] * v - s[k] * u;
+	}
+}
+#endif
+
 /* Butterflies k0..k1-1 of step st on the block at br, bi (k0 and,
  * unless it is m, k1 multiples of the lanes). */
 static void
@@ -1102,15 +1178,21 @@ step_range(const Step *st, R *br, R *bi, int k0, int k1)
 		return;
 	}
 	/* generic radix: twiddle, then batched r-point DFTs in place */
-	for (k = k0; k < k1; k++) {
-		w = st->w + (size_t)k * 2 * (st->r - 1);
-		for (j = 1; j < st->r; j++) {
-			c = w[2 * (j - 1)];
-			s = w[2 * (j - 1) + 1];
-			xr = br[k + (size_t)j * st->m];
-			xi = bi[k + (size_t)j * st->m];
-			br[k + (size_t)j * st->m] = c * xr + s * xi;
-			bi[k + (size_t)j * st->m] = c * xi - s * xr;
+	for (j = 1; j < st->r; j++) {
+		w = st->w + (size_t)(j - 1) * st->m;
+		k = (size_t)j * st->m;
+		if (st->avx) {
+			twiddle_avx2(br + k, bi + k, w,
+			    w + (size_t)(st->r - 1) * st->m, k0, k1);
+			continue;
+		}
+		for (e = k0; e < k1; e++) {
+			c = w[e];
+			s = w[(size_t)(st->r - 1) * st->m + e];
+			xr = br[k + e];
+			xi = bi[k + e];
+			br[k + e] = c * xr + s * xi;
+			bi[k + e] = c * xi - s * xr;
 		}
 	}
 	st->n1(br + k0, bi + k0, br + k0, bi + k0, st->m, st->m, k1 - k0, 1,

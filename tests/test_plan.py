@@ -114,8 +114,9 @@ def forced(isa):
         # batched odd leaf; odd m: vector twiddles with scalar tails
         "%%s 2187 ct %s 27 %s 0 4 3 3 3 3" % (isa, "batch" if vec
                                                else "scalar"),
-        # generic radix 11 (no t1 codelet)
+        # generic radices (no t1 codelet): 11, and odd parts grouped
         "%%s 1331 ct %s 11 scalar 0 2 11 11" % isa,
+        "%%s 6561 ct %s 27 batch 0 2 27 9" % isa,
         # cache blocking: the two deepest steps run block by block
         "%%s 131072 ct %s 32 %s 2 3 16 16 16" % (isa, leaf),
         "%%s 65536 ct %s 16 %s 1 3 16 16 16" % (isa, "batch" if vec
@@ -130,7 +131,7 @@ def forced(isa):
         (l % p) + "\n" for p in "df" for l in lines)
 
 
-FORCED = [2048, 2187, 1331, 131072, 65536, 262144, 4099, 4098, 2053, 1031]
+FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053, 1031]
 
 
 @pytest.mark.parametrize("isa", isas())
