@@ -10,7 +10,9 @@ planning takes minutes; the column repeats FFTW_MEASURE there and
 patient_capped is 1).  Writes bench/out/plan.csv (bench/plan.c's columns),
 prints a table with the geometric means over 2^10 .. 2^16 and draws
 bench/out/plan.png (MFLOPS = 5 n log2 n / ns against n, and the ratios).
-usage: python3 bench/plan.py [--quick]
+usage: python3 bench/plan.py [--quick] [--csv FILE...]
+(--csv: the table and plot from CSV files of earlier build/bench/plan and
+planf runs, one per precision, instead of running them)
 """
 import argparse
 import csv
@@ -50,12 +52,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true",
                     help="2^10 .. 2^12 only: a smoke test")
+    ap.add_argument("--csv", nargs="+", metavar="FILE",
+                    help="read these bench/plan.c outputs, run nothing")
     a = ap.parse_args()
     sizes = [1024, 2048, 4096] if a.quick else \
         POW2 + POW3 + POW5 + POW7 + MIXED + PRIMES
     OUT.mkdir(parents=True, exist_ok=True)
     rows = []
-    for exe in ("plan", "planf"):
+    for f in a.csv or []:
+        rows += list(csv.DictReader(open(f)))
+    for exe in () if a.csv else ("plan", "planf"):
         print("%s: %d sizes" % (exe, len(sizes)), file=sys.stderr,
               flush=True)
         rows += run(exe, sizes)

@@ -161,9 +161,9 @@ kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
  * wisdom already held for n.  A plan holds scratch memory, so one plan
  * runs one kgen_execute at a time; plans may be made from several
  * threads at once.
- * The plan functions return NULL for n < 1, n > KGEN_PLAN_MAX (or, for a
- * non-prime size with a prime factor above KGEN_N1_MAX, n > KGEN_PLAN_MAX
- * / 2: Bluestein's convolution of size >= 2n - 1 must itself be a plan),
+ * The plan functions return NULL for n < 1, n > KGEN_PLAN_MAX (or, where
+ * Bluestein's algorithm serves n, n > KGEN_PLAN_MAX / 2: its convolution
+ * of size >= 2n - 1 must itself be a plan),
  * howmany < 1, a layout whose largest offset (n - 1)|stride| +
  * (howmany - 1)|dist| exceeds PTRDIFF_MAX bytes, a sign other than -1 or
  * +1, unknown flags, or no memory (a plan of size n holds about 4n to 12n
