@@ -59,11 +59,11 @@ build/asan/codelets/%.o: codelets/%.c
 
 # ---- runtime: the registry (its table made from the scalar n1 codelets'
 # header comments), the one CPU detector, run-time dispatch, the planner
-# (plan.c, plantab.c, real.c: compiled twice, the second time for float
+# (plan.c, plantab.c, real.c, plansimd.c: compiled twice, the second time for float
 # with -DKGEN_SINGLE) and kgen_dgemm.  The tables of dispatch.c,
 # plantab.c and gemm.c come from codelets.def, less the ISAs not built
 # here (build/runtime/codelets.h).
-PLAN_RT = plan plantab real
+PLAN_RT = plan plantab real plansimd
 RT_O = $(patsubst %,build/runtime/%.o,registry cpu dispatch gemm wisdom \
        $(PLAN_RT) $(PLAN_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \

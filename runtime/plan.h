@@ -98,6 +98,17 @@ struct Cfg {
 int wisdom_get(int prec, int n, Cfg *c);
 void wisdom_put(int prec, int n, const Cfg *c);
 
+/* plansimd.c: n elements of interleaved x (re, im, re, ...) to re and im,
+ * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; plain
+ * loops elsewhere).  simd_twiddle multiplies x_k by conj(c_k + i s_k)
+ * for k0 <= k < k1 (AVX2 and FMA on x86). */
+void F(simd_deinterleave)(const R *x, R *re, R *im, int n);
+void F(simd_interleave)(const R *re, const R *im, R *y, int n);
+void F(simd_deinterleave512)(const R *x, R *re, R *im, int n);
+void F(simd_interleave512)(const R *re, const R *im, R *y, int n);
+void F(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0,
+    int k1);
+
 /* Real-data plans (runtime/real.c) are complex plans with a Real part. */
 typedef struct Real Real;
 void F(plan_set_real)(PLAN *p, Real *r);
