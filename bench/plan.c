@@ -1,15 +1,22 @@
-/* plan.c: whole-transform speed of kgen_plan_dft_1d against FFTW.
- * usage: plan [N...]   (default: 2^10 .. 2^16)
- * For each n, in one process: kgen on split arrays, FFTW_MEASURE on
- * interleaved arrays (FFTW's fastest layout: its SIMD codelets need it)
- * and FFTW_MEASURE on split arrays (the same layout as kgen, through the
- * guru split interface); all out of place, forward, double (built with
- * -DSINGLE: float, kgen_planf_* against fftwf_*, -lfftw3f).  Trials are
- * interleaved (kgen, fftw, fftw-split, kgen, ...), each timing enough
- * executions to last about 0.3 ms; the best of 31 trials (robust on a
- * shared machine, where other processes only ever add time) and the
- * median are printed as CSV with MFLOPS = 5 n log2 n / ns (best) and the
- * ratios speed(kgen) / speed(FFTW) of the bests (>= 1: kgen is faster). */
+/* plan.c: whole-transform speed of kgen's plans against FFTW.
+ * usage: plan [-p PATIENT_MAX] N...
+ * For each n, in one process, out of place, forward, double (built with
+ * -DSINGLE: float, kgen_planf_* against fftwf_*, -lfftw3f):
+ *   kgen_split   kgen_plan_dft_1d (KGEN_ESTIMATE) on split arrays
+ *   kgen_inter   kgen_plan_many_dft, stride 2, ii = ri + 1 (the
+ *                interleaved layout FFTW and C99 complex users hold)
+ *   kgen_meas    the same interleaved plan made with KGEN_MEASURE
+ *   fftw_meas    FFTW_MEASURE, interleaved (fftw_plan_dft_1d)
+ *   fftw_pat     FFTW_PATIENT, interleaved, for n <= PATIENT_MAX
+ *                (default 2^17: above it PATIENT planning takes minutes);
+ *                above it the column repeats FFTW_MEASURE and
+ *                patient_capped is 1
+ * FFTW plans in one process share its wisdom, as in any program.
+ * Trials are interleaved (each kind in turn), each timing enough
+ * executions to last about 0.3 ms; the best of 21 trials (robust on a
+ * shared machine, where other processes only ever add time) is printed
+ * as CSV with MFLOPS = 5 n log2 n / ns, the planning times in ms, and the
+ * ratios time(FFTW) / time(kgen) (> 1: kgen is faster). */
 #define _POSIX_C_SOURCE 200809L
 #include <fftw3.h>
 #include <math.h>
@@ -23,7 +30,7 @@
 typedef float R;
 #define FFTW(name) fftwf_##name
 #define KPLAN kgen_planf
-#define KPLAN_1D kgen_planf_dft_1d
+#define KPLAN_MANY kgen_planf_many_dft
 #define KEXEC kgen_executef
 #define KDESTROY kgen_destroyf
 #define PREC "float"
@@ -31,13 +38,16 @@ typedef float R;
 typedef double R;
 #define FFTW(name) fftw_##name
 #define KPLAN kgen_plan
-#define KPLAN_1D kgen_plan_dft_1d
+#define KPLAN_MANY kgen_plan_many_dft
 #define KEXEC kgen_execute
 #define KDESTROY kgen_destroy
 #define PREC "double"
 #endif
 
-enum { TRIALS = 31 };
+enum { TRIALS = 21, NK = 5 };
+enum { KSPLIT, KINTER, KMEAS, FMEAS, FPAT };
+static const char *const kname[NK] = {"kgen_split", "kgen_inter",
+    "kgen_meas", "fftw_meas", "fftw_pat"};
 
 static double
 now(void)
@@ -57,24 +67,34 @@ cmp(const void *a, const void *b)
 }
 
 typedef struct {
-	KPLAN *kp;
-	FFTW(plan) fi, fs;
-	R *ri, *ii, *ro, *io;
-	FFTW(complex) *ci, *co;
-	R *si, *so;
+	KPLAN *ks, *ki, *km;
+	FFTW(plan) fm, fp;
+	R *s, *so;          /* split in/out: re then im */
+	R *c, *co;          /* interleaved in/out (FFTW's arrays) */
 	int n;
 } Ctx;
 
 static void
 run(Ctx *c, int which)
 {
-	if (which == 0)
-		KEXEC(c->kp, c->ri, c->ii, c->ro, c->io);
-	else if (which == 1)
-		FFTW(execute)(c->fi);
-	else
-		FFTW(execute_split_dft)(c->fs, c->si, c->si + c->n, c->so,
-		    c->so + c->n);
+	int n = c->n;
+
+	switch (which) {
+	case KSPLIT:
+		KEXEC(c->ks, c->s, c->s + n, c->so, c->so + n);
+		break;
+	case KINTER:
+		KEXEC(c->ki, c->c, c->c + 1, c->co, c->co + 1);
+		break;
+	case KMEAS:
+		KEXEC(c->km, c->c, c->c + 1, c->co, c->co + 1);
+		break;
+	case FMEAS:
+		FFTW(execute)(c->fm);
+		break;
+	default:
+		FFTW(execute)(c->fp);
+	}
 }
 
 /* ns per transform of `which`, `reps` executions per trial */
@@ -90,81 +110,100 @@ trial(Ctx *c, int which, long reps)
 	return (now() - t) / reps;
 }
 
+static void
+fill(Ctx *c)
+{
+	int k;
+
+	for (k = 0; k < c->n; k++) {
+		c->s[k] = c->c[2 * k] = (R)sin(k * 0.37);
+		c->s[c->n + k] = c->c[2 * k + 1] = (R)cos(k * 0.11);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
-	static const int defaults[] = {1024, 2048, 4096, 8192, 16384, 32768,
-	    65536};
-	double t[3][TRIALS], med[3], best[3], mflops;
-	int i, k, w, n, nn, *sizes;
+	double t[NK][TRIALS], best[NK], plan_ms[NK], t0, mf;
+	int i, k, w, n, patmax, capped;
 	long reps;
 	Ctx c;
-	FFTW(iodim) dim, howmany;
 
-	nn = argc > 1 ? argc - 1 : (int)(sizeof defaults / sizeof *defaults);
-	sizes = malloc(nn * sizeof *sizes);
-	for (i = 0; i < nn; i++)
-		sizes[i] = argc > 1 ? atoi(argv[i + 1]) : defaults[i];
-	printf("n,kgen_ns,fftw_ns,fftw_split_ns,kgen_mflops,ratio_vs_fftw,"
-	    "ratio_vs_fftw_split,kgen_median_ns,fftw_median_ns,"
-	    "fftw_split_median_ns,isa,precision\n");
-	for (i = 0; i < nn; i++) {
-		n = sizes[i];
+	patmax = 1 << 17;
+	i = 1;
+	if (argc > 2 && !strcmp(argv[1], "-p")) {
+		patmax = atoi(argv[2]);
+		i = 3;
+	}
+	printf("n,precision,isa");
+	for (w = 0; w < NK; w++)
+		printf(",%s_ns", kname[w]);
+	for (w = 0; w < NK; w++)
+		printf(",%s_plan_ms", kname[w]);
+	printf(",kgen_mflops,patient_capped,inter_over_split,"
+	    "meas_vs_fftw_meas,meas_vs_fftw_pat,inter_vs_fftw_meas\n");
+	for (; i < argc; i++) {
+		n = atoi(argv[i]);
 		memset(&c, 0, sizeof c);
 		c.n = n;
-		c.ri = FFTW(malloc)(4 * n * sizeof(R));
-		c.ii = c.ri + n;
-		c.ro = c.ii + n;
-		c.io = c.ro + n;
-		c.ci = FFTW(malloc)(n * sizeof *c.ci);
-		c.co = FFTW(malloc)(n * sizeof *c.co);
-		c.si = FFTW(malloc)(2 * n * sizeof(R));
+		c.s = FFTW(malloc)(2 * n * sizeof(R));
 		c.so = FFTW(malloc)(2 * n * sizeof(R));
-		c.kp = KPLAN_1D(n, -1, 0);
-		c.fi = FFTW(plan_dft_1d)(n, c.ci, c.co, FFTW_FORWARD,
-		    FFTW_MEASURE);
-		dim.n = n;
-		dim.is = dim.os = 1;
-		howmany.n = 1;
-		howmany.is = howmany.os = 0;
-		c.fs = FFTW(plan_guru_split_dft)(1, &dim, 0, &howmany, c.si,
-		    c.si + n, c.so, c.so + n, FFTW_MEASURE);
-		if (!c.kp || !c.fi || !c.fs) {
+		c.c = FFTW(malloc)(2 * n * sizeof(R));
+		c.co = FFTW(malloc)(2 * n * sizeof(R));
+		t0 = now();
+		c.ks = KPLAN_MANY(n, 1, 1, n, -1, KGEN_ESTIMATE);
+		plan_ms[KSPLIT] = (now() - t0) / 1e6;
+		t0 = now();
+		c.ki = KPLAN_MANY(n, 1, 2, 2 * n, -1, KGEN_ESTIMATE);
+		plan_ms[KINTER] = (now() - t0) / 1e6;
+		t0 = now();
+		c.km = KPLAN_MANY(n, 1, 2, 2 * n, -1, KGEN_MEASURE);
+		plan_ms[KMEAS] = (now() - t0) / 1e6;
+		t0 = now();
+		c.fm = FFTW(plan_dft_1d)(n, (FFTW(complex) *)c.c,
+		    (FFTW(complex) *)c.co, FFTW_FORWARD, FFTW_MEASURE);
+		plan_ms[FMEAS] = (now() - t0) / 1e6;
+		capped = n > patmax;
+		t0 = now();
+		c.fp = FFTW(plan_dft_1d)(n, (FFTW(complex) *)c.c,
+		    (FFTW(complex) *)c.co, FFTW_FORWARD,
+		    capped ? FFTW_MEASURE : FFTW_PATIENT);
+		plan_ms[FPAT] = (now() - t0) / 1e6;
+		if (!c.ks || !c.ki || !c.km || !c.fm || !c.fp) {
 			fprintf(stderr, "plan: n=%d: no plan\n", n);
 			return 1;
 		}
-		for (k = 0; k < n; k++) {
-			c.ri[k] = c.ci[k][0] = c.si[k] = (R)sin(k * 0.37);
-			c.ii[k] = c.ci[k][1] = c.si[n + k] = (R)cos(k * 0.11);
-		}
-		/* about 1 ms per trial */
+		fill(&c);
 		reps = 1;
-		while (trial(&c, 1, reps) * reps < 3e5 && reps < 1L << 24)
+		while (trial(&c, FMEAS, reps) * reps < 3e5 && reps < 1L << 24)
 			reps *= 2;
 		for (k = 0; k < TRIALS; k++)
-			for (w = 0; w < 3; w++)
+			for (w = 0; w < NK; w++)
 				t[w][k] = trial(&c, w, reps);
-		for (w = 0; w < 3; w++) {
+		for (w = 0; w < NK; w++) {
 			qsort(t[w], TRIALS, sizeof(double), cmp);
-			med[w] = t[w][TRIALS / 2];
 			best[w] = t[w][0];
 		}
-		mflops = 5 * n * log2(n) / best[0] * 1e3;
-		printf("%d,%.1f,%.1f,%.1f,%.0f,%.3f,%.3f,%.1f,%.1f,%.1f,%s,"
-		    PREC "\n", n,
-		    best[0], best[1], best[2], mflops, best[1] / best[0],
-		    best[2] / best[0], med[0], med[1], med[2],
+		mf = 5 * n * log2(n) / best[KMEAS] * 1e3;
+		printf("%d," PREC ",%s", n,
 		    getenv("KGEN_ISA") ? getenv("KGEN_ISA") : "best");
+		for (w = 0; w < NK; w++)
+			printf(",%.1f", best[w]);
+		for (w = 0; w < NK; w++)
+			printf(",%.2f", plan_ms[w]);
+		printf(",%.0f,%d,%.3f,%.3f,%.3f,%.3f\n", mf, capped,
+		    best[KSPLIT] / best[KINTER], best[FMEAS] / best[KMEAS],
+		    best[FPAT] / best[KMEAS], best[FMEAS] / best[KINTER]);
 		fflush(stdout);
-		KDESTROY(c.kp);
-		FFTW(destroy_plan)(c.fi);
-		FFTW(destroy_plan)(c.fs);
-		FFTW(free)(c.ri);
-		FFTW(free)(c.ci);
-		FFTW(free)(c.co);
-		FFTW(free)(c.si);
+		KDESTROY(c.ks);
+		KDESTROY(c.ki);
+		KDESTROY(c.km);
+		FFTW(destroy_plan)(c.fm);
+		FFTW(destroy_plan)(c.fp);
+		FFTW(free)(c.s);
 		FFTW(free)(c.so);
+		FFTW(free)(c.c);
+		FFTW(free)(c.co);
 	}
-	free(sizes);
 	return 0;
 }

@@ -105,16 +105,17 @@ build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
 bench-fft: build/bench/fft
 	$(PYTHON) bench/fft.py
 
-# ---- bench-plan: whole transforms against FFTW_MEASURE (bench/plan.c,
-# bench/plan.py), n = 2^7 .. 2^20, composites and primes, double and
-# float; CSV and plot in bench/out/plan.*; KGEN_ISA=avx2 etc. picks the
-# path.
-bench-plan: lib/libkgen.a build/bench/fft
+# ---- bench-plan: whole transforms against FFTW_MEASURE and FFTW_PATIENT
+# (bench/plan.c, bench/plan.py): kgen estimated and measured, split and
+# interleaved; n = 2^7 .. 2^20, powers of 3, 5 and 7, mixed sizes and
+# primes, double and float; CSV and plot in bench/out/plan.*;
+# KGEN_ISA=avx2 etc. picks the path.
+bench-plan: lib/libkgen.a
 	@mkdir -p build/bench bench/out
 	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
-	    lib/libkgen.a -lfftw3 -lm
+	    lib/libkgen.a -lfftw3 -lm -lpthread
 	$(CC) -std=c11 -O2 -Iruntime -DSINGLE -o build/bench/planf \
-	    bench/plan.c lib/libkgen.a -lfftw3f -lm
+	    bench/plan.c lib/libkgen.a -lfftw3f -lm -lpthread
 	$(PYTHON) bench/plan.py
 
 # ---- opcounts: kgen's operation counts beside genfft's (markdown).

@@ -80,14 +80,14 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 # ---- runtime: the registry (its table made from the scalar n1 codelets'
 # header comments), kgen_strerror and kgen_version (status.c), the one
 # CPU detector, run-time dispatch, the planner, kgen_dgemm and
-# kgen_selftest.  dispatch.c,
-# plan.c, plantab.c and real.c are compiled twice, the second time for
+# kgen_selftest, and the wisdom store.  dispatch.c, plan.c, plantab.c,
+# real.c and plansimd.c are compiled twice, the second time for
 # float with -DKGEN_SINGLE, so that a static link of a program using one
 # precision takes only that precision's codelets.  The tables of
 # dispatch.c, plantab.c and gemm.c come from codelets.def, less the ISAs
 # not built here (build/runtime/codelets.h).
-PREC_RT = dispatch plan plantab real
-RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest \
+PREC_RT = dispatch plan plantab real plansimd
+RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest wisdom \
        $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
          build/runtime/cpufeat.h

@@ -156,25 +156,42 @@ KGEN_API kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
 KGEN_API kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
 KGEN_API kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
 
-/* Whole transforms of any size n >= 1 (runtime/plan.c), double, split
- * arrays: transform h of a plan reads x_k = ri[h*dist + k*stride] + i
- * ii[h*dist + k*stride] and writes X_k to ro, io at the same offsets,
+/* Whole transforms of any size n >= 1 (runtime/plan.c), double: transform
+ * h of a plan reads x_k = ri[h*dist + k*stride] + i ii[h*dist + k*stride]
+ * and writes X_k to ro, io at the same offsets,
  *   X_k = sum_j x_j exp(sign 2 pi i jk / n),  unnormalised.
- * Interleaved complex data is ii = ri + 1, io = ro + 1, stride 2 and
- * dist 2n.  In place (ri == ro, ii == io) works; other overlaps do not.
+ * Split arrays: ri, ii (and ro, io) separate, stride 1, dist n.
+ * Interleaved complex data (the layout of FFTW's fftw_complex and C99's
+ * double complex) is stride 2, dist 2n and ii = ri + 1, io = ro + 1:
+ *   kgen_plan *p = kgen_plan_many_dft(n, 1, 2, 2 * n, -1, 0);
+ *   kgen_execute(p, (double *)x, (double *)x + 1, (double *)y,
+ *       (double *)y + 1);
+ * runs as fast as split arrays up to one SIMD (de)interleaving pass each
+ * way (AVX2 shuffles where the CPU has AVX2).  In place (ri == ro, ii ==
+ * io) works; other overlaps do not.
  * Sizes made of primes up to KGEN_N1_MAX are mixed-radix Cooley-Tukey
- * over the library's codelets (vectorized for split arrays with unit
- * stride on AVX2 and AVX-512 CPUs); sizes with a larger prime factor use
- * Bluestein's algorithm.  flags is reserved: pass 0.  A plan holds
- * scratch memory, so one plan runs one kgen_execute at a time.
- * The plan functions return NULL for n < 1, n > KGEN_PLAN_MAX (or, for a
- * size with a prime factor above KGEN_N1_MAX, n > KGEN_PLAN_MAX / 2:
- * Bluestein's convolution of size >= 2n - 1 must itself be a plan),
+ * over the library's codelets (vectorized on AVX2 and AVX-512 CPUs); a
+ * prime above KGEN_N1_MAX uses Rader's algorithm (a cyclic convolution of
+ * size n - 1 through a plan of that size), other sizes with a prime
+ * factor above KGEN_N1_MAX Bluestein's.  flags: KGEN_ESTIMATE (0) plans
+ * by rule, at once; KGEN_MEASURE times candidate plans (factorizations,
+ * leaf and twiddle codelets, ISAs, cache blocking; Rader against
+ * Bluestein) and keeps the fastest, in well under a second for n <= 2^16,
+ * and records it as wisdom; other bits are refused (NULL).  Both use
+ * wisdom already held for n.  A plan holds scratch memory, so one plan
+ * runs one kgen_execute at a time; plans may be made from several
+ * threads at once.
+ * The plan functions return NULL for n < 1, n > KGEN_PLAN_MAX (or, where
+ * Bluestein's algorithm serves n, n > KGEN_PLAN_MAX / 2: its convolution
+ * of size >= 2n - 1 must itself be a plan),
  * howmany < 1, a layout whose largest offset (n - 1)|stride| +
  * (howmany - 1)|dist| exceeds PTRDIFF_MAX bytes, a sign other than -1 or
- * +1, or no memory (a plan of size n holds about 4n to 12n complex
- * numbers of scratch and tables). */
+ * +1, unknown flags, or no memory (a plan of size n holds about 4n to 12n
+ * complex numbers of scratch and tables). */
 #define KGEN_PLAN_MAX (1 << 30)  /* the largest n a plan accepts */
+/* Planner flags (the flags argument of the plan functions). */
+#define KGEN_ESTIMATE 0U        /* plan by rule, no timing (the default) */
+#define KGEN_MEASURE  1U        /* time candidate plans, keep the fastest */
 typedef struct kgen_plan kgen_plan;
 KGEN_API kgen_plan *kgen_plan_dft_1d(int n, int sign, unsigned flags);
 KGEN_API kgen_plan *kgen_plan_many_dft(int n, int howmany, ptrdiff_t stride,
@@ -188,6 +205,23 @@ KGEN_API void kgen_destroy(kgen_plan *p);
  * fits in an int (n > KGEN_FAST_MAX). */
 #define KGEN_FAST_MAX 2144153025  /* 3^6 5^2 7^6, the largest below 2^31 */
 KGEN_API int kgen_next_fast_size(int n);
+
+/* Wisdom (runtime/wisdom.c): the plans KGEN_MEASURE chose, per precision
+ * and size, shared by every thread.  The text form (documented in
+ * runtime/wisdom.c and the README) is lines of plain ASCII, a header
+ * "kgen-wisdom 1" then one line per size.  export returns a string from
+ * malloc (free it with free), or NULL out of memory; import checks the
+ * whole text and takes all of it (KGEN_OK) or none (KGEN_EINVAL for text
+ * that is not kgen wisdom, KGEN_ENOMEM); the file variants return
+ * KGEN_EINVAL also when the file cannot be read or written.  Imported
+ * entries replace those held for the same size; entries for an ISA the
+ * CPU lacks are ignored when planning.  kgen_forget_wisdom empties the
+ * store. */
+KGEN_API char *kgen_export_wisdom_to_string(void);
+KGEN_API int kgen_import_wisdom_from_string(const char *s);
+KGEN_API int kgen_export_wisdom_to_filename(const char *path);
+KGEN_API int kgen_import_wisdom_from_filename(const char *path);
+KGEN_API void kgen_forget_wisdom(void);
 
 /* Whole real-data transforms (runtime/real.c), FFTW's r2c and c2r:
  * r2c reads n reals in[j] and writes X_k = ro[k] + i io[k] for 0 <= k <=

@@ -14,59 +14,93 @@
  * ISA the leaf pass is one n1v codelet per group of r_0 leaves (adjacent
  * inputs, the outputs transposed in registers) and the twiddle passes
  * are t1v codelets, lane = butterfly, so every access is a full vector
- * and the only shuffles are the leaf's transposes.  Radices without a twiddle
- * codelet (primes 11..61) take a plain twiddle loop and a batched n1.
- * Sizes with a prime factor above KGEN_N1_MAX use Bluestein's algorithm
- * (a chirp convolution of size M >= 2n - 1 done by two size-M plans).
+ * and the only shuffles are the leaf's transposes; where the lanes do not
+ * divide m the last m mod lanes butterflies take the scalar t1.  Radices
+ * without a twiddle codelet (11..61, or odd parts grouped) take a
+ * twiddle loop (plansimd.c) and a batched n1.  For large n the deepest
+ * steps run block by block right after their leaves (cfg.nin), in cache.
+ * Interleaved or strided input is gathered per leaf group, and output
+ * not unit-stride in y (or in place) is scattered per chunk of the top
+ * step, both while in cache (plansimd.c's shuffles for stride 2).
+ * Primes above KGEN_N1_MAX use Rader's algorithm (a cyclic convolution
+ * of size n - 1 through a plan of that size), other sizes with a prime
+ * factor above KGEN_N1_MAX Bluestein's (a chirp convolution of size
+ * M >= 2n - 1 done by two size-M plans).
+ * The shape (Cfg: algorithm, ISA, leaf, radices, blocking) comes from
+ * wisdom (wisdom.c) when it holds n, else from a rule (estimate) or, with
+ * KGEN_MEASURE, from timing candidates (measure), which goes to wisdom.
  * The backward transform is the forward one with real and imaginary
  * parts swapped (FFTW's trick), so only forward codelets are needed.
  * Compiled twice, for double and (-DKGEN_SINGLE) float: see plan.h.
  * References: Cooley and Tukey 1965; Frigo and Johnson, "The design and
- * implementation of FFTW3", Proc. IEEE 93(2), 2005; Bluestein 1970. */
+ * implementation of FFTW3", Proc. IEEE 93(2), 2005; Bluestein 1970;
+ * Rader 1968. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
+#endif
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "kgen.h"
 #include "factor.h"
 #include "plan.h"
 
-enum { P_DIRECT, P_CT, P_BLUESTEIN };
+enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER };
+
+#ifdef KGEN_SINGLE
+#define PREC 'f'
+#else
+#define PREC 'd'
+#endif
 
 _Static_assert(FACTOR_MAXR == KGEN_N1_MAX,
     "factor.h plans with the library's codelets");
+_Static_assert((int)FACTOR_MAXSTEP == (int)CFG_MAXSTEP, "plan.h's Cfg holds a plan");
 
-/* A twiddle step: radix r over blocks of r*m elements. */
+/* A twiddle step: radix r over blocks of r*m elements.  With a vector
+ * codelet, butterflies 0..mv-1 run on vectors and mv..m-1 (fewer than
+ * the lanes) on the scalar t1 codelet. */
 typedef struct Step Step;
 struct Step {
-	int r, m;
+	int r, m, mv;
+	int avx;            /* generic radix: AVX2 twiddle multiplies */
 	t1_fn *t1;          /* scalar t1 codelet, or NULL */
 	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
-	n1_fn *n1;          /* generic radix: n1 codelet of size r */
-	R *w;               /* twiddle table (layout of the codelet used) */
+	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
+	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
 };
 
 struct F(kgen_plan) {
 	int n, sign, kind;
 	int howmany;
 	ptrdiff_t stride, dist;
+	Cfg cfg;            /* P_CT, P_RADER, P_BLUESTEIN: the shape */
 	int vl;             /* lanes of the vector codelets, 1 scalar */
-	/* P_DIRECT */
+	int fastcopy;       /* (de)interleaving of stride-2 data with
+	                     * 1: AVX2, 2: AVX-512 shuffles, 0: none */
+	/* P_DIRECT; P_CT: the leaf unless it is vector */
 	n1_fn *n1;
 	/* P_CT */
 	int nstep;
 	Step step[FACTOR_MAXSTEP];  /* step[0] is the top radix r_0 */
 	int m0;             /* leaf size */
 	n1v_fn *leafv;      /* vector leaf, or NULL: leaf n1 */
-	int *rev;           /* S / r_0 entries: leaf group -> output offset */
-	R *x, *y;           /* scratch: unit-stride input, output (2n each) */
-	/* P_BLUESTEIN */
+	int *grp;           /* S / r_0 entries: grp[q] is the leaf group
+	                     * whose outputs start at q m_0 (+ d n / r_0) */
+	int blk;            /* size of the blocks the deepest cfg.nin
+	                     * steps run in, right after their leaves */
+	R *y;               /* scratch: the output (2n) */
+	R *lb;              /* scratch: one vector leaf group's input */
+	/* P_BLUESTEIN and P_RADER */
 	PLAN *fwd;          /* size M, forward, unit stride */
-	R *chirp;           /* 2n: exp(-i pi j^2 / n) */
-	R *kern;            /* 2M: FFT of the conjugate chirp, / M */
-	R *bx;              /* 2M scratch */
-	int M;
+	R *chirp;           /* Bluestein: 2n: exp(-i pi j^2 / n) */
+	R *kern;            /* 2M: FFT of the kernel, / M */
+	R *bx;              /* 4M scratch */
+	int M;              /* Bluestein: >= 2n - 1; Rader: n - 1 */
+	int *perm;          /* Rader: g^q mod n, then g^-q mod n, q < n-1 */
 	Real *real;         /* r2c and c2r plans (real.c), else NULL */
 };
 
@@ -179,11 +213,14 @@ kgen_next_fast_size(int n)
 }
 #endif
 
-/* The twiddle table of step (r, m) in FFTW's t1 layout, or blocked in
- * vl butterflies for t1v: entry (k, j, c) at k*2(r-1) + 2(j-1) + c, or at
- * (k/vl)*2(r-1)vl + (2(j-1) + c)vl + k%vl. */
+/* The twiddle table of step (r, m): rows k < mv blocked in vl
+ * butterflies for t1v, entry (k, j, c) at (k/vl)*2(r-1)vl + (2(j-1) +
+ * c)vl + k%vl; rows k >= mv in FFTW's t1 layout, at k*2(r-1) + 2(j-1) +
+ * c (the blocked rows take exactly mv*2(r-1) entries).  For a generic
+ * radix (gen), cosines then sines by j, unit stride in k:
+ * c(r-1)m + (j-1)m + k. */
 static R *
-twiddles(int r, int m, int vl, const R *base, int n)
+twiddles(int r, int m, int mv, int vl, int gen, const R *base, int n)
 {
 	R *w, c, s;
 	int k, j, step;
@@ -199,7 +236,11 @@ twiddles(int r, int m, int vl, const R *base, int n)
 			at = (size_t)((long long)j * k * step % n);
 			c = base[2 * at];
 			s = base[2 * at + 1];
-			if (vl == 1) {
+			if (gen) {
+				at = (size_t)(j - 1) * m + k;
+				w[at] = c;
+				w[(size_t)(r - 1) * m + at] = s;
+			} else if (k >= mv) {
 				at = (size_t)k * 2 * (r - 1) + 2 * (j - 1);
 				w[at] = c;
 				w[at + 1] = s;
@@ -213,88 +254,119 @@ twiddles(int r, int m, int vl, const R *base, int n)
 	return w;
 }
 
-/* Splits n (n > KGEN_N1_MAX, all prime factors at most KGEN_N1_MAX)
- * into the leaf *m0 and the radices r[], top first, for isa's codelets
- * (factor.h: the same rule as the standalone files, with vector leaves
- * where isa has them); returns the number of radices. */
-static int
-factor(int n, const Isa *isa, int *m0, int *r)
+/* isa's lanes as Isa, or NULL when the CPU (or KGEN_ISA) rules it out */
+static const Isa *
+isa_of(int id)
 {
-	unsigned long long vleaves;
+	const Isa *isa[CPU_N];
+	int k, i;
+
+	k = PRIV(plantab_isas)(isa);
+	for (i = 0; i < k; i++)
+		if (isa[i]->id == id)
+			return isa[i];
+	return 0;
+}
+
+/* The vector leaves isa has, as factor.h's mask. */
+static unsigned long long
+vleaves(const Isa *isa)
+{
+	unsigned long long mask;
 	int m;
 
-	vleaves = 0;
+	mask = 0;
 	for (m = 1; isa->vl > 1 && m <= KGEN_N1_MAX; m++)
 		if (PRIV(plantab_n1v)(isa, m))
-			vleaves |= FACTOR_LEAF(m);
-	return factor_plan(n, isa->vl, vleaves, m0, r);
+			mask |= FACTOR_LEAF(m);
+	return mask;
 }
 
 static void free_parts(PLAN *p);
 
+/* Builds the Cooley-Tukey plan c (c->alg == ALG_CT) for p->n; base holds
+ * the n-th roots of unity.  -1 when c does not fit the codelets or
+ * memory runs out (the caller frees the parts). */
 static int
-plan_ct(PLAN *p, const Isa *isa)
+plan_ct(PLAN *p, const Cfg *c, const R *base)
 {
-	int r[FACTOR_MAXSTEP], k, i, j, m, S, g, t, pos, dig, mul;
+	const Isa *isa;
+	int k, i, j, m, S, g, t, pos, dig, mul, r0, vl;
 	Step *st;
-	R *base;
 
-	k = factor(p->n, isa, &p->m0, r);
-	p->nstep = k;
-	p->vl = isa->vl;
-	p->leafv = 0;
-	if (isa->vl > 1 && r[0] % isa->vl == 0)
-		p->leafv = PRIV(plantab_n1v)(isa, p->m0);
-	if (!p->leafv)
-		p->n1 = N1_SCALAR(p->m0);
-	if (!(base = roots(p->n)))
+	if (!(isa = isa_of(c->isa)))
 		return -1;
-	m = p->m0;
+	k = c->k;
+	vl = isa->vl;
+	r0 = c->r[0];
+	p->cfg = *c;
+	p->kind = P_CT;
+	p->nstep = k;
+	p->vl = vl;
+	p->m0 = c->m0;
+	p->leafv = 0;
+	p->n1 = 0;
+	if (c->leaf == LEAF_VEC) {
+		if (vl == 1 || r0 % vl
+		    || !(p->leafv = PRIV(plantab_n1v)(isa, c->m0)))
+			return -1;
+	} else {
+		p->n1 = c->leaf == LEAF_BATCH ? N1_FOR(c->m0, r0)
+		    : N1_SCALAR(c->m0);
+	}
+	m = c->m0;
 	for (i = k - 1; i >= 0; i--) {
 		st = &p->step[i];
-		st->r = r[i];
+		st->r = c->r[i];
 		st->m = m;
-		st->t1v = isa->vl > 1 && m % isa->vl == 0
-		    ? PRIV(plantab_t1v)(isa, r[i]) : 0;
-		st->t1 = st->t1v ? 0 : PRIV(plantab_t1)(r[i]);
-		st->n1 = st->t1 || st->t1v ? 0 : N1_SCALAR(r[i]);
-		st->w = twiddles(r[i], m, st->t1v ? isa->vl : 1, base, p->n);
+		st->t1 = PRIV(plantab_t1)(st->r);
+		st->t1v = st->t1 && vl > 1 && m >= vl
+		    ? PRIV(plantab_t1v)(isa, st->r) : 0;
+		st->mv = st->t1v ? m - m % vl : 0;
+		st->n1 = st->t1 ? 0 : N1_FOR(st->r, m);
+		if (!st->t1 && !st->n1)
+			return -1;
+		st->w = twiddles(st->r, m, st->mv, vl, !st->t1, base, p->n);
+		st->avx = kgen_isa() >= KGEN_ISA_AVX2;
 		if (!st->w)
-			break;
-		m *= r[i];
+			return -1;
+		m *= st->r;
 	}
-	free(base);
-	if (i >= 0)
+	if (m != p->n || c->nin >= k)
 		return -1;
-	/* rev[g]: output offset of leaf group g (leaves g*r_0 + d0), the
-	 * digit reversal of its digits d1, d2, ... */
+	p->blk = c->m0;
+	for (i = k - 1; i >= k - c->nin; i--)
+		p->blk *= c->r[i];
+	/* grp[rev(g) / m0] = g, rev(g) the output offset of leaf group g
+	 * (leaves g*r_0 + d0): the digit reversal of its digits d1, d2, ... */
 	S = p->n / p->m0;
-	p->rev = malloc((size_t)(S / r[0]) * sizeof *p->rev);
-	p->x = malloc((size_t)4 * p->n * sizeof *p->x);
-	if (!p->rev || !p->x)
+	p->grp = malloc((size_t)(S / r0) * sizeof *p->grp);
+	p->y = malloc(((size_t)2 * p->n + (size_t)2 * c->m0 * r0)
+	    * sizeof *p->y);
+	if (!p->grp || !p->y)
 		return -1;
-	p->y = p->x + (size_t)2 * p->n;
-	for (g = 0; g < S / r[0]; g++) {
+	p->lb = p->y + (size_t)2 * p->n;
+	for (g = 0; g < S / r0; g++) {
 		t = g;
 		pos = 0;
-		mul = p->n / r[0];
+		mul = p->n / r0;
 		for (j = 1; j < k; j++) {
-			mul /= r[j];
-			dig = t % r[j];
-			t /= r[j];
+			mul /= c->r[j];
+			dig = t % c->r[j];
+			t /= c->r[j];
 			pos += dig * mul;
 		}
-		p->rev[g] = pos;
+		p->grp[pos / p->m0] = g;
 	}
 	return 0;
 }
 
-static int plan_init(PLAN *p, int n, const Isa *isa);
+static int plan_init(PLAN *p, int n, unsigned flags);
 
 /* Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k-j)), c_j = exp(-i pi
  * j^2 / n), a cyclic convolution of size M >= 2n - 1. */
 static int
-plan_bluestein(PLAN *p, const Isa *isa)
+plan_bluestein(PLAN *p, unsigned flags)
 {
 	int n, M, j;
 	long long t;
@@ -302,6 +374,8 @@ plan_bluestein(PLAN *p, const Isa *isa)
 
 	/* M <= KGEN_PLAN_MAX, and 2n - 1 cannot overflow */
 	n = p->n;
+	p->kind = P_BLUESTEIN;
+	p->cfg.alg = ALG_BLUESTEIN;
 	if (n > KGEN_PLAN_MAX / 2)
 		return -1;
 	M = next_fast(2 * n - 1);
@@ -311,7 +385,7 @@ plan_bluestein(PLAN *p, const Isa *isa)
 	p->kern = malloc((size_t)2 * M * sizeof *p->kern);
 	p->bx = malloc((size_t)4 * M * sizeof *p->bx);
 	if (!p->fwd || !p->chirp || !p->kern || !p->bx
-	    || plan_init(p->fwd, M, isa) < 0)
+	    || plan_init(p->fwd, M, flags) < 0)
 		return -1;
 	if (!(w = roots(2LL * n)))
 		return -1;
@@ -342,26 +416,78 @@ plan_bluestein(PLAN *p, const Isa *isa)
 	return 0;
 }
 
-/* Fills p for a single forward transform of size n, unit strides. */
-static int
-plan_init(PLAN *p, int n, const Isa *isa)
+static long long
+powmod(long long b, long long e, long long n)
 {
-	p->n = n;
-	p->sign = -1;
-	p->howmany = 1;
-	p->stride = 1;
-	p->dist = n;
-	if (n <= KGEN_N1_MAX) {
-		p->kind = P_DIRECT;
-		p->n1 = N1_SCALAR(n);
-		return p->n1 ? 0 : -1;
+	long long r;
+
+	for (r = 1; e; e >>= 1, b = b * b % n)
+		if (e & 1)
+			r = r * b % n;
+	return r;
+}
+
+/* The smallest primitive root of the prime n > 2. */
+static int
+primitive_root(int n)
+{
+	int g, q, rest, ok;
+
+	for (g = 2;; g++) {
+		ok = 1;
+		for (rest = n - 1; rest > 1 && ok; ) {
+			q = factor_smallest(rest);
+			while (rest % q == 0)
+				rest /= q;
+			ok = powmod(g, (n - 1) / q, n) != 1;
+		}
+		if (ok)
+			return g;
 	}
-	if (factor_largest_prime(n) > KGEN_N1_MAX) {
-		p->kind = P_BLUESTEIN;
-		return plan_bluestein(p, isa);
+}
+
+/* Rader, for a prime n: with a generator g of the integers mod n, X_0 =
+ * sum x and X_(g^-q) = x_0 + sum_(q') x_(g^q') w^(g^(q'-q)), a cyclic
+ * convolution of size n - 1 done by a plan of size n - 1. */
+static int
+plan_rader(PLAN *p, unsigned flags, const R *base)
+{
+	int n, N, q, g;
+	long long e;
+	R *b, *bi;
+
+	n = p->n;
+	N = n - 1;
+	p->kind = P_RADER;
+	p->cfg.alg = ALG_RADER;
+	if (n < 3 || factor_smallest(n) != n)
+		return -1;
+	p->M = N;
+	p->fwd = zalloc(sizeof *p->fwd);
+	p->perm = malloc((size_t)2 * N * sizeof *p->perm);
+	p->kern = malloc((size_t)2 * N * sizeof *p->kern);
+	p->bx = malloc((size_t)4 * N * sizeof *p->bx);
+	if (!p->fwd || !p->perm || !p->kern || !p->bx
+	    || plan_init(p->fwd, N, flags) < 0)
+		return -1;
+	g = primitive_root(n);
+	for (q = 0, e = 1; q < N; q++, e = e * g % n)
+		p->perm[q] = (int)e;
+	for (q = 0; q < N; q++)
+		p->perm[N + q] = p->perm[(N - q) % N];
+	/* kernel b_q = w^(g^-q) = (cos, -sin) of 2 pi g^-q / n */
+	b = p->bx;
+	bi = b + N;
+	for (q = 0; q < N; q++) {
+		b[q] = base[2 * p->perm[N + q]];
+		bi[q] = -base[2 * p->perm[N + q] + 1];
 	}
-	p->kind = P_CT;
-	return plan_ct(p, isa);
+	PRIV(plan_execute_one)(p->fwd, b, bi, 1, p->kern, p->kern + N, 1);
+	for (q = 0; q < N; q++) {
+		p->kern[q] /= N;
+		p->kern[N + q] /= N;
+	}
+	return 0;
 }
 
 /* How well isa's codelets fit size n: 2 when the whole plan runs on
@@ -375,22 +501,30 @@ fit(int n, const Isa *isa)
 
 	if (isa->vl == 1 || n % isa->vl)
 		return 0;
-	if (n <= KGEN_N1_MAX || factor_largest_prime(n) > KGEN_N1_MAX)
-		return 1;
-	factor(n, isa, &m0, r);
+	factor_plan(n, isa->vl, vleaves(isa), &m0, r);
 	return r[0] % isa->vl == 0 && PRIV(plantab_n1v)(isa, m0) ? 2 : 1;
 }
 
-/* The ISA for a plan of size n: the widest that fits it best.  For float
- * n = 128 AVX-512's 16 lanes leave no vector leaf while AVX2's 8 give one
- * (1.2 us against 0.2 us); for n = 1000 only the narrower lanes divide
- * n. */
-static const Isa *
-choose(int n)
+/* The estimate: the ISA that fits n best (the widest among equals: for
+ * float n = 128 AVX-512's 16 lanes leave no vector leaf while AVX2's 8
+ * give one, 1.2 us against 0.2 us; for n = 1000 only the narrower lanes
+ * divide n), factor.h's factorization, and blocks of at most 2^13
+ * elements per top digit for the deepest steps once the data outgrow
+ * the caches (bench/plan.c: n >= 2^17). */
+static void
+estimate(int n, Cfg *c)
 {
 	const Isa *isa[CPU_N];
 	int k, i, best, f, fb;
+	long long b;
 
+	memset(c, 0, sizeof *c);
+	if (factor_largest_prime(n) > KGEN_N1_MAX) {
+		c->alg = factor_smallest(n) == n
+		    && factor_largest_prime(n - 1) <= KGEN_N1_MAX
+		    ? ALG_RADER : ALG_BLUESTEIN;
+		return;
+	}
 	k = PRIV(plantab_isas)(isa);
 	best = 0;
 	fb = fit(n, isa[0]);
@@ -399,7 +533,299 @@ choose(int n)
 			fb = f;
 			best = i;
 		}
-	return isa[best];
+	c->alg = ALG_CT;
+	c->isa = isa[best]->id;
+	c->k = factor_plan(n, isa[best]->vl, vleaves(isa[best]), &c->m0,
+	    c->r);
+	c->leaf = fb == 2 ? LEAF_VEC : LEAF_SCALAR;
+	if (n < 1 << 17)
+		return;
+	for (b = c->m0; c->nin + 1 < c->k
+	    && b * c->r[c->k - 1 - c->nin] <= 1 << 13; c->nin++)
+		b *= c->r[c->k - 1 - c->nin];
+}
+
+/* Radices for rest (after the leaf and any top radix): its power of two
+ * split evenly into radices of at most cap (a power of two), then its
+ * odd primes, smallest first, or with group set its odd part in the
+ * largest factors up to KGEN_N1_MAX (9 x 9, not 3 x 3 x 3 x 3: generic
+ * radices, batched n1 codelets across the butterflies, fewer passes),
+ * appended to r[k..]; returns the new k. */
+static int
+split(int rest, int cap, int group, int *r, int k)
+{
+	int e, bits, cb, passes, q;
+
+	for (cb = 0; (1 << cb) < cap; cb++)
+		;
+	for (e = 0; rest % 2 == 0; e++)
+		rest /= 2;
+	for (passes = (e + cb - 1) / cb; e > 0; passes--) {
+		bits = (e + passes - 1) / passes;
+		r[k++] = 1 << bits;
+		e -= bits;
+	}
+	while (rest > 1) {
+		q = factor_smallest(rest);
+		/* grouped: the largest divisor up to KGEN_N1_MAX instead */
+		for (e = KGEN_N1_MAX; group && e > q; e--)
+			if (rest % e == 0)
+				q = e;
+		r[k++] = q;
+		rest /= q;
+	}
+	return k;
+}
+
+/* ns per forward transform of p on x (2n) to y (2n): the best of five
+ * timings of enough runs to last about 20 us each (the best, as other
+ * processes only ever add time). */
+static double
+timeit(const PLAN *p, const R *x, R *y)
+{
+	struct timespec t0, t1;
+	double best, t;
+	long reps, i;
+	int trial, n;
+
+	n = p->n;
+	PRIV(plan_execute_one)(p, x, x + n, 1, y, y + n, 1);
+	best = 1e300;
+	reps = 1;
+	for (trial = 0; trial < 5; trial++) {
+		for (;;) {
+			clock_gettime(CLOCK_MONOTONIC, &t0);
+			for (i = 0; i < reps; i++)
+				PRIV(plan_execute_one)(p, x, x + n, 1, y, y + n,
+				    1);
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			t = (t1.tv_sec - t0.tv_sec) * 1e9
+			    + (t1.tv_nsec - t0.tv_nsec);
+			if (t >= 2e4 || reps >= 1L << 20)
+				break;
+			reps *= 2;
+		}
+		if (t / reps < best)
+			best = t / reps;
+	}
+	return best;
+}
+
+/* Appends t to c[0..*nc) unless it is there or c is full. */
+static void
+add(Cfg *c, int *nc, int max, const Cfg *t)
+{
+	int j;
+
+	for (j = 0; j < *nc; j++)
+		if (!memcmp(&c[j], t, sizeof *t))
+			return;
+	if (*nc < max)
+		c[(*nc)++] = *t;
+}
+
+/* Candidates of the measuring planner for n > KGEN_N1_MAX (every prime
+ * factor at most KGEN_N1_MAX): per ISA, every vector leaf with every top
+ * radix that is a multiple of the lanes, and the largest leaf on the
+ * batched and the scalar n1 codelets, with or without such a top; the
+ * rest in radices of at most 64, 32 or 16, and once with the odd part
+ * grouped.  Past 2^12 (where one
+ * timing takes 50 us or more) only the widest ISA and caps 64 and 32,
+ * which keeps KGEN_MEASURE under a second to 2^16.  Returns how many went to c (at most max). */
+static int
+candidates(int n, Cfg *c, int max)
+{
+	static const int caps[] = {64, 32, 16};
+	const Isa *isa[CPU_N];
+	Cfg t;
+	int ni, i, m, top, cap, nc, big, leaf, vl, ncap;
+
+	nc = 0;
+	ni = PRIV(plantab_isas)(isa);
+	ncap = 3;
+	if (n > 1 << 12) {
+		ni = 1;
+		ncap = 2;
+	}
+	for (big = KGEN_N1_MAX; n % big; big--)
+		;
+	for (i = 0; i < ni; i++) {
+		vl = isa[i]->vl;
+		for (m = 2; m <= KGEN_N1_MAX; m++)
+		for (leaf = 0; leaf < LEAF_N && n % m == 0; leaf++) {
+			if (leaf == LEAF_VEC ? vl == 1
+			    || !PRIV(plantab_n1v)(isa[i], m) : m != big)
+				continue;
+			if (leaf == LEAF_BATCH && vl == 1)
+				continue;
+			for (top = leaf == LEAF_VEC ? vl : 0; top <= KGEN_N1_MAX;
+			    top = top ? 2 * top : vl > 1 ? vl : 2 * KGEN_N1_MAX) {
+				if (top && (n / m) % top)
+					continue;
+				for (cap = 0; cap < ncap + 1; cap++) {
+					memset(&t, 0, sizeof t);
+					t.alg = ALG_CT;
+					t.isa = isa[i]->id;
+					t.m0 = m;
+					t.leaf = leaf;
+					if (top)
+						t.r[t.k++] = top;
+					t.k = split(n / m / (top ? top : 1),
+					    caps[cap < ncap ? cap : 0],
+					    cap == ncap, t.r, t.k);
+					if (t.k)
+						add(c, &nc, max, &t);
+				}
+			}
+		}
+	}
+	return nc;
+}
+
+/* Plans p (n, zeroed) as c says.  base: the n-th roots, or NULL to
+ * compute them where needed. */
+static int
+plan_cfg(PLAN *p, int n, const Cfg *c, unsigned flags, const R *base)
+{
+	R *own;
+	int st;
+
+	p->n = n;
+	p->sign = -1;
+	p->howmany = 1;
+	p->stride = 1;
+	p->dist = n;
+	p->fastcopy = kgen_isa() >= KGEN_ISA_AVX512 ? 2
+	    : kgen_isa() >= KGEN_ISA_AVX2;
+	p->cfg = *c;
+	if (c->alg == ALG_BLUESTEIN)
+		return plan_bluestein(p, flags);
+	own = 0;
+	if (!base && !(base = own = roots(n)))
+		return -1;
+	st = c->alg == ALG_RADER ? plan_rader(p, flags, base)
+	    : plan_ct(p, c, base);
+	free(own);
+	return st;
+}
+
+/* Times the plans of cs (nc of them) for size n and moves the fastest
+ * into p; -1 when none could be made. */
+static int
+pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags,
+    const R *base)
+{
+	PLAN t;
+	R *x;
+	double best, ns;
+	int i, j, have;
+
+	x = malloc((size_t)4 * n * sizeof *x);
+	if (!x)
+		return -1;
+	for (j = 0; j < 2 * n; j++)
+		x[j] = (R)((j * 7919 % 1009) / 1009.0 - 0.5);
+	have = 0;
+	best = 0;
+	for (i = 0; i < nc; i++) {
+		memset(&t, 0, sizeof t);
+		if (plan_cfg(&t, n, &cs[i], flags, base) < 0) {
+			free_parts(&t);
+			continue;
+		}
+		ns = timeit(&t, x, x + 2 * (size_t)n);
+		if (have && ns >= best) {
+			free_parts(&t);
+			continue;
+		}
+		if (have)
+			free_parts(p);
+		*p = t;
+		best = ns;
+		have = 1;
+	}
+	free(x);
+	return have ? 0 : -1;
+}
+
+enum { MAXCAND = 160 };
+
+/* The measuring planner: times the candidates, then blocking of the
+ * deepest steps on the winner for large n, and keeps the fastest. */
+static int
+measure(PLAN *p, int n, unsigned flags)
+{
+	Cfg *cs, best;
+	R *base;
+	int nc, st, i;
+
+	cs = malloc(MAXCAND * sizeof *cs);
+	base = roots(n);
+	st = -1;
+	if (!cs || !base)
+		goto out;
+	if (factor_largest_prime(n) > KGEN_N1_MAX) {
+		memset(cs, 0, 2 * sizeof *cs);
+		cs[0].alg = ALG_BLUESTEIN;
+		cs[1].alg = ALG_RADER;
+		nc = factor_smallest(n) == n ? 2 : 1;
+		st = pick(p, n, cs, nc, flags, base);
+		goto out;
+	}
+	nc = candidates(n, cs, MAXCAND);
+	estimate(n, &best);
+	add(cs, &nc, MAXCAND, &best);
+	if ((st = pick(p, n, cs, nc, flags, base)) < 0 || n < 1 << 14)
+		goto out;
+	best = p->cfg;
+	best.nin = 0;
+	for (i = 0, nc = 0; i < best.k - 1 && nc < MAXCAND; i++) {
+		cs[nc] = best;
+		cs[nc++].nin = i;
+	}
+	if (nc > 1) {
+		free_parts(p);
+		memset(p, 0, sizeof *p);
+		st = pick(p, n, cs, nc, flags, base);
+	}
+out:
+	free(cs);
+	free(base);
+	return st;
+}
+
+/* Fills p (zeroed) for a single forward transform of size n, unit
+ * strides: from wisdom when it has n, else measured (KGEN_MEASURE, and
+ * the winner goes to wisdom) or estimated. */
+static int
+plan_init(PLAN *p, int n, unsigned flags)
+{
+	Cfg c;
+
+	p->n = n;
+	if (n <= KGEN_N1_MAX) {
+		p->kind = P_DIRECT;
+		p->sign = -1;
+		p->howmany = 1;
+		p->stride = 1;
+		p->dist = n;
+		p->n1 = N1_FOR(n, 1);
+		return p->n1 ? 0 : -1;
+	}
+	if (kgen_priv_wisdom_get(PREC, n, &c)) {
+		if (plan_cfg(p, n, &c, flags, 0) == 0)
+			return 0;
+		free_parts(p);
+		memset(p, 0, sizeof *p);
+	}
+	if (flags & KGEN_MEASURE) {
+		if (measure(p, n, flags) < 0)
+			return -1;
+		kgen_priv_wisdom_put(PREC, n, &p->cfg);
+		return 0;
+	}
+	estimate(n, &c);
+	return plan_cfg(p, n, &c, flags, 0);
 }
 
 /* |s| as a size_t, PTRDIFF_MIN included */
@@ -434,15 +860,14 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 {
 	PLAN *p;
 
-	(void)flags;
 	if (n < 1 || n > KGEN_PLAN_MAX || howmany < 1
-	    || (sign != -1 && sign != 1)
+	    || (sign != -1 && sign != 1) || (flags & ~KGEN_MEASURE)
 	    || !extent_fits(n, howmany, stride, dist))
 		return 0;
 	p = zalloc(sizeof *p);
 	if (!p)
 		return 0;
-	if (plan_init(p, n, choose(n)) < 0) {
+	if (plan_init(p, n, flags) < 0) {
 		DESTROY(p);
 		return 0;
 	}
@@ -469,8 +894,8 @@ free_parts(PLAN *p)
 
 	for (i = 0; i < p->nstep; i++)
 		free(p->step[i].w);
-	free(p->rev);
-	free(p->x);
+	free(p->grp);
+	free(p->y);
 	if (p->fwd) {
 		free_parts(p->fwd);
 		free(p->fwd);
@@ -478,6 +903,7 @@ free_parts(PLAN *p)
 	free(p->chirp);
 	free(p->kern);
 	free(p->bx);
+	free(p->perm);
 }
 
 void
@@ -502,67 +928,216 @@ PRIV(plan_real)(const PLAN *p)
 	return p->real;
 }
 
-/* The twiddle passes of p over y (unit stride, in place). */
+/* Butterflies k0..k1-1 of step st on the block at br, bi (k0 and,
+ * unless it is m, k1 multiples of the lanes). */
 static void
-twiddle_passes(const PLAN *p, R *yr, R *yi)
+step_range(const Step *st, R *br, R *bi, int k0, int k1)
 {
-	const Step *st;
-	int i, b, nb, j, k, blk;
-	R *br, *bi, c, s, xr, xi;
+	int j, k, e;
+	R c, s, xr, xi;
+	const R *w;
 
-	for (i = p->nstep - 1; i >= 0; i--) {
-		st = &p->step[i];
-		blk = st->r * st->m;
-		nb = p->n / blk;
-		for (b = 0; b < nb; b++) {
-			br = yr + (size_t)b * blk;
-			bi = yi + (size_t)b * blk;
-			if (st->t1v) {
-				st->t1v(br, bi, st->w, st->m, 0, st->m);
-				continue;
-			}
-			if (st->t1) {
-				st->t1(br, bi, st->w, st->m, 0, st->m, 1);
-				continue;
-			}
-			/* generic radix: twiddle, then r-point DFTs in place */
-			for (k = 0; k < st->m; k++)
-				for (j = 1; j < st->r; j++) {
-					c = st->w[(size_t)k * 2 * (st->r - 1)
-					    + 2 * (j - 1)];
-					s = st->w[(size_t)k * 2 * (st->r - 1)
-					    + 2 * (j - 1) + 1];
-					xr = br[k + (size_t)j * st->m];
-					xi = bi[k + (size_t)j * st->m];
-					br[k + (size_t)j * st->m] = c * xr + s * xi;
-					bi[k + (size_t)j * st->m] = c * xi - s * xr;
-				}
-			st->n1(br, bi, br, bi, st->m, st->m, st->m, 1, 1);
+	if (st->t1v) {
+		e = k1 < st->mv ? k1 : st->mv;
+		if (k0 < e)
+			st->t1v(br + k0, bi + k0, st->w, st->m, k0, e);
+		k0 = k0 > st->mv ? k0 : st->mv;
+		if (k0 < k1)
+			st->t1(br + k0, bi + k0,
+			    st->w + (size_t)st->mv * 2 * (st->r - 1), st->m,
+			    k0 - st->mv, k1 - st->mv, 1);
+		return;
+	}
+	if (st->t1) {
+		st->t1(br + k0, bi + k0, st->w, st->m, k0, k1, 1);
+		return;
+	}
+	/* generic radix: twiddle, then batched r-point DFTs in place */
+	for (j = 1; j < st->r; j++) {
+		w = st->w + (size_t)(j - 1) * st->m;
+		k = (size_t)j * st->m;
+		if (st->avx) {
+			PRIV(simd_twiddle)(br + k, bi + k, w,
+			    w + (size_t)(st->r - 1) * st->m, k0, k1);
+			continue;
 		}
+		for (e = k0; e < k1; e++) {
+			c = w[e];
+			s = w[(size_t)(st->r - 1) * st->m + e];
+			xr = br[k + e];
+			xi = bi[k + e];
+			br[k + e] = c * xr + s * xi;
+			bi[k + e] = c * xi - s * xr;
+		}
+	}
+	st->n1(br + k0, bi + k0, br + k0, bi + k0, st->m, st->m, k1 - k0, 1,
+	    1);
+}
+
+/* Step st over the len elements at y (len a multiple of its blocks). */
+static void
+step_sweep(const Step *st, R *yr, R *yi, size_t len)
+{
+	size_t b, blk;
+
+	blk = (size_t)st->r * st->m;
+	for (b = 0; b < len; b += blk)
+		step_range(st, yr + b, yi + b, 0, st->m);
+}
+
+/* n elements of x at stride s to split re, im; stride-2 data with im = re + 1
+ * (interleaved) on AVX2 where the plan may use it. */
+static void
+gather(const PLAN *p, const R *xr, const R *xi, ptrdiff_t s, R *re,
+    R *im, int n)
+{
+	R *t;
+	int j;
+
+	/* backward plans swap re and im: then xi == xr - 1 */
+	if (p->fastcopy && s == 2 && (xi == xr + 1 || xi == xr - 1)) {
+		if (xi == xr - 1) {
+			t = re;
+			re = im;
+			im = t;
+			xr = xi;
+		}
+		if (p->fastcopy == 2)
+			PRIV(simd_deinterleave512)(xr, re, im, n);
+		else
+			PRIV(simd_deinterleave)(xr, re, im, n);
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		re[j] = xr[j * s];
+		im[j] = xi[j * s];
 	}
 }
 
-/* One forward transform: x (stride is; 1 with a vector leaf) to y (unit
- * stride); y must not overlap x. */
+/* The inverse of gather. */
 static void
-ct_forward(const PLAN *p, const R *xr, const R *xi,
-    ptrdiff_t is, R *yr, R *yi)
+scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
+    ptrdiff_t s, int n)
 {
-	int r0, S, g, ng;
+	const R *u;
+	int j;
+
+	if (p->fastcopy && s == 2 && (yi == yr + 1 || yi == yr - 1)) {
+		if (yi == yr - 1) {
+			u = re;
+			re = im;
+			im = u;
+			yr = yi;
+		}
+		if (p->fastcopy == 2)
+			PRIV(simd_interleave512)(re, im, yr, n);
+		else
+			PRIV(simd_interleave)(re, im, yr, n);
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		yr[j * s] = re[j];
+		yi[j * s] = im[j];
+	}
+}
+
+/* The leaf pass (and the blocked deepest steps) from x at stride is
+ * to y (unit stride).  The leaves go in output order, block by block:
+ * right after the leaves of a block (r_0 pieces of blk elements, n / r_0
+ * apart), the deepest cfg.nin steps run on it while it is in cache.  A
+ * vector leaf reads unit-stride vectors: with another stride its group's
+ * input (m_0 rows of r_0) is first gathered into lb; so does a batched
+ * leaf (adjacent lanes load faster, and the float AVX-512 batched
+ * codelets give wrong results for interleaved input with split output). */
+static void
+leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
+    R *yi)
+{
+	int r0, S, g, q, nq, per, i, d, j;
+	size_t pos, top, b, lm;
+	R *lr, *li;
 
 	r0 = p->step[0].r;
 	S = p->n / p->m0;
-	ng = S / r0;
-	for (g = 0; g < ng; g++) {
-		if (p->leafv)
+	nq = S / r0;
+	top = (size_t)(p->n / r0);
+	per = p->blk / p->m0;
+	lm = (size_t)p->m0 * r0;
+	lr = p->lb;
+	li = p->lb + lm;
+	for (q = 0; q < nq; q++) {
+		g = p->grp[q];
+		pos = (size_t)q * p->m0;
+		if (p->leafv && is == 1)
 			p->leafv(xr + (size_t)g * r0, xi + (size_t)g * r0,
-			    yr + p->rev[g], yi + p->rev[g], S, p->n / r0, r0);
-		else
+			    yr + pos, yi + pos, S, (ptrdiff_t)top, r0);
+		else if (p->leafv || (is != 1 && p->cfg.leaf == LEAF_BATCH)) {
+			for (j = 0; j < p->m0; j++)
+				gather(p, xr + ((ptrdiff_t)j * S + g * r0) * is,
+				    xi + ((ptrdiff_t)j * S + g * r0) * is, is,
+				    lr + (size_t)j * r0, li + (size_t)j * r0,
+				    r0);
+			if (p->leafv)
+				p->leafv(lr, li, yr + pos, yi + pos, r0,
+				    (ptrdiff_t)top, r0);
+			else
+				p->n1(lr, li, yr + pos, yi + pos, r0, 1, r0,
+				    1, (ptrdiff_t)top);
+		} else
 			p->n1(xr + (ptrdiff_t)g * r0 * is,
-			    xi + (ptrdiff_t)g * r0 * is, yr + p->rev[g],
-			    yi + p->rev[g], S * is, 1, r0, is, p->n / r0);
+			    xi + (ptrdiff_t)g * r0 * is, yr + pos, yi + pos,
+			    S * is, 1, r0, is, (ptrdiff_t)top);
+		if (p->cfg.nin == 0 || (q + 1) % per)
+			continue;
+		b = (size_t)(q + 1 - per) * p->m0;
+		for (i = p->nstep - 1; i >= p->nstep - p->cfg.nin; i--)
+			for (d = 0; d < r0; d++)
+				step_sweep(&p->step[i], yr + d * top + b,
+				    yi + d * top + b, (size_t)p->blk);
 	}
-	twiddle_passes(p, yr, yi);
+}
+
+/* One forward transform: x at stride is to y at stride os (x == y
+ * allowed).  Out of place into unit stride, the passes run in y;
+ * otherwise in the scratch array, and the top step, done in chunks of
+ * butterflies, writes each chunk to y while it is in cache. */
+static void
+ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
+    R *yr, R *yi, ptrdiff_t os)
+{
+	const Step *st;
+	R *sr, *si;
+	int i, n, k0, k1, j, chunk, stop;
+	size_t at;
+
+	n = p->n;
+	if (os == 1 && xr != yr && xi != yi) {
+		leaves(p, xr, xi, is, yr, yi);
+		stop = 0;
+		sr = yr;
+		si = yi;
+	} else {
+		sr = p->y;
+		si = p->y + n;
+		leaves(p, xr, xi, is, sr, si);
+		stop = 1;
+	}
+	for (i = p->nstep - 1 - p->cfg.nin; i >= stop; i--)
+		step_sweep(&p->step[i], sr, si, (size_t)n);
+	if (!stop)
+		return;
+	/* about 1024 elements per chunk, a multiple of the lanes */
+	st = &p->step[0];
+	chunk = (1024 / st->r + p->vl - 1) / p->vl * p->vl;
+	for (k0 = 0; k0 < st->m; k0 = k1) {
+		k1 = k0 + chunk < st->m ? k0 + chunk : st->m;
+		step_range(st, sr, si, k0, k1);
+		for (j = 0; j < st->r; j++) {
+			at = (size_t)j * st->m + k0;
+			scatter(p, sr + at, si + at, yr + (ptrdiff_t)at * os,
+			    yi + (ptrdiff_t)at * os, os, k1 - k0);
+		}
+	}
 }
 
 static void
@@ -610,46 +1185,65 @@ bluestein_forward(const PLAN *p, const R *xr, const R *xi,
 	}
 }
 
+static void
+rader_forward(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
+{
+	R *ar, *ai, *fr, *fi, a, b, kr, ki, x0r, x0i, sr, si;
+	const int *perm;
+	int N, q;
+
+	N = p->M;
+	perm = p->perm;
+	ar = p->bx;
+	ai = ar + N;
+	fr = ai + N;
+	fi = fr + N;
+	for (q = 0; q < N; q++) {
+		ar[q] = xr[perm[q] * is];
+		ai[q] = xi[perm[q] * is];
+	}
+	x0r = xr[0];
+	x0i = xi[0];
+	PRIV(plan_execute_one)(p->fwd, ar, ai, 1, fr, fi, 1);
+	sr = fr[0];
+	si = fi[0];
+	for (q = 0; q < N; q++) {
+		kr = p->kern[q];
+		ki = p->kern[N + q];
+		a = fr[q] * kr - fi[q] * ki;
+		b = fr[q] * ki + fi[q] * kr;
+		/* conjugate, so the forward plan computes the inverse */
+		fr[q] = a;
+		fi[q] = -b;
+	}
+	PRIV(plan_execute_one)(p->fwd, fr, fi, 1, ar, ai, 1);
+	yr[0] = x0r + sr;
+	yi[0] = x0i + si;
+	for (q = 0; q < N; q++) {
+		yr[perm[N + q] * os] = x0r + ar[q];
+		yi[perm[N + q] * os] = x0i - ai[q];
+	}
+}
+
 /* One forward transform of p (ignoring p's sign, howmany and strides):
  * x at stride is to y at stride os; x and y may be the same arrays. */
 void
 PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
     ptrdiff_t is, R *yr, R *yi, ptrdiff_t os)
 {
-	R *sx, *sy;
-	int n, j;
-
-	n = p->n;
-	if (p->kind == P_DIRECT) {
+	switch (p->kind) {
+	case P_DIRECT:
 		p->n1(xr, xi, yr, yi, is, os, 1, 0, 0);
 		return;
-	}
-	if (p->kind == P_BLUESTEIN) {
+	case P_BLUESTEIN:
 		bluestein_forward(p, xr, xi, is, yr, yi, os);
 		return;
-	}
-	sx = p->x;
-	sy = p->y;
-	/* in place, or a strided input the vector leaf cannot read:
-	 * gather the input first */
-	if (xr == yr || xi == yi || (is != 1 && p->leafv)) {
-		for (j = 0; j < n; j++) {
-			sx[j] = xr[j * is];
-			sx[n + j] = xi[j * is];
-		}
-		xr = sx;
-		xi = sx + n;
-		is = 1;
-	}
-	if (os == 1) {
-		ct_forward(p, xr, xi, is, yr, yi);
+	case P_RADER:
+		rader_forward(p, xr, xi, is, yr, yi, os);
 		return;
 	}
-	ct_forward(p, xr, xi, is, sy, sy + n);
-	for (j = 0; j < n; j++) {
-		yr[j * os] = sy[j];
-		yi[j * os] = sy[n + j];
-	}
+	ct_forward(p, xr, xi, is, yr, yi, os);
 }
 
 int
@@ -673,13 +1267,13 @@ EXECUTE(const PLAN *p, const R *ri, const R *ii,
 	for (h = 0; h < p->howmany; h++) {
 		/* backward = forward with re and im swapped on both sides */
 		if (p->sign < 0)
-			PRIV(plan_execute_one)(p, ri + h * p->dist,
-			    ii + h * p->dist, p->stride, ro + h * p->dist,
-			    io + h * p->dist, p->stride);
+			PRIV(plan_execute_one)(p, ri + h * p->dist, ii + h * p->dist,
+			    p->stride, ro + h * p->dist, io + h * p->dist,
+			    p->stride);
 		else
-			PRIV(plan_execute_one)(p, ii + h * p->dist,
-			    ri + h * p->dist, p->stride, io + h * p->dist,
-			    ro + h * p->dist, p->stride);
+			PRIV(plan_execute_one)(p, ii + h * p->dist, ri + h * p->dist,
+			    p->stride, io + h * p->dist, ro + h * p->dist,
+			    p->stride);
 	}
 	return KGEN_OK;
 }

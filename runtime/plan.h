@@ -81,6 +81,39 @@ n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n);
 void PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
     ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
 
+/* A plan's shape as the measuring planner chooses it and the wisdom store
+ * keeps it (runtime/wisdom.c); the same for both precisions. */
+enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N };
+enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_N };
+enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */
+typedef struct Cfg Cfg;
+struct Cfg {
+	int alg;            /* ALG_* */
+	int isa;            /* cpu.h's CPU_* of the codelets (ALG_CT) */
+	int m0;             /* leaf size */
+	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v */
+	int nin;            /* deepest steps run block by block (cache) */
+	int k;              /* radices r[0..k-1], top first */
+	int r[CFG_MAXSTEP];
+};
+/* The wisdom store: prec is 'd' or 'f'.  kgen_priv_wisdom_get copies the entry for
+ * (prec, n) to *c and returns 1, or returns 0; kgen_priv_wisdom_put adds or
+ * replaces it (silently keeps nothing when out of memory).  Both lock
+ * the store's mutex. */
+int kgen_priv_wisdom_get(int prec, int n, Cfg *c);
+void kgen_priv_wisdom_put(int prec, int n, const Cfg *c);
+
+/* plansimd.c: n elements of interleaved x (re, im, re, ...) to re and im,
+ * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; plain
+ * loops elsewhere).  simd_twiddle multiplies x_k by conj(c_k + i s_k)
+ * for k0 <= k < k1 (AVX2 and FMA on x86). */
+void PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n);
+void PRIV(simd_interleave)(const R *re, const R *im, R *y, int n);
+void PRIV(simd_deinterleave512)(const R *x, R *re, R *im, int n);
+void PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n);
+void PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0,
+    int k1);
+
 /* Real-data plans (runtime/real.c) are complex plans with a Real part. */
 typedef struct Real Real;
 void PRIV(plan_set_real)(PLAN *p, Real *r);

@@ -36,7 +36,7 @@ PRIV(real_free)(Real *r)
 }
 
 static PLAN *
-plan_real_new(int n, int backward)
+plan_real_new(int n, int backward, unsigned flags)
 {
 	static const long double PI = 3.141592653589793238462643383279503L;
 	PLAN *p;
@@ -46,7 +46,7 @@ plan_real_new(int n, int backward)
 	if (n < 1)
 		return 0;
 	h = n / 2;
-	p = PLAN_1D(n % 2 ? n : h, -1, 0);
+	p = PLAN_1D(n % 2 ? n : h, -1, flags);
 	r = calloc(1, sizeof *r);
 	if (!p || !r) {
 		DESTROY(p);
@@ -89,15 +89,13 @@ scratch(const PLAN *p, int backward, R **zr, R **zi, R **Zr, R **Zi)
 PLAN *
 PLAN_R2C(int n, unsigned flags)
 {
-	(void)flags;
-	return plan_real_new(n, 0);
+	return plan_real_new(n, 0, flags);
 }
 
 PLAN *
 PLAN_C2R(int n, unsigned flags)
 {
-	(void)flags;
-	return plan_real_new(n, 1);
+	return plan_real_new(n, 1, flags);
 }
 
 int

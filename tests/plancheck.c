@@ -1,6 +1,8 @@
 /* plancheck.c: measures whole transforms (kgen_plan_*, runtime/plan.c)
  * against FFTW.  usage: plancheck N1 N2 [N...]  checks every n in N1..N2;
- * plancheck -l N...  checks the listed sizes.  For each n and sign it
+ * plancheck -l N...  checks the listed sizes; a first argument -m plans
+ * with KGEN_MEASURE (else KGEN_ESTIMATE); -w FILE (after it) imports
+ * wisdom from FILE first, so that the plans are the ones it names.  For each n and sign it
  * runs four layouts: split out of place, split in place, interleaved
  * (stride 2) and a batch of 3 with gaps (dist n + 5), with guard values
  * after each transform's data, and prints
@@ -32,6 +34,7 @@ typedef double R;
 
 static const R GUARD = -7.25e3;
 static unsigned long long state = 777;
+static unsigned flags = KGEN_ESTIMATE;
 
 static double
 rnd(void)
@@ -77,7 +80,7 @@ check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
 		ro = out;
 		io = out + len;
 	}
-	p = PLAN_MANY(n, howmany, stride, dist, sign, 0);
+	p = PLAN_MANY(n, howmany, stride, dist, sign, flags);
 	if (!p) {
 		printf("%d %d %s nan 0\n", n, sign, lname[layout]);
 		goto done;
@@ -152,6 +155,20 @@ main(int argc, char **argv)
 	int i, n;
 
 	printf("seed %llu\n", state);
+	if (argc > 1 && !strcmp(argv[1], "-m")) {
+		flags = KGEN_MEASURE;
+		argc--;
+		argv++;
+	}
+	if (argc > 2 && !strcmp(argv[1], "-w")) {
+		if (kgen_import_wisdom_from_filename(argv[2]) != KGEN_OK) {
+			fprintf(stderr, "plancheck: %s: not kgen wisdom\n",
+			    argv[2]);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "-l")) {
 		for (i = 2; i < argc; i++)
 			size(atoi(argv[i]));

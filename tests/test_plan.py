@@ -10,6 +10,12 @@ has (KGEN_ISA=scalar, avx2, avx512), so every codelet path of the planner
 is exercised.  The float planner (kgen_planf_*) gets the same checks,
 built with -DSINGLE.  Bounds: DESIGN.md's 1e-14 (1 + log2 n) for double
 and 2e-5 (1 + log2 n) for float.
+The measuring planner (KGEN_MEASURE) gets the same checks on a sample, and
+every plan shape it can choose (leaf kinds, vector twiddles with scalar
+tails, cache blocking, generic radices, Rader, Bluestein) is forced through
+wisdom (plancheck -w) on every ISA; tests/wisdomcheck.c checks the wisdom
+store: round trips through strings and files, refused text, and plans
+measured by four threads at once.
 """
 import math
 import os
@@ -83,6 +89,114 @@ def test_sample_to_2_20(plancheck, isa):
     seed, rows = run(plancheck, isa, ["-l"] + sizes)
     assert len(rows) == len(sizes) * 2 * 4
     check(seed, rows, isa, plancheck[1])
+
+
+# ---- the measuring planner and wisdom (issue 12) -------------------------
+
+MEASURE_SAMPLE = [96, 720, 1000, 1009, 1331, 2187, 3125, 4096, 4099, 12288,
+                  16807, 65537, 100000, 131072]
+
+
+def test_measure_sample(plancheck):
+    isa = isas()[-1]
+    seed, rows = run(plancheck, isa, ["-m", "-l"] + MEASURE_SAMPLE)
+    assert len(rows) == len(MEASURE_SAMPLE) * 2 * 4
+    check(seed, rows, isa, plancheck[1])
+
+
+def forced(isa):
+    """Wisdom lines that force every plan shape on isa's codelets."""
+    vec = isa != "scalar"
+    leaf = "vec" if vec else "scalar"
+    lines = [
+        # vector (or scalar) leaf, two radices
+        "%%s 2048 ct %s 32 %s 0 2 16 4" % (isa, leaf),
+        # batched odd leaf; odd m: vector twiddles with scalar tails
+        "%%s 2187 ct %s 27 %s 0 4 3 3 3 3" % (isa, "batch" if vec
+                                               else "scalar"),
+        # generic radices (no t1 codelet): 11, and odd parts grouped
+        "%%s 1331 ct %s 11 scalar 0 2 11 11" % isa,
+        "%%s 6561 ct %s 27 batch 0 2 27 9" % isa,
+        # cache blocking: the two deepest steps run block by block
+        "%%s 131072 ct %s 32 %s 2 3 16 16 16" % (isa, leaf),
+        "%%s 65536 ct %s 16 %s 1 3 16 16 16" % (isa, "batch" if vec
+                                                else "scalar"),
+        # the larger powers of two, blocked
+        "%%s 262144 ct %s 64 %s 1 3 64 8 8" % (isa, leaf),
+        # Rader with a Bluestein inside (4098 = 2 3 683), and forced
+        # Bluestein for a prime Rader would take
+        "%s 4099 rader", "%s 4098 bluestein", "%s 2053 bluestein",
+        "%s 1031 rader"]
+    return "kgen-wisdom 1\n" + "".join(
+        (l % p) + "\n" for p in "df" for l in lines)
+
+
+FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053, 1031]
+
+
+@pytest.mark.parametrize("isa", isas())
+def test_forced_shapes(plancheck, isa, tmp_path):
+    w = tmp_path / "wisdom"
+    w.write_text(forced(isa))
+    seed, rows = run(plancheck, isa, ["-w", w, "-l"] + FORCED)
+    assert len(rows) == len(FORCED) * 2 * 4
+    check(seed, rows, isa, plancheck[1])
+
+
+def test_bad_wisdom_file(plancheck, tmp_path):
+    w = tmp_path / "wisdom"
+    w.write_text("kgen-wisdom 1\nd 1024 ct avx512 32 vec 0 2 32 33\n")
+    r = subprocess.run([str(plancheck[0]), "-w", str(w), "-l", "8"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "not kgen wisdom" in r.stderr
+
+
+@pytest.fixture(scope="module")
+def wisdomcheck(libkgen, tmp_path_factory):
+    d = tmp_path_factory.mktemp("wisdom")
+    exe = d / "wisdomcheck"
+    cc([TESTS / "wisdomcheck.c"], exe, opt="-O1",
+       flags=["-std=c11", "-Werror", "-I", ROOT / "runtime"],
+       libs=[libkgen, "-lm", "-lpthread"])
+    out = subprocess.run([str(exe), str(d / "w.txt")], capture_output=True,
+                         text=True, check=True).stdout
+    return [l.split() for l in out.splitlines()], (d / "w.txt").read_text()
+
+
+def test_wisdom_store(wisdomcheck):
+    rows, text = wisdomcheck
+    got = {r[0]: r[1:] for r in rows if r[0] != "bad"}
+    assert got["empty"] == ["1"]
+    assert int(got["learned"][0]) >= 5
+    assert got["roundtrip"] == ["1"] and got["file"] == ["1"]
+    assert got["nofile"] == ["-1"] and got["noexport"] == ["-1"]
+    # the documented format: a header, then one line per entry
+    lines = text.splitlines()
+    assert lines[0] == "kgen-wisdom 1"
+    for l in lines[1:]:
+        f = l.split(" ")
+        assert f[0] in "df" and f[2] in ("ct", "rader", "bluestein"), l
+        if f[2] == "ct":
+            k = int(f[7])
+            assert len(f) == 8 + k, l
+            prod = int(f[4])
+            for r in f[8:]:
+                prod *= int(r)
+            assert prod == int(f[1]), l
+    assert "d 1024 " in text and "f 1024 " in text
+
+
+def test_wisdom_refuses_bad_text(wisdomcheck):
+    bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
+    assert len(bad) == 13
+    for r in bad:
+        # KGEN_EINVAL, and the store as it was
+        assert r[-2:] == ["-1", "1"] or r[1:] == ["null", "-1"], r
+
+
+def test_wisdom_threads(wisdomcheck):
+    got = {r[0]: r[1:] for r in wisdomcheck[0]}
+    assert float(got["threads"][0]) <= 1e-14 * (1 + math.log2(2187))
 
 
 # ---- standalone large kernels (kgen fft -n N, N > 1024) -------------------

@@ -117,8 +117,8 @@ def test_strerror(api):
     """Every status code kgen.h defines has its own message (KGEN_ENOMEM
     said "unknown status"); other numbers get "unknown status"."""
     codes = {int(v): k for k, v in re.findall(
-        r"#define (KGEN_(?:OK|E[A-Z]+))\s+\(?(-?\d+)\)?",
-        (RUNTIME / "kgen.h").read_text())}
+        r"#define (KGEN_(?:OK|E[A-Z]+))\s+\(?(-?\d+)\)?[ \t]*(?:/\*|$)",
+        (RUNTIME / "kgen.h").read_text(), re.M)}
     assert {"KGEN_OK", "KGEN_EINVAL", "KGEN_ESIGN", "KGEN_ENOSIZE",
             "KGEN_ENOMEM"} <= set(codes.values())
     assert min(codes) > -16, "rtapi.c prints codes down to -16"

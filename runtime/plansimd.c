@@ -1,0 +1,263 @@
+/* plansimd.c: the planner's SIMD helpers (runtime/plan.c): interleaved
+ * <-> split copies of stride-2 data and the twiddle multiplies of generic
+ * radices.  x86 builds get AVX2 and AVX-512 versions through target
+ * attributes (the rest of the runtime is built for the baseline ISA;
+ * plan.c calls them only where kgen_isa() allows), other builds plain
+ * loops under the same names.  Compiled twice, for double and
+ * (-DKGEN_SINGLE) float: see plan.h. */
+#include "plan.h"
+
+/* Interleaved <-> split copies for stride-2 data: AVX2 shuffles where
+ * the compiler can target AVX2 (the plan uses them only when the CPU
+ * runs AVX2: plan_cfg's fastcopy), else plain loops. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
+#include <immintrin.h>
+#define COPY_ATTR __attribute__((target("avx2")))
+#ifdef KGEN_SINGLE
+enum { COPY_STEP = 8 };
+/* (r0 i0 .. r7 i7) -> (r0 .. r7), (i0 .. i7): the shuffles leave the
+ * 64-bit pairs in order 0 2 1 3, the permute puts them back */
+COPY_ATTR void
+PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n)
+{
+	__m256 a, b;
+	__m256d u, v;
+	int j;
+
+	for (j = 0; j + COPY_STEP <= n; j += COPY_STEP) {
+		a = _mm256_loadu_ps(x + 2 * j);
+		b = _mm256_loadu_ps(x + 2 * j + 8);
+		u = _mm256_castps_pd(_mm256_shuffle_ps(a, b, 0x88));
+		v = _mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xdd));
+		_mm256_storeu_ps(re + j,
+		    _mm256_castpd_ps(_mm256_permute4x64_pd(u, 0xd8)));
+		_mm256_storeu_ps(im + j,
+		    _mm256_castpd_ps(_mm256_permute4x64_pd(v, 0xd8)));
+	}
+	for (; j < n; j++) {
+		re[j] = x[2 * j];
+		im[j] = x[2 * j + 1];
+	}
+}
+
+COPY_ATTR void
+PRIV(simd_interleave)(const R *re, const R *im, R *y, int n)
+{
+	__m256 a, b;
+	int j;
+
+	for (j = 0; j + COPY_STEP <= n; j += COPY_STEP) {
+		a = _mm256_castpd_ps(_mm256_permute4x64_pd(
+		    _mm256_castps_pd(_mm256_loadu_ps(re + j)), 0xd8));
+		b = _mm256_castpd_ps(_mm256_permute4x64_pd(
+		    _mm256_castps_pd(_mm256_loadu_ps(im + j)), 0xd8));
+		_mm256_storeu_ps(y + 2 * j, _mm256_unpacklo_ps(a, b));
+		_mm256_storeu_ps(y + 2 * j + 8, _mm256_unpackhi_ps(a, b));
+	}
+	for (; j < n; j++) {
+		y[2 * j] = re[j];
+		y[2 * j + 1] = im[j];
+	}
+}
+#else
+enum { COPY_STEP = 4 };
+/* (r0 i0 r1 i1), (r2 i2 r3 i3) -> unpack: (r0 r2 r1 r3), (i0 i2 i1 i3)
+ * -> permute 0 2 1 3 */
+COPY_ATTR void
+PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n)
+{
+	__m256d a, b;
+	int j;
+
+	for (j = 0; j + COPY_STEP <= n; j += COPY_STEP) {
+		a = _mm256_loadu_pd(x + 2 * j);
+		b = _mm256_loadu_pd(x + 2 * j + 4);
+		_mm256_storeu_pd(re + j, _mm256_permute4x64_pd(
+		    _mm256_unpacklo_pd(a, b), 0xd8));
+		_mm256_storeu_pd(im + j, _mm256_permute4x64_pd(
+		    _mm256_unpackhi_pd(a, b), 0xd8));
+	}
+	for (; j < n; j++) {
+		re[j] = x[2 * j];
+		im[j] = x[2 * j + 1];
+	}
+}
+
+COPY_ATTR void
+PRIV(simd_interleave)(const R *re, const R *im, R *y, int n)
+{
+	__m256d a, b;
+	int j;
+
+	for (j = 0; j + COPY_STEP <= n; j += COPY_STEP) {
+		a = _mm256_permute4x64_pd(_mm256_loadu_pd(re + j), 0xd8);
+		b = _mm256_permute4x64_pd(_mm256_loadu_pd(im + j), 0xd8);
+		_mm256_storeu_pd(y + 2 * j, _mm256_unpacklo_pd(a, b));
+		_mm256_storeu_pd(y + 2 * j + 4, _mm256_unpackhi_pd(a, b));
+	}
+	for (; j < n; j++) {
+		y[2 * j] = re[j];
+		y[2 * j + 1] = im[j];
+	}
+}
+#endif
+
+/* AVX-512: one two-source permute per output vector. */
+#define COPY512_ATTR __attribute__((target("avx512f")))
+#ifdef KGEN_SINGLE
+enum { COPY512_STEP = 16 };
+#define V512 __m512
+#define LD512 _mm512_loadu_ps
+#define ST512 _mm512_storeu_ps
+#define PERM512 _mm512_permutex2var_ps
+#define IDX512(...) _mm512_setr_epi32(__VA_ARGS__)
+#define EVEN512 IDX512(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, \
+    28, 30)
+#define ODD512 IDX512(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, \
+    29, 31)
+#define LO512 IDX512(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
+#define HI512 IDX512(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, \
+    30, 15, 31)
+#else
+enum { COPY512_STEP = 8 };
+#define V512 __m512d
+#define LD512 _mm512_loadu_pd
+#define ST512 _mm512_storeu_pd
+#define PERM512 _mm512_permutex2var_pd
+#define IDX512(...) _mm512_setr_epi64(__VA_ARGS__)
+#define EVEN512 IDX512(0, 2, 4, 6, 8, 10, 12, 14)
+#define ODD512 IDX512(1, 3, 5, 7, 9, 11, 13, 15)
+#define LO512 IDX512(0, 8, 1, 9, 2, 10, 3, 11)
+#define HI512 IDX512(4, 12, 5, 13, 6, 14, 7, 15)
+#endif
+
+COPY512_ATTR void
+PRIV(simd_deinterleave512)(const R *x, R *re, R *im, int n)
+{
+	V512 a, b;
+	int j;
+
+	for (j = 0; j + COPY512_STEP <= n; j += COPY512_STEP) {
+		a = LD512(x + 2 * j);
+		b = LD512(x + 2 * j + COPY512_STEP);
+		ST512(re + j, PERM512(a, EVEN512, b));
+		ST512(im + j, PERM512(a, ODD512, b));
+	}
+	for (; j < n; j++) {
+		re[j] = x[2 * j];
+		im[j] = x[2 * j + 1];
+	}
+}
+
+COPY512_ATTR void
+PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n)
+{
+	V512 a, b;
+	int j;
+
+	for (j = 0; j + COPY512_STEP <= n; j += COPY512_STEP) {
+		a = LD512(re + j);
+		b = LD512(im + j);
+		ST512(y + 2 * j, PERM512(a, LO512, b));
+		ST512(y + 2 * j + COPY512_STEP, PERM512(a, HI512, b));
+	}
+	for (; j < n; j++) {
+		y[2 * j] = re[j];
+		y[2 * j + 1] = im[j];
+	}
+}
+#else
+void
+PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n)
+{
+	int j;
+
+	for (j = 0; j < n; j++) {
+		re[j] = x[2 * j];
+		im[j] = x[2 * j + 1];
+	}
+}
+
+void
+PRIV(simd_interleave)(const R *re, const R *im, R *y, int n)
+{
+	int j;
+
+	for (j = 0; j < n; j++) {
+		y[2 * j] = re[j];
+		y[2 * j + 1] = im[j];
+	}
+}
+
+void
+PRIV(simd_deinterleave512)(const R *x, R *re, R *im, int n)
+{
+	PRIV(simd_deinterleave)(x, re, im, n);
+}
+
+void
+PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n)
+{
+	PRIV(simd_interleave)(re, im, y, n);
+}
+#endif
+
+/* x_k *= conj(c_k + i s_k) for k0 <= k < k1, the twiddles of a generic
+ * radix: with AVX2 and FMA where the compiler targets x86 (the caller
+ * checks the CPU), else plain. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
+#ifdef KGEN_SINGLE
+#define VA __m256
+#define VA_N 8
+#define VA_LD _mm256_loadu_ps
+#define VA_ST _mm256_storeu_ps
+#define VA_MUL _mm256_mul_ps
+#define VA_FMA _mm256_fmadd_ps
+#define VA_FMS _mm256_fmsub_ps
+#else
+#define VA __m256d
+#define VA_N 4
+#define VA_LD _mm256_loadu_pd
+#define VA_ST _mm256_storeu_pd
+#define VA_MUL _mm256_mul_pd
+#define VA_FMA _mm256_fmadd_pd
+#define VA_FMS _mm256_fmsub_pd
+#endif
+__attribute__((target("avx2,fma"))) void
+PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
+{
+	VA a, b, wc, ws;
+	R u, v;
+	int k;
+
+	for (k = k0; k + VA_N <= k1; k += VA_N) {
+		a = VA_LD(xr + k);
+		b = VA_LD(xi + k);
+		wc = VA_LD(c + k);
+		ws = VA_LD(s + k);
+		VA_ST(xr + k, VA_FMA(wc, a, VA_MUL(ws, b)));
+		VA_ST(xi + k, VA_FMS(wc, b, VA_MUL(ws, a)));
+	}
+	for (; k < k1; k++) {
+		u = xr[k];
+		v = xi[k];
+		xr[k] = c[k] * u + s[k] * v;
+		xi[k] = c[k] * v - s[k] * u;
+	}
+}
+#else
+void
+PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
+{
+	R u, v;
+	int k;
+
+	for (k = k0; k < k1; k++) {
+		u = xr[k];
+		v = xi[k];
+		xr[k] = c[k] * u + s[k] * v;
+		xi[k] = c[k] * v - s[k] * u;
+	}
+}
+#endif
+

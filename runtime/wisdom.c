@@ -1,0 +1,307 @@
+/* wisdom.c: what the measuring planner (runtime/plan.c, KGEN_MEASURE)
+ * learned, kept per precision and size, and its text form.
+ *
+ * The store is a growable array behind one mutex, so plans may be made
+ * from several threads at once.  The text form is a header line and one
+ * line per entry, in the order the entries were learned:
+ *   kgen-wisdom 1
+ *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1)]
+ * PREC is d or f; ALG ct, rader or bluestein (Rader and Bluestein plans
+ * learn their inner sizes as entries of their own); for ct, ISA is
+ * kgen_isa_name's name of the codelets, M0 the leaf size, LEAF scalar,
+ * batch or vec, NIN the number of deepest radices run block by block,
+ * and R_0 (top) .. R_(K-1) the radices, with M0 R_0 ... R_(K-1) = N.
+ * Fields are separated by single spaces, lines end in '\n'.  An import
+ * checks every line and takes all of them or none.  Entries that name
+ * an ISA the CPU lacks are kept but unused (the planner plans afresh). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+#include "plan.h"
+
+typedef struct {
+	int prec, n;
+	Cfg c;
+} Entry;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static Entry *tab;
+static int ntab, cap;
+
+static const char *const algname[ALG_N] = {"ct", "rader", "bluestein"};
+static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec"};
+
+/* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
+static int
+put(int prec, int n, const Cfg *c)
+{
+	Entry *t;
+	int i;
+
+	for (i = 0; i < ntab; i++)
+		if (tab[i].prec == prec && tab[i].n == n) {
+			tab[i].c = *c;
+			return 0;
+		}
+	if (ntab == cap) {
+		t = realloc(tab, (size_t)(cap ? 2 * cap : 16) * sizeof *t);
+		if (!t)
+			return -1;
+		tab = t;
+		cap = cap ? 2 * cap : 16;
+	}
+	tab[ntab].prec = prec;
+	tab[ntab].n = n;
+	tab[ntab].c = *c;
+	ntab++;
+	return 0;
+}
+
+int
+kgen_priv_wisdom_get(int prec, int n, Cfg *c)
+{
+	int i, found;
+
+	found = 0;
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < ntab && !found; i++)
+		if (tab[i].prec == prec && tab[i].n == n) {
+			*c = tab[i].c;
+			found = 1;
+		}
+	pthread_mutex_unlock(&lock);
+	return found;
+}
+
+void
+kgen_priv_wisdom_put(int prec, int n, const Cfg *c)
+{
+	pthread_mutex_lock(&lock);
+	put(prec, n, c);
+	pthread_mutex_unlock(&lock);
+}
+
+void
+kgen_forget_wisdom(void)
+{
+	pthread_mutex_lock(&lock);
+	free(tab);
+	tab = 0;
+	ntab = cap = 0;
+	pthread_mutex_unlock(&lock);
+}
+
+/* Appends entry e's line to s (room for it is there). */
+static size_t
+line(char *s, const Entry *e)
+{
+	size_t at;
+	int i;
+
+	at = (size_t)sprintf(s, "%c %d %s", e->prec, e->n,
+	    algname[e->c.alg]);
+	if (e->c.alg == ALG_CT) {
+		at += (size_t)sprintf(s + at, " %s %d %s %d %d",
+		    kgen_isa_name(e->c.isa), e->c.m0, leafname[e->c.leaf],
+		    e->c.nin, e->c.k);
+		for (i = 0; i < e->c.k; i++)
+			at += (size_t)sprintf(s + at, " %d", e->c.r[i]);
+	}
+	s[at++] = '\n';
+	s[at] = 0;
+	return at;
+}
+
+/* the longest line: 2 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 */
+enum { LINE_MAX = 200 };
+
+char *
+kgen_export_wisdom_to_string(void)
+{
+	char *s;
+	size_t at;
+	int i;
+
+	pthread_mutex_lock(&lock);
+	s = malloc((size_t)(ntab + 1) * LINE_MAX);
+	if (s) {
+		at = (size_t)sprintf(s, "kgen-wisdom 1\n");
+		for (i = 0; i < ntab; i++)
+			at += line(s + at, &tab[i]);
+	}
+	pthread_mutex_unlock(&lock);
+	return s;
+}
+
+/* Reads a decimal int in [lo, hi] at *s, then one space or the end of
+ * the line; advances *s.  0, or -1 when malformed. */
+static int
+num(const char **s, int lo, int hi, int *v)
+{
+	long x;
+	const char *p;
+
+	p = *s;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (x = 0; *p >= '0' && *p <= '9'; p++)
+		if ((x = x * 10 + (*p - '0')) > hi)
+			return -1;
+	if (x < lo || (*p != ' ' && *p != '\n') || (*p == ' ' && p[1] == '\n'))
+		return -1;
+	*v = (int)x;
+	*s = *p == ' ' ? p + 1 : p;
+	return 0;
+}
+
+/* Reads one of the k names at *s, then a space or the end of the line. */
+static int
+word(const char **s, const char *const *names, int k, int *v)
+{
+	size_t len;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		if (!names[i])
+			continue;
+		len = strlen(names[i]);
+		if (!strncmp(*s, names[i], len) && ((*s)[len] == '\n'
+		    || ((*s)[len] == ' ' && (*s)[len + 1] != '\n'))) {
+			*v = i;
+			*s += len + ((*s)[len] == ' ');
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Parses one line at *s into e and steps past its '\n'. */
+static int
+parse(const char **s, Entry *e)
+{
+	const char *isas[CPU_N];
+	long long prod;
+	int i;
+
+	for (i = 0; i < CPU_N; i++)
+		isas[i] = kgen_isa_name(i);
+	memset(e, 0, sizeof *e);
+	if ((**s != 'd' && **s != 'f') || (*s)[1] != ' ')
+		return -1;
+	e->prec = **s;
+	*s += 2;
+	if (num(s, 1, KGEN_PLAN_MAX, &e->n) < 0
+	    || word(s, algname, ALG_N, &e->c.alg) < 0)
+		return -1;
+	if (e->c.alg == ALG_CT) {
+		if (word(s, isas, CPU_N, &e->c.isa) < 0
+		    || num(s, 1, KGEN_N1_MAX, &e->c.m0) < 0
+		    || word(s, leafname, LEAF_N, &e->c.leaf) < 0
+		    || num(s, 0, CFG_MAXSTEP, &e->c.nin) < 0
+		    || num(s, 1, CFG_MAXSTEP, &e->c.k) < 0)
+			return -1;
+		prod = e->c.m0;
+		for (i = 0; i < e->c.k; i++) {
+			if (num(s, 2, KGEN_N1_MAX, &e->c.r[i]) < 0)
+				return -1;
+			prod *= e->c.r[i];
+			if (prod > e->n)
+				return -1;
+		}
+		if (prod != e->n || e->c.nin >= e->c.k)
+			return -1;
+	}
+	if (**s != '\n')
+		return -1;
+	(*s)++;
+	return 0;
+}
+
+int
+kgen_import_wisdom_from_string(const char *s)
+{
+	static const char head[] = "kgen-wisdom 1\n";
+	const char *p;
+	Entry *es, e;
+	int ne, i, st;
+
+	if (!s || strncmp(s, head, sizeof head - 1))
+		return KGEN_EINVAL;
+	/* check everything first: all lines or none */
+	p = s + sizeof head - 1;
+	for (ne = 0; *p; ne++)
+		if (parse(&p, &e) < 0)
+			return KGEN_EINVAL;
+	es = malloc((size_t)(ne ? ne : 1) * sizeof *es);
+	if (!es)
+		return KGEN_ENOMEM;
+	p = s + sizeof head - 1;
+	for (i = 0; i < ne; i++)
+		parse(&p, &es[i]);
+	st = KGEN_OK;
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < ne && st == KGEN_OK; i++)
+		if (put(es[i].prec, es[i].n, &es[i].c) < 0)
+			st = KGEN_ENOMEM;
+	pthread_mutex_unlock(&lock);
+	free(es);
+	return st;
+}
+
+int
+kgen_export_wisdom_to_filename(const char *path)
+{
+	FILE *f;
+	char *s;
+	int st;
+
+	if (!path)
+		return KGEN_EINVAL;
+	if (!(s = kgen_export_wisdom_to_string()))
+		return KGEN_ENOMEM;
+	st = KGEN_EINVAL;
+	if ((f = fopen(path, "w"))) {
+		if (fputs(s, f) >= 0)
+			st = KGEN_OK;
+		if (fclose(f) != 0)
+			st = KGEN_EINVAL;
+	}
+	free(s);
+	return st;
+}
+
+int
+kgen_import_wisdom_from_filename(const char *path)
+{
+	FILE *f;
+	char *s, *t;
+	size_t len, got, cap;
+	int st;
+
+	if (!path || !(f = fopen(path, "r")))
+		return KGEN_EINVAL;
+	cap = 4096;
+	len = 0;
+	s = malloc(cap);
+	while (s && (got = fread(s + len, 1, cap - len - 1, f)) > 0) {
+		len += got;
+		if (len + 1 == cap) {
+			if (!(t = realloc(s, 2 * cap)))
+				free(s);
+			s = t;
+			cap *= 2;
+		}
+	}
+	st = ferror(f) ? KGEN_EINVAL : KGEN_OK;
+	fclose(f);
+	if (!s)
+		return KGEN_ENOMEM;
+	s[len] = 0;
+	if (st == KGEN_OK)
+		st = strlen(s) == len ? kgen_import_wisdom_from_string(s)
+		    : KGEN_EINVAL;
+	free(s);
+	return st;
+}

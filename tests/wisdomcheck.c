@@ -1,0 +1,180 @@
+/* wisdomcheck.c: the wisdom store (runtime/wisdom.c) and KGEN_MEASURE
+ * from several threads.  usage: wisdomcheck FILE (a path it may write).
+ * Prints one line per check, "name value"; tests/test_plan.py holds the
+ * expectations:
+ *   empty S        the export of an empty store equals the header
+ *   learned K      entries exported after measuring 5 sizes (at least 5:
+ *                  Rader and Bluestein plans add their inner sizes)
+ *   roundtrip S    export, forget, import, export again: same text
+ *   file S         the same through FILE
+ *   bad I ST SAME  bad text number I: its status, and whether the store
+ *                  is unchanged
+ *   nofile ST      importing a missing file; noexport ST: an unwritable
+ *   threads E      the largest relative error of plans measured by 4
+ *                  threads at once against a plain O(n^2) DFT */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+
+static const char *const bad[] = {
+	"",
+	"kgen-wisdom 2\n",
+	"kgen-wisdom 1\nd 1024 ct avx512 32 vec 0 2 32 33\n",
+	"kgen-wisdom 1\nd 1024 ct neon 32 vec 0 1 32\n",
+	"kgen-wisdom 1\nd 1024 ct scalar 32 vec 1 1 32\n",
+	"kgen-wisdom 1\nx 1024 rader\n",
+	"kgen-wisdom 1\nd 1031 rader",
+	"kgen-wisdom 1\nd 1031 rader \n",
+	"kgen-wisdom 1\nd 0 bluestein\n",
+	"kgen-wisdom 1\nd 2053 rader\nd 1024 ct bogus\n",
+	"kgen-wisdom 1\nd 1024 ct scalar 32 scalar 0 1 1\n",
+	"kgen-wisdom 1\nd 99999999999 rader\n",
+};
+
+static const int sizes[] = {2048, 1536, 1031, 720, 2187};
+enum { NSIZE = sizeof sizes / sizeof *sizes, NTHREAD = 4 };
+
+static double errs[NTHREAD];
+
+/* max |a - b| / max |b| over n complex values (split) */
+static double
+relerr(const double *a, const double *b, int n)
+{
+	double e, m;
+	int k;
+
+	e = m = 0;
+	for (k = 0; k < 2 * n; k++) {
+		e = fmax(e, fabs(a[k] - b[k]));
+		m = fmax(m, fabs(b[k]));
+	}
+	return e / m;
+}
+
+/* the forward DFT of x (split, n) into y, the plain way */
+static void
+dft(const double *x, double *y, int n)
+{
+	static const double PI = 3.14159265358979323846;
+	double *w, sr, si;
+	int j, k;
+	long t;
+
+	w = malloc(2 * n * sizeof *w);
+	for (t = 0; t < n; t++) {
+		w[2 * t] = cos(2 * PI * t / n);
+		w[2 * t + 1] = -sin(2 * PI * t / n);
+	}
+	for (k = 0; k < n; k++) {
+		sr = si = 0;
+		for (j = 0; j < n; j++) {
+			t = 2 * ((long)j * k % n);
+			sr += x[j] * w[t] - x[n + j] * w[t + 1];
+			si += x[j] * w[t + 1] + x[n + j] * w[t];
+		}
+		y[k] = sr;
+		y[n + k] = si;
+	}
+	free(w);
+}
+
+static void *
+worker(void *arg)
+{
+	int t, i, n, k;
+	double *x, *y, *z, e;
+	kgen_plan *p;
+
+	t = (int)(size_t)arg;
+	e = 0;
+	for (i = 0; i < NSIZE; i++) {
+		n = sizes[(i + t) % NSIZE];
+		x = malloc(6 * n * sizeof *x);
+		y = x + 2 * n;
+		z = y + 2 * n;
+		for (k = 0; k < 2 * n; k++)
+			x[k] = sin(k * 0.61 + t);
+		p = kgen_plan_dft_1d(n, -1, KGEN_MEASURE);
+		if (!p)
+			e = INFINITY;
+		else {
+			kgen_execute(p, x, x + n, y, y + n);
+			dft(x, z, n);
+			e = fmax(e, relerr(y, z, n));
+		}
+		kgen_destroy(p);
+		free(x);
+	}
+	errs[t] = e;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	char *s, *s2;
+	const char *c;
+	pthread_t th[NTHREAD];
+	double e;
+	int i, k, st;
+	kgen_plan *p;
+	kgen_planf *pf;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: wisdomcheck FILE\n");
+		return 2;
+	}
+	s = kgen_export_wisdom_to_string();
+	printf("empty %d\n", !strcmp(s, "kgen-wisdom 1\n"));
+	free(s);
+	for (i = 0; i < 4; i++) {
+		p = kgen_plan_dft_1d((int[]){1024, 1009, 4099, 720}[i], -1,
+		    KGEN_MEASURE);
+		kgen_destroy(p);
+	}
+	pf = kgen_planf_dft_1d(1024, 1, KGEN_MEASURE);
+	kgen_destroyf(pf);
+	/* 4099's Rader or Bluestein plan learns its inner size too */
+	s = kgen_export_wisdom_to_string();
+	for (k = 0, c = s; (c = strchr(c, '\n')); c++)
+		k++;
+	printf("learned %d\n", k - 1);
+	kgen_forget_wisdom();
+	st = kgen_import_wisdom_from_string(s);
+	s2 = kgen_export_wisdom_to_string();
+	printf("roundtrip %d\n", st == KGEN_OK && !strcmp(s, s2));
+	free(s2);
+	st = kgen_export_wisdom_to_filename(argv[1]);
+	kgen_forget_wisdom();
+	if (st == KGEN_OK)
+		st = kgen_import_wisdom_from_filename(argv[1]);
+	s2 = kgen_export_wisdom_to_string();
+	printf("file %d\n", st == KGEN_OK && !strcmp(s, s2));
+	free(s2);
+	for (i = 0; i < (int)(sizeof bad / sizeof *bad); i++) {
+		st = kgen_import_wisdom_from_string(bad[i]);
+		s2 = kgen_export_wisdom_to_string();
+		printf("bad %d %d %d\n", i, st, !strcmp(s, s2));
+		free(s2);
+	}
+	printf("bad null %d\n", kgen_import_wisdom_from_string(0));
+	printf("nofile %d\n",
+	    kgen_import_wisdom_from_filename("/nonexistent/kgen/wisdom"));
+	printf("noexport %d\n",
+	    kgen_export_wisdom_to_filename("/nonexistent/kgen/wisdom"));
+	free(s);
+	kgen_forget_wisdom();
+	for (i = 0; i < NTHREAD; i++)
+		pthread_create(&th[i], 0, worker, (void *)(size_t)i);
+	e = 0;
+	for (i = 0; i < NTHREAD; i++) {
+		pthread_join(th[i], 0);
+		e = fmax(e, errs[i]);
+	}
+	printf("threads %.3e\n", e);
+	kgen_forget_wisdom();
+	return 0;
+}
