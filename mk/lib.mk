@@ -31,6 +31,7 @@ CODELET_CFLAGS = -std=c99 -O2 -Wall -Wextra -Wpedantic
 # the ISA has it.
 CODELET_FLAGS_n1_simd = -fno-schedule-insns2
 CODELET_FLAGS_n1w_simd = -fno-schedule-insns2 -ffp-contract=fast
+CODELET_FLAGS_n1c_simd = -fno-schedule-insns2 -ffp-contract=fast
 CODELET_FLAGS_t1v_simd = -ffp-contract=fast
 CODELET_FLAGS_n1v_simd = -ffp-contract=fast
 CODELET_FLAGS_gemmk = -ffp-contract=fast

@@ -7,6 +7,7 @@
  * codelets exist. */
 #ifndef KGEN_CPU_H
 #define KGEN_CPU_H
+#include <stddef.h>
 
 #if !defined(KGEN_NO_SIMD) && !(defined(__x86_64__) || defined(__i386__))
 #define KGEN_NO_SIMD
@@ -25,5 +26,12 @@ int cpu_bytes(int isa);
 /* Whether the environment variable KGEN_ISA named the ISA kgen_isa()
  * chose (then dispatch makes no exceptions to it). */
 int cpu_forced(void);
+/* A codelet of either precision, cast back before a call. */
+typedef void cpu_fn(void);
+/* dispatch.c: the codelet (a kgen_dft_fn, or a kgen_dftf_fn when
+ * isfloat) that kgen_dft runs for v transforms of size n; split: the
+ * data are not interleaved pairs (ii == ri +- 1, io == ro +- 1).  NULL
+ * for n outside 1..KGEN_N1_MAX. */
+cpu_fn *dispatch_pick(int n, ptrdiff_t v, int isfloat, int split);
 
 #endif

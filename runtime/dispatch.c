@@ -2,22 +2,29 @@
  * holds every n1 codelet four times: scalar (kgen_n1_N), and vectorized
  * across the batch for SSE2, AVX2 with FMA, and AVX-512 (kgen_n1_sse2_N,
  * ...; made by emit/simd.c, each file compiled with its ISA's flags), and
- * some vectorized within one transform (kgen_n1w_ISA_N, emit/vec.c), as
- * codelets.def lists them.  Only the codelets of an ISA the CPU runs may
- * be called, so the choice is made here, from cpu.c's kgen_isa() (the
- * widest ISA the CPU runs, capped by the environment variable KGEN_ISA).
+ * for one transform at a time some vectorized within it (kgen_n1w_ISA_N,
+ * emit/vec.c) and, every size, with one complex number a vector
+ * (kgen_n1c_ISA_N, emit/cxl.c), as codelets.def lists them; which of
+ * those runs is measured at first use (dispatch_pick below).  Only the codelets
+ * of an ISA the CPU runs may be called, so the choice is made here, from
+ * cpu.c's kgen_isa() (the widest ISA the CPU runs, capped by the
+ * environment variable KGEN_ISA).
  * On a CPU other than x86 (or a build with -DKGEN_NO_SIMD) only the
  * scalar codelets exist. */
+#include <math.h>
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
 #include "kgen.h"
 #include "cpu.h"
 
 enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
 
-/* The n1 and n1w codelets of codelets.def (build/runtime/codelets.h: less
- * the ISAs not built here). */
+/* The n1, n1w and n1c codelets of codelets.def (build/runtime/codelets.h:
+ * less the ISAs not built here). */
 #define N1(isa, prec, n, name, opts) N1_##prec(name)
 #define N1W N1
+#define N1C N1
 #define N1_double(name) extern kgen_dft_fn name;
 #define N1_float(name) extern kgen_dftf_fn name;
 #include "codelets.h"
@@ -62,6 +69,26 @@ static kgen_dftf_fn *const ftab[NISA][NSIZE] = {
 #define N1W(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
 static kgen_dftf_fn *const wftab[NISA][NSIZE] = {
 	[CPU_scalar] = {0},  /* none: n1w is vector only */
+#include "codelets.h"
+};
+#undef N1_double
+#undef N1_float
+
+#define N1_double(entry) entry
+#define N1_float(entry)
+#define N1C(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
+static kgen_dft_fn *const ctab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1c is vector only */
+#include "codelets.h"
+};
+#undef N1_double
+#undef N1_float
+
+#define N1_double(entry)
+#define N1_float(entry) entry
+#define N1C(isa, prec, n, name, opts) N1_##prec(ENTRY(isa, n, name))
+static kgen_dftf_fn *const cftab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1c is vector only */
 #include "codelets.h"
 };
 #undef N1_double
@@ -121,6 +148,24 @@ kgen_n1wf_isa(int n, int isa)
 	return wftab[isa][n - 1];
 }
 
+kgen_dft_fn *
+kgen_n1c_isa(int n, int isa)
+{
+	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
+	    || !kgen_isa_supported(isa))
+		return 0;
+	return ctab[isa][n - 1];
+}
+
+kgen_dftf_fn *
+kgen_n1cf_isa(int n, int isa)
+{
+	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
+	    || !kgen_isa_supported(isa))
+		return 0;
+	return cftab[isa][n - 1];
+}
+
 /* Lanes of isa's batched codelets: transforms per vector. */
 static int
 lanes(int isa, int isfloat)
@@ -130,74 +175,172 @@ lanes(int isa, int isfloat)
 	return cpu_bytes(isa) / (isfloat ? 4 : 8);
 }
 
-/* The ISA whose codelet runs v transforms of size n, and whether it is
- * the within-transform one: the batched codelet of kgen_isa_for(n) once
- * v fills its lanes; below that its remainder path would run, which
- * costs a whole vector pass per transform, so the widest n1w codelet
- * up to that ISA runs each transform, or else the scalar one.  Measured
- * (make bench-fft, v = 1 interleaved, bench/out/fft_v1.csv): n1w beats
- * scalar from n = 16 on (double avx2 16..64: 2-3x, avx512 64: 4x; sse2
- * 1.05-2x) but not below, where the transposes cost what the lanes save
- * (sse2 4, 8: 0.7-0.9x scalar). */
-/* pick's answers by precision, v below the lanes or not, and n: 0 until
- * first asked, then 1 + 2 isa + within.  They are fixed once kgen_isa()
- * has chosen, and kgen_dft asks on every call: checking the CPU again
- * each time cost more than a size-16 transform. */
-static atomic_int picked[2][2][NSIZE];
+/* One transform at a time (v below the batched codelets' lanes), the
+ * candidates are the scalar codelet and, for each ISA up to kgen_isa(),
+ * the n1w and n1c codelets the library has for n.  Which is fastest
+ * depends on n, the layout and the machine (n1c wins most sizes, n1w
+ * some multiples of the lanes, scalar the smallest), so it is measured,
+ * not guessed: the first call for a size, precision and layout times
+ * each candidate on scratch data of that layout, a few rounds of a few
+ * calls, candidates interleaved so that a burst of load hits them alike,
+ * and keeps the one with the least time (about 10-100 us, once;
+ * dispatch_pick remembers it).
+ * Candidate c is 3 isa + family. */
+enum { FAM_N1, FAM_N1W, FAM_N1C, NFAM, ROUNDS = 7 };
 
-static int
-pick(int n, ptrdiff_t v, int isfloat, int *within)
+/* The codelet of candidate c, NULL where the library has none. */
+static cpu_fn *
+candidate(int c, int n, int isfloat)
 {
-	atomic_int *slot;
-	int isa, w, few, c;
+	int isa, fam;
 
-	isa = kgen_isa_for(n, isfloat);
-	few = v < lanes(isa, isfloat);
-	slot = &picked[isfloat][few][n - 1];
-	if ((c = atomic_load_explicit(slot, memory_order_relaxed)) > 0) {
-		*within = (c - 1) & 1;
-		return (c - 1) >> 1;
-	}
-	*within = 0;
-	w = kgen_isa_supported(isa) ? isa : KGEN_ISA_SCALAR;
-	if (few) {
-		for (w = isa; n >= 16 && w > KGEN_ISA_SCALAR; w--)
-			if (isfloat ? kgen_n1wf_isa(n, w) != 0
-			    : kgen_n1w_isa(n, w) != 0)
-				break;
-		*within = w > KGEN_ISA_SCALAR && n >= 16;
-		if (!*within)
-			w = KGEN_ISA_SCALAR;
-	}
-	atomic_store_explicit(slot, 1 + 2 * w + *within,
-	    memory_order_relaxed);
-	return w;
+	isa = c / NFAM;
+	fam = c % NFAM;
+	if (isfloat)
+		return fam == FAM_N1C ? (cpu_fn *)cftab[isa][n - 1]
+		    : fam == FAM_N1W ? (cpu_fn *)wftab[isa][n - 1]
+		    : isa == CPU_scalar ? (cpu_fn *)ftab[isa][n - 1] : 0;
+	return fam == FAM_N1C ? (cpu_fn *)ctab[isa][n - 1]
+	    : fam == FAM_N1W ? (cpu_fn *)wtab[isa][n - 1]
+	    : isa == CPU_scalar ? (cpu_fn *)dtab[isa][n - 1] : 0;
 }
 
-/* pick's codelet: its ISA is one the CPU runs, so straight from the
- * tables. */
-kgen_dft_fn *
-kgen_n1_for(int n, ptrdiff_t v)
+static double
+now(void)
 {
-	int isa, within;
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Calls candidate f on buf, n complex values of the layout (split: real
+ * parts then imaginary parts), out of place, enough times (4 + 256 / n)
+ * that the clock's own cost does not decide at small n. */
+static void
+calls(cpu_fn *f, int n, int isfloat, int split, void *buf)
+{
+	int k;
+
+	for (k = 0; k < 4 + 256 / n; k++)
+		if (isfloat) {
+			float *x = buf, *y = x + 2 * n;
+
+			if (split)
+				((kgen_dftf_fn *)f)(x, x + n, y, y + n, 1, 1,
+				    1, 0, 0);
+			else
+				((kgen_dftf_fn *)f)(x, x + 1, y, y + 1, 2, 2,
+				    1, 0, 0);
+		} else {
+			double *x = buf, *y = x + 2 * n;
+
+			if (split)
+				((kgen_dft_fn *)f)(x, x + n, y, y + n, 1, 1,
+				    1, 0, 0);
+			else
+				((kgen_dft_fn *)f)(x, x + 1, y, y + 1, 2, 2,
+				    1, 0, 0);
+		}
+}
+
+/* The fastest candidate for one transform of size n in this precision
+ * and layout, by measurement; 0 (scalar n1) when scratch memory is not
+ * to be had. */
+static int
+measure(int n, int isfloat, int split)
+{
+	double best[NISA * NFAM], t;
+	cpu_fn *f;
+	void *buf;
+	int c, r, top, win, k;
+
+	top = kgen_isa();
+	buf = calloc(4 * (size_t)n, sizeof(double));
+	if (!buf)
+		return FAM_N1;
+	for (k = 0; k < 4 * n; k++)     /* small values, no denormals */
+		if (isfloat)
+			((float *)buf)[k] = (float)(k % 7) * 0.125f;
+		else
+			((double *)buf)[k] = (k % 7) * 0.125;
+	for (c = 0; c < NISA * NFAM; c++)
+		best[c] = HUGE_VAL;
+	for (r = 0; r < ROUNDS; r++)
+		for (c = 0; c < (top + 1) * NFAM; c++) {
+			if (!(f = candidate(c, n, isfloat)))
+				continue;
+			if (r == 0)     /* warm the code and the data */
+				calls(f, n, isfloat, split, buf);
+			t = now();
+			calls(f, n, isfloat, split, buf);
+			t = now() - t;
+			if (t < best[c])
+				best[c] = t;
+		}
+	free(buf);
+	win = FAM_N1;
+	for (c = 0; c < (top + 1) * NFAM; c++)
+		if (best[c] < best[win])
+			win = c;
+	return win;
+}
+
+/* What dispatch_pick found for a size and precision, so that a call of
+ * kgen_dft costs a few loads beyond its codelet (asking kgen_isa_for and
+ * the tables each time cost 15 ns, as much as a size-8 transform):
+ * lanes is 0 until filled, and written after many (release), so a
+ * thread that sees it sees many; few[split] is NULL until measured.
+ * Threads that race here may both measure; either answer is a codelet
+ * that computes the transform, and the last one stays. */
+typedef struct Slot Slot;
+struct Slot {
+	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
+	_Atomic(cpu_fn *) many;     /* that codelet, for v >= lanes */
+	_Atomic(cpu_fn *) few[2];   /* v < lanes: by layout, measured */
+};
+static Slot slots[2][NSIZE];
+
+/* The codelet for v transforms of size n, double (isfloat 0) or float:
+ * the batched codelet of kgen_isa_for(n) once v fills its lanes, else
+ * (its remainder path would cost a whole vector pass per transform)
+ * the fastest candidate for one transform, measured at first use.
+ * split: the layout is not interleaved pairs (ii == ri +- 1). */
+cpu_fn *
+dispatch_pick(int n, ptrdiff_t v, int isfloat, int split)
+{
+	Slot *s;
+	cpu_fn *f;
+	int isa, l;
 
 	if (n < 1 || n > NSIZE)
 		return 0;
-	isa = pick(n, v, 0, &within);
-	if (within)
-		return wtab[isa][n - 1];
-	return dtab[isa][n - 1];
+	s = &slots[isfloat][n - 1];
+	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
+		isa = kgen_isa_for(n, isfloat);
+		f = isfloat ? (cpu_fn *)ftab[isa][n - 1]
+		    : (cpu_fn *)dtab[isa][n - 1];
+		atomic_store_explicit(&s->many, f, memory_order_relaxed);
+		l = lanes(isa, isfloat);
+		atomic_store_explicit(&s->lanes, l, memory_order_release);
+	}
+	if (v >= l)
+		return atomic_load_explicit(&s->many, memory_order_relaxed);
+	if ((f = atomic_load_explicit(&s->few[split], memory_order_relaxed)))
+		return f;
+	f = candidate(measure(n, isfloat, split), n, isfloat);
+	atomic_store_explicit(&s->few[split], f, memory_order_relaxed);
+	return f;
+}
+
+kgen_dft_fn *
+kgen_n1_for(int n, ptrdiff_t v)
+{
+	return (kgen_dft_fn *)dispatch_pick(n, v, 0, 0);
 }
 
 kgen_dftf_fn *
 kgen_n1f_for(int n, ptrdiff_t v)
 {
-	int isa, within;
-
-	if (n < 1 || n > NSIZE)
-		return 0;
-	isa = pick(n, v, 1, &within);
-	if (within)
-		return wftab[isa][n - 1];
-	return ftab[isa][n - 1];
+	return (kgen_dftf_fn *)dispatch_pick(n, v, 1, 0);
 }

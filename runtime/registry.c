@@ -10,6 +10,7 @@
  * DFT is linear.  Swapping is free: pass ii for ri and io for ro. */
 #include <stdatomic.h>
 #include "kgen.h"
+#include "cpu.h"
 
 static const kgen_codelet table[] = {
 #include "table.h"
@@ -57,28 +58,28 @@ kgen_codelets(int *count)
 	return table;
 }
 
-/* kgen_dft and kgen_dftf in precision prec: the checks, the lookup, then
- * the same transform vectorized for the CPU and v where dispatch.c has
- * one, else the scalar codelet; the other sign is the same codelet with
- * real and imaginary parts swapped. */
+/* kgen_dft and kgen_dftf in precision prec: the checks, then the codelet
+ * dispatch.c picks for n, v, the CPU and the layout; the other sign is
+ * the same codelet with real and imaginary parts swapped (the library's
+ * n1 codelets are all forward: codelets.def gives none --sign, and
+ * test_runtime.py checks the table).  No kgen_lookup here: its table
+ * walk and checks cost as much as a size-4 transform. */
 static int
 dft(int n, int prec, int sign, const void *ri, const void *ii, void *ro,
     void *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
     ptrdiff_t ovs)
 {
-	const kgen_codelet *c;
 	const void *in;
 	void *out;
-	kgen_dft_fn *f;
-	kgen_dftf_fn *ff;
+	cpu_fn *f;
+	size_t sz;
+	int split;
 
 	if (sign != -1 && sign != 1)
 		return KGEN_ESIGN;
 	if (!ri || !ii || !ro || !io || v < 0)
 		return KGEN_EINVAL;
-	if (!(c = kgen_lookup(n, prec)))
-		return KGEN_ENOSIZE;
-	if (sign != c->sign) {
+	if (sign > 0) {
 		in = ri;
 		ri = ii;
 		ii = in;
@@ -86,15 +87,18 @@ dft(int n, int prec, int sign, const void *ri, const void *ii, void *ro,
 		ro = io;
 		io = out;
 	}
-	if (prec == KGEN_DOUBLE) {
-		if (!(f = kgen_n1_for(n, v)))
-			f = c->dft;
-		f(ri, ii, ro, io, is, os, v, ivs, ovs);
-	} else {
-		if (!(ff = kgen_n1f_for(n, v)))
-			ff = c->dftf;
-		ff(ri, ii, ro, io, is, os, v, ivs, ovs);
-	}
+	/* interleaved pairs, either way round, or anything else */
+	sz = prec == KGEN_DOUBLE ? sizeof(double) : sizeof(float);
+	split = !(((const char *)ii == (const char *)ri + sz
+	    && (char *)io == (char *)ro + sz)
+	    || ((const char *)ii == (const char *)ri - sz
+	    && (char *)io == (char *)ro - sz));
+	if (!(f = dispatch_pick(n, v, prec == KGEN_FLOAT, split)))
+		return KGEN_ENOSIZE;
+	if (prec == KGEN_DOUBLE)
+		((kgen_dft_fn *)f)(ri, ii, ro, io, is, os, v, ivs, ovs);
+	else
+		((kgen_dftf_fn *)f)(ri, ii, ro, io, is, os, v, ivs, ovs);
 	return KGEN_OK;
 }
 
