@@ -133,10 +133,8 @@ static void
 helpers(FILE *f, char c)
 {
 	const char *t, *sw, *sg;
-	int w;
 
 	t = c == 'd' ? "double" : "float";
-	w = c == 'd' ? 16 : 8;      /* bytes of one complex */
 	sw = c == 'd' ? "1, 0" : "1, 0, 3, 2";
 	sg = c == 'd' ? "-k, k" : "-k, k, -k, k";
 	fprintf(f, "#ifndef KGEN_CXL_%c\n#define KGEN_CXL_%c\n", c - 32,
@@ -145,25 +143,44 @@ helpers(FILE *f, char c)
 	    t, c);
 	fprintf(f, "typedef %s kgen_cx%ci __attribute__((vector_size(16)));\n",
 	    c == 'd' ? "long long" : "int", c);
+	if (c == 'f')
+		fprintf(f, "typedef double kgen_cxfd "
+		    "__attribute__((vector_size(16)));\n");
 	fprintf(f, "#define KGEN_CXL_INLINE static inline "
 	    "__attribute__((always_inline))\n\n");
 	/* load: how 1 interleaved, 2 interleaved swapped, 0 split */
+	/* the pair moves as one 16- or 8-byte access; float's as a
+	 * double, which compiles to one movsd (a memcpy into the vector
+	 * went through the stack: 2-3x slower codelets) */
+	if (c == 'f')
+		fprintf(f, "#define KGEN_CXL_LDF(x, p) do { double t_; "
+		    "__builtin_memcpy(&t_, p, 8); \\\n"
+		    "\tx = (kgen_cxf)(kgen_cxfd){t_, 0}; } while (0)\n"
+		    "#define KGEN_CXL_STF(p, x) do { \\\n"
+		    "\tdouble t_ = ((kgen_cxfd)(x))[0]; "
+		    "__builtin_memcpy(p, &t_, 8); } while (0)\n");
 	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
 	    "kgen_cxl_ld_%c(const %s *r, const %s *i, int how)\n{\n"
 	    "\tkgen_cx%c x = {0};\n\n"
-	    "\tif (how == 1) {\n\t\t__builtin_memcpy(&x, r, %d);\n"
-	    "\t} else if (how == 2) {\n\t\t__builtin_memcpy(&x, i, %d);\n"
+	    "\tif (how == 1) {\n\t\t%s;\n"
+	    "\t} else if (how == 2) {\n\t\t%s;\n"
 	    "\t\tx = __builtin_shuffle(x, (kgen_cx%ci){%s});\n"
 	    "\t} else {\n\t\tx[0] = *r;\n\t\tx[1] = *i;\n\t}\n"
-	    "\treturn x;\n}\n\n", c, c, t, t, c, w, w, c, sw);
+	    "\treturn x;\n}\n\n", c, c, t, t, c,
+	    c == 'd' ? "__builtin_memcpy(&x, r, 16)" : "KGEN_CXL_LDF(x, r)",
+	    c == 'd' ? "__builtin_memcpy(&x, i, 16)" : "KGEN_CXL_LDF(x, i)",
+	    c, sw);
 	fprintf(f, "KGEN_CXL_INLINE void\n"
 	    "kgen_cxl_st_%c(%s *r, %s *i, kgen_cx%c x, int how)\n{\n"
-	    "\tif (how == 1) {\n\t\t__builtin_memcpy(r, &x, %d);\n"
+	    "\tif (how == 1) {\n\t\t%s;\n"
 	    "\t} else if (how == 2) {\n"
 	    "\t\tx = __builtin_shuffle(x, (kgen_cx%ci){%s});\n"
-	    "\t\t__builtin_memcpy(i, &x, %d);\n"
+	    "\t\t%s;\n"
 	    "\t} else {\n\t\t*r = x[0];\n\t\t*i = x[1];\n\t}\n}\n\n",
-	    c, t, t, c, w, c, sw, w);
+	    c, t, t, c,
+	    c == 'd' ? "__builtin_memcpy(r, &x, 16)" : "KGEN_CXL_STF(r, x)",
+	    c, sw,
+	    c == 'd' ? "__builtin_memcpy(i, &x, 16)" : "KGEN_CXL_STF(i, x)");
 	/* k i x = {-k, k} * swap(x): i x = (-im, re) */
 	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
 	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"

@@ -183,10 +183,10 @@ lanes(int isa, int isfloat)
  * not guessed: the first call for a size, precision and layout times
  * each candidate on scratch data of that layout, a few rounds of a few
  * calls, candidates interleaved so that a burst of load hits them alike,
- * and keeps the one with the least time (about 10-100 us, once;
+ * and keeps the one with the least time (about 0.1-0.5 ms, once;
  * dispatch_pick remembers it).
  * Candidate c is 3 isa + family. */
-enum { FAM_N1, FAM_N1W, FAM_N1C, NFAM, ROUNDS = 7 };
+enum { FAM_N1, FAM_N1W, FAM_N1C, NFAM, ROUNDS = 15 };
 
 /* The codelet of candidate c, NULL where the library has none. */
 static cpu_fn *
@@ -215,14 +215,14 @@ now(void)
 }
 
 /* Calls candidate f on buf, n complex values of the layout (split: real
- * parts then imaginary parts), out of place, enough times (4 + 256 / n)
- * that the clock's own cost does not decide at small n. */
+ * parts then imaginary parts), out of place, enough times (4 + 1024 / n,
+ * about a microsecond) that the clock's own cost does not decide. */
 static void
 calls(cpu_fn *f, int n, int isfloat, int split, void *buf)
 {
 	int k;
 
-	for (k = 0; k < 4 + 256 / n; k++)
+	for (k = 0; k < 4 + 1024 / n; k++)
 		if (isfloat) {
 			float *x = buf, *y = x + 2 * n;
 
@@ -301,21 +301,14 @@ struct Slot {
 };
 static Slot slots[2][NSIZE];
 
-/* The codelet for v transforms of size n, double (isfloat 0) or float:
- * the batched codelet of kgen_isa_for(n) once v fills its lanes, else
- * (its remainder path would cost a whole vector pass per transform)
- * the fastest candidate for one transform, measured at first use.
- * split: the layout is not interleaved pairs (ii == ri +- 1). */
-cpu_fn *
-dispatch_pick(int n, ptrdiff_t v, int isfloat, int split)
+/* dispatch_pick's first call for a size and precision, or for a layout
+ * at v below the lanes: fills s. */
+static cpu_fn *
+fill(Slot *s, int n, ptrdiff_t v, int isfloat, int split)
 {
-	Slot *s;
 	cpu_fn *f;
 	int isa, l;
 
-	if (n < 1 || n > NSIZE)
-		return 0;
-	s = &slots[isfloat][n - 1];
 	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
 		isa = kgen_isa_for(n, isfloat);
 		f = isfloat ? (cpu_fn *)ftab[isa][n - 1]
@@ -326,11 +319,86 @@ dispatch_pick(int n, ptrdiff_t v, int isfloat, int split)
 	}
 	if (v >= l)
 		return atomic_load_explicit(&s->many, memory_order_relaxed);
-	if ((f = atomic_load_explicit(&s->few[split], memory_order_relaxed)))
-		return f;
 	f = candidate(measure(n, isfloat, split), n, isfloat);
 	atomic_store_explicit(&s->few[split], f, memory_order_relaxed);
 	return f;
+}
+
+/* The codelet for v transforms of size n, double (isfloat 0) or float:
+ * the batched codelet of kgen_isa_for(n) once v fills its lanes, else
+ * (its remainder path would cost a whole vector pass per transform)
+ * the fastest candidate for one transform, measured at first use.
+ * split: the layout is not interleaved pairs (ii == ri +- 1). */
+static inline cpu_fn *
+pick(int n, ptrdiff_t v, int isfloat, int split)
+{
+	Slot *s;
+	cpu_fn *f;
+	int l;
+
+	s = &slots[isfloat][n - 1];
+	l = atomic_load_explicit(&s->lanes, memory_order_acquire);
+	if (l && v >= l)
+		f = atomic_load_explicit(&s->many, memory_order_relaxed);
+	else if (l)
+		f = atomic_load_explicit(&s->few[split], memory_order_relaxed);
+	else
+		f = 0;
+	return f ? f : fill(s, n, v, isfloat, split);
+}
+
+cpu_fn *
+dispatch_pick(int n, ptrdiff_t v, int isfloat, int split)
+{
+	if (n < 1 || n > NSIZE)
+		return 0;
+	return pick(n, v, isfloat, split);
+}
+
+/* kgen_dft and kgen_dftf in one precision: the checks, then pick's
+ * codelet; the other sign is the same codelet with real and imaginary
+ * parts swapped (the library's n1 codelets are all forward: codelets.def
+ * gives none --sign, and test_runtime.py checks the table).  Here, not
+ * in registry.c, and inlined into both, so that a call of kgen_dft costs
+ * little beside its codelet (a size-2 codelet takes 2-4 ns). */
+static inline __attribute__((always_inline)) int
+dft(int n, int isfloat, int sign, const void *ri, const void *ii,
+    void *ro, void *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
+    ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	const void *in;
+	void *out;
+	cpu_fn *f;
+	size_t sz;
+	int split;
+
+	if (sign != -1 && sign != 1)
+		return KGEN_ESIGN;
+	if (!ri || !ii || !ro || !io || v < 0)
+		return KGEN_EINVAL;
+	if (n < 1 || n > NSIZE)
+		return KGEN_ENOSIZE;
+	if (sign > 0) {
+		in = ri;
+		ri = ii;
+		ii = in;
+		out = ro;
+		ro = io;
+		io = out;
+	}
+	/* interleaved pairs, either way round, or anything else */
+	sz = isfloat ? sizeof(float) : sizeof(double);
+	split = !(((const char *)ii == (const char *)ri + sz
+	    && (char *)io == (char *)ro + sz)
+	    || ((const char *)ii == (const char *)ri - sz
+	    && (char *)io == (char *)ro - sz));
+	if (!(f = pick(n, v, isfloat, split)))
+		return KGEN_ENOSIZE;
+	if (isfloat)
+		((kgen_dftf_fn *)f)(ri, ii, ro, io, is, os, v, ivs, ovs);
+	else
+		((kgen_dft_fn *)f)(ri, ii, ro, io, is, os, v, ivs, ovs);
+	return KGEN_OK;
 }
 
 kgen_dft_fn *
@@ -343,4 +411,20 @@ kgen_dftf_fn *
 kgen_n1f_for(int n, ptrdiff_t v)
 {
 	return (kgen_dftf_fn *)dispatch_pick(n, v, 1, 0);
+}
+
+int
+kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
+    double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs)
+{
+	return dft(n, 0, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
+}
+
+int
+kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
+    float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
+    ptrdiff_t ovs)
+{
+	return dft(n, 1, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }
