@@ -5,11 +5,10 @@
  * for one transform at a time some vectorized within it (kgen_n1w_ISA_N,
  * emit/vec.c) and, every size, with one complex number a vector
  * (kgen_n1c_ISA_N, emit/cxl.c), as codelets.def lists them; which of
- * those runs is measured at first use (dispatch_pick below).  Only the codelets
- * of an ISA the CPU runs may be called, so the choice is made here, from
- * cpu.c's kgen_isa() (the widest ISA the CPU runs, capped by the
- * environment variable KGEN_ISA).
- * On a CPU other than x86 (or a build with -DKGEN_NO_SIMD) only the
+ * those runs is measured at first use (dispatch_pick below).  Only the
+ * codelets of an ISA the CPU runs may be called, so the choice is made
+ * here, from cpu.c's kgen_isa() (the widest ISA the CPU runs, capped by
+ * the environment variable KGEN_ISA).  On a CPU other than x86 (or a build with -DKGEN_NO_SIMD) only the
  * scalar codelets exist. */
 #include <math.h>
 #include <stdatomic.h>
