@@ -1,17 +1,24 @@
-/* fft.c: batched n1 transforms, kgen against FFTW in the same process.
- * For each n, v transforms of interleaved complex data laid out one after
- * another (FFTW's batched plan: stride 1, distance n complex elements),
- * out of place: FFTW's plan_many_dft with FFTW_MEASURE, kgen's codelet
- * through the run-time dispatch (kgen_isa()) and for every ISA this CPU
- * runs.  Trials interleave the contenders, in an order that rotates, so
- * that a burst of load on a shared machine hits them alike; each trial
- * runs enough calls to last about a millisecond.  Every kgen result is
- * checked against FFTW's before it is timed.
- * usage: fft [double|float] [V] [NMIN NMAX] [TRIALS]
+/* fft.c: n1 transforms, kgen against FFTW in the same process.
+ * For each n, v transforms laid out one after another (FFTW's batched
+ * plan: stride 1, distance n complex elements), out of place, in one
+ * layout: interleaved complex (ii = ri + 1, strides 2) or split arrays
+ * (real parts, then imaginary parts; FFTW's guru split plan).  The
+ * contenders: FFTW planned with FFTW_MEASURE and with FFTW_PATIENT;
+ * kgen_dft/kgen_dftf (the public call, its dispatch included); and the
+ * library's codelets one by one: batched for every ISA this CPU runs,
+ * and where the library has them n1w and n1c.  Each contender has its
+ * own input and output arrays (the same values), so none works on data
+ * another left in cache in a state it did not make.  Trials interleave
+ * the contenders, in an order that rotates, so that a burst of load on
+ * a shared machine hits them alike; each trial runs enough calls to last
+ * about a millisecond.  Every kgen result is checked against FFTW's
+ * before it is timed.
+ * usage: fft [double|float] [V] [NMIN NMAX] [TRIALS] [inter|split]
  *        fft peak     (the FMA rate of one core, per ISA)
- * Prints CSV: prec,n,v,who,median_ns,min_ns,ratio,relerr where ns is per
- * transform and ratio is the median over trials of FFTW's time over
- * this contender's in the same trial (> 1: faster than FFTW). */
+ * Prints CSV: prec,n,v,layout,who,median_ns,min_ns,ratio_measure,
+ * ratio_patient,relerr where ns is per transform and ratio_X is the
+ * median over trials of FFTW_X's time over this contender's in the same
+ * trial (> 1: faster than FFTW). */
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,13 +27,18 @@
 #include <time.h>
 #include "kgen.h"
 
-enum { MAXWHO = 12, MAXTRIAL = 101 };
+enum { MAXWHO = 16, MAXTRIAL = 101 };
+enum { MEASURE, PATIENT };      /* who[0], who[1]: FFTW's two plans */
 
 typedef struct Who Who;
 struct Who {
-	char name[32];      /* "fftw", "kgen" (dispatched), "kgen-avx2" */
-	kgen_dft_fn *d;     /* the codelet, double */
-	kgen_dftf_fn *f;    /* or float; both NULL: FFTW */
+	char name[32];      /* "fftw-measure", "kgen", "kgen-n1c-avx2" */
+	int api;            /* 1: kgen_dft / kgen_dftf */
+	kgen_dft_fn *d;     /* a codelet, double */
+	kgen_dftf_fn *f;    /* or float; none of the three: FFTW */
+	fftw_plan pd;
+	fftwf_plan pf;
+	void *in, *out;     /* its own arrays */
 	double ns[MAXTRIAL];    /* per transform, per trial */
 };
 
@@ -54,117 +66,170 @@ median(double *x, int n)
 	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-/* The arrays are void * so one body serves both precisions. */
 typedef struct Run Run;
 struct Run {
-	int n, v, isfloat;
-	void *in, *out, *ref;
-	fftw_plan pd;
-	fftwf_plan pf;
+	int n, v, isfloat, split;
+	size_t len;         /* reals in one array: 2 n v */
 };
+
+/* The four array pointers and strides of r's layout over in and out. */
+#define LAYOUT(T) \
+	T *ri = w->in, *ii = ri + (r->split ? len / 2 : 1); \
+	T *ro = w->out, *io = ro + (r->split ? len / 2 : 1); \
+	ptrdiff_t s = r->split ? 1 : 2, d = r->split ? n : 2 * n
 
 static void
 call(Run *r, Who *w)
 {
-	ptrdiff_t n = r->n;
+	ptrdiff_t n = r->n, len = r->len;
 
 	if (r->isfloat) {
-		float *i = r->in, *o = r->out;
-
-		if (w->f)
-			w->f(i, i + 1, o, o + 1, 2, 2, r->v, 2 * n, 2 * n);
+		LAYOUT(float);
+		if (w->api)
+			kgen_dftf(r->n, -1, ri, ii, ro, io, s, s, r->v, d, d);
+		else if (w->f)
+			w->f(ri, ii, ro, io, s, s, r->v, d, d);
 		else
-			fftwf_execute(r->pf);
+			fftwf_execute(w->pf);
 	} else {
-		double *i = r->in, *o = r->out;
-
-		if (w->d)
-			w->d(i, i + 1, o, o + 1, 2, 2, r->v, 2 * n, 2 * n);
+		LAYOUT(double);
+		if (w->api)
+			kgen_dft(r->n, -1, ri, ii, ro, io, s, s, r->v, d, d);
+		else if (w->d)
+			w->d(ri, ii, ro, io, s, s, r->v, d, d);
 		else
-			fftw_execute(r->pd);
+			fftw_execute(w->pd);
 	}
+}
+
+/* FFTW's plan of r's problem on w's arrays, with flags. */
+static void
+plan(Run *r, Who *w, unsigned flags)
+{
+	int n = r->n;
+	fftw_iodim dim = {n, 1, 1}, how = {r->v, n, n};
+	fftwf_iodim fdim = {n, 1, 1}, fhow = {r->v, n, n};
+	ptrdiff_t len = r->len;
+
+	if (r->isfloat && r->split) {
+		LAYOUT(float);
+		(void)s;
+		(void)d;
+		w->pf = fftwf_plan_guru_split_dft(1, &fdim, 1, &fhow, ri, ii,
+		    ro, io, flags);
+	} else if (r->isfloat) {
+		w->pf = fftwf_plan_many_dft(1, &n, r->v, w->in, 0, 1, n,
+		    w->out, 0, 1, n, FFTW_FORWARD, flags);
+	} else if (r->split) {
+		LAYOUT(double);
+		(void)s;
+		(void)d;
+		w->pd = fftw_plan_guru_split_dft(1, &dim, 1, &how, ri, ii, ro,
+		    io, flags);
+	} else {
+		w->pd = fftw_plan_many_dft(1, &n, r->v, w->in, 0, 1, n, w->out,
+		    0, 1, n, FFTW_FORWARD, flags);
+	}
+}
+
+static double
+get(const Run *r, const void *a, size_t k)
+{
+	return r->isfloat ? ((const float *)a)[k] : ((const double *)a)[k];
 }
 
 /* Largest |out - ref| over largest |ref|, after one call of w. */
 static double
-relerr(Run *r, Who *w)
+relerr(Run *r, Who *w, const void *ref)
 {
-	size_t k, len = 2 * (size_t)r->n * r->v;
-	double e = 0, m = 0, a, b;
+	size_t k;
+	double e = 0, m = 0;
 
 	call(r, w);
-	for (k = 0; k < len; k++) {
-		a = r->isfloat ? ((float *)r->out)[k] : ((double *)r->out)[k];
-		b = r->isfloat ? ((float *)r->ref)[k] : ((double *)r->ref)[k];
-		e = fmax(e, fabs(a - b));
-		m = fmax(m, fabs(b));
+	for (k = 0; k < r->len; k++) {
+		e = fmax(e, fabs(get(r, w->out, k) - get(r, ref, k)));
+		m = fmax(m, fabs(get(r, ref, k)));
 	}
 	return m > 0 ? e / m : e;
 }
 
+/* A codelet contender, if f is one. */
+static int
+add(Who *who, int nw, const char *name, kgen_dft_fn *d, kgen_dftf_fn *f,
+    int isfloat)
+{
+	if (isfloat ? !f : !d)
+		return nw;
+	snprintf(who[nw].name, sizeof who[nw].name, "%s", name);
+	who[nw].d = d;
+	who[nw].f = f;
+	return nw + 1;
+}
+
 static void
-bench(int n, int v, int isfloat, int trials)
+bench(int n, int v, int isfloat, int split, int trials)
 {
 	Who who[MAXWHO];
 	Run r;
 	int nw, isa, t, k, i, reps;
 	size_t sz;
-	double t0, err[MAXWHO], ratio[MAXTRIAL], once;
+	char name[32];
+	double t0, err[MAXWHO], rm[MAXTRIAL], rp[MAXTRIAL], once;
+	void *ref, *init;
 
 	memset(&r, 0, sizeof r);
 	r.n = n;
 	r.v = v;
 	r.isfloat = isfloat;
-	sz = 2 * (size_t)n * v * (isfloat ? sizeof(float) : sizeof(double));
-	r.in = fftw_malloc(sz);
-	r.out = fftw_malloc(sz);
-	r.ref = malloc(sz);
-	if (isfloat)
-		r.pf = fftwf_plan_many_dft(1, &n, v, r.in, 0, 1, n, r.out, 0,
-		    1, n, FFTW_FORWARD, FFTW_MEASURE);
-	else
-		r.pd = fftw_plan_many_dft(1, &n, v, r.in, 0, 1, n, r.out, 0, 1,
-		    n, FFTW_FORWARD, FFTW_MEASURE);
-	srand(n);
-	for (k = 0; k < 2 * n * v; k++) {
-		if (isfloat)
-			((float *)r.in)[k] = (float)(rand() / (double)RAND_MAX
-			    - .5);
-		else
-			((double *)r.in)[k] = rand() / (double)RAND_MAX - .5;
-	}
+	r.split = split;
+	r.len = 2 * (size_t)n * v;
+	sz = r.len * (isfloat ? sizeof(float) : sizeof(double));
 	memset(who, 0, sizeof who);
-	strcpy(who[0].name, "fftw");
-	strcpy(who[1].name, "kgen");
-	who[1].d = kgen_n1_for(n, v);
-	who[1].f = kgen_n1f_for(n, v);
-	nw = 2;
+	strcpy(who[MEASURE].name, "fftw-measure");
+	strcpy(who[PATIENT].name, "fftw-patient");
+	strcpy(who[2].name, "kgen");
+	who[2].api = 1;
+	nw = 3;
 	for (isa = KGEN_ISA_SCALAR; kgen_isa_name(isa); isa++)
 		if (kgen_isa_supported(isa)) {
-			snprintf(who[nw].name, sizeof who[nw].name, "kgen-%s",
-			    kgen_isa_name(isa));
-			who[nw].d = kgen_n1_isa(n, isa);
-			who[nw].f = kgen_n1f_isa(n, isa);
-			nw++;
+			snprintf(name, sizeof name, "kgen-%s", kgen_isa_name(isa));
+			nw = add(who, nw, name, kgen_n1_isa(n, isa),
+			    kgen_n1f_isa(n, isa), isfloat);
 		}
-	/* the codelets vectorized within one transform, where they exist */
-	for (isa = KGEN_ISA_SSE2; kgen_isa_name(isa); isa++)
-		if (isfloat ? kgen_n1wf_isa(n, isa) != 0
-		    : kgen_n1w_isa(n, isa) != 0) {
-			snprintf(who[nw].name, sizeof who[nw].name,
-			    "kgen-n1w-%s", kgen_isa_name(isa));
-			who[nw].d = kgen_n1w_isa(n, isa);
-			who[nw].f = kgen_n1wf_isa(n, isa);
-			nw++;
-		}
-	call(&r, &who[0]);
-	memcpy(r.ref, r.out, sz);
+	for (isa = KGEN_ISA_SSE2; kgen_isa_name(isa); isa++) {
+		snprintf(name, sizeof name, "kgen-n1w-%s", kgen_isa_name(isa));
+		nw = add(who, nw, name, kgen_n1w_isa(n, isa),
+		    kgen_n1wf_isa(n, isa), isfloat);
+		snprintf(name, sizeof name, "kgen-n1c-%s", kgen_isa_name(isa));
+		nw = add(who, nw, name, kgen_n1c_isa(n, isa),
+		    kgen_n1cf_isa(n, isa), isfloat);
+	}
+	for (i = 0; i < nw; i++) {
+		who[i].in = fftw_malloc(sz);
+		who[i].out = fftw_malloc(sz);
+	}
+	plan(&r, &who[MEASURE], FFTW_MEASURE);
+	plan(&r, &who[PATIENT], FFTW_PATIENT);
+	init = malloc(sz);
+	ref = malloc(sz);
+	srand(n);
+	for (k = 0; k < (int)r.len; k++) {
+		if (isfloat)
+			((float *)init)[k] = (float)(rand() / (double)RAND_MAX
+			    - .5);
+		else
+			((double *)init)[k] = rand() / (double)RAND_MAX - .5;
+	}
 	for (i = 0; i < nw; i++)
-		err[i] = relerr(&r, &who[i]);
+		memcpy(who[i].in, init, sz);
+	call(&r, &who[MEASURE]);
+	memcpy(ref, who[MEASURE].out, sz);
+	for (i = 0; i < nw; i++)
+		err[i] = relerr(&r, &who[i], ref);
 	/* about a millisecond per trial, from FFTW's time */
 	t0 = now();
 	for (reps = 0; now() - t0 < 2e-3; reps++)
-		call(&r, &who[0]);
+		call(&r, &who[MEASURE]);
 	once = (now() - t0) / reps;
 	reps = (int)(1e-3 / once) + 1;
 	for (t = 0; t < trials; t++)
@@ -177,25 +242,29 @@ bench(int n, int v, int isfloat, int trials)
 			w->ns[t] = (now() - t0) / reps / v * 1e9;
 		}
 	for (i = 0; i < nw; i++) {
-		double mn = who[i].ns[0], md;
+		double mn = who[i].ns[0];
 
 		for (t = 0; t < trials; t++) {
-			ratio[t] = who[0].ns[t] / who[i].ns[t];
+			rm[t] = who[MEASURE].ns[t] / who[i].ns[t];
+			rp[t] = who[PATIENT].ns[t] / who[i].ns[t];
 			mn = fmin(mn, who[i].ns[t]);
 		}
-		md = median(ratio, trials);
-		printf("%s,%d,%d,%s,%.4f,%.4f,%.4f,%.3g\n", isfloat ? "float"
-		    : "double", n, v, who[i].name, median(who[i].ns, trials),
-		    mn, md, err[i]);
+		printf("%s,%d,%d,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3g\n", isfloat
+		    ? "float" : "double", n, v, split ? "split" : "inter",
+		    who[i].name, median(who[i].ns, trials), mn,
+		    median(rm, trials), median(rp, trials), err[i]);
 	}
 	fflush(stdout);
-	if (isfloat)
-		fftwf_destroy_plan(r.pf);
-	else
-		fftw_destroy_plan(r.pd);
-	fftw_free(r.in);
-	fftw_free(r.out);
-	free(r.ref);
+	for (i = 0; i < nw; i++) {
+		if (isfloat && who[i].pf)
+			fftwf_destroy_plan(who[i].pf);
+		if (!isfloat && who[i].pd)
+			fftw_destroy_plan(who[i].pd);
+		fftw_free(who[i].in);
+		fftw_free(who[i].out);
+	}
+	free(init);
+	free(ref);
 }
 
 /* The FMA rate of one core: 12 independent chains in registers (an
@@ -250,7 +319,7 @@ peak(void)
 int
 main(int argc, char **argv)
 {
-	int isfloat, v, nmin, nmax, trials, n;
+	int isfloat, v, nmin, nmax, trials, n, split;
 
 	if (argc > 1 && !strcmp(argv[1], "peak")) {
 		peak();
@@ -261,14 +330,16 @@ main(int argc, char **argv)
 	nmin = argc > 3 ? atoi(argv[3]) : 2;
 	nmax = argc > 4 ? atoi(argv[4]) : KGEN_N1_MAX;
 	trials = argc > 5 ? atoi(argv[5]) : 21;
+	split = argc > 6 && !strcmp(argv[6], "split");
 	if (v < 1 || nmin < 1 || nmax > KGEN_N1_MAX || trials < 1
 	    || trials > MAXTRIAL) {
 		fprintf(stderr, "usage: fft [double|float] [V] [NMIN NMAX] "
-		    "[TRIALS <= %d] | fft peak\n", MAXTRIAL);
+		    "[TRIALS <= %d] [inter|split] | fft peak\n", MAXTRIAL);
 		return 2;
 	}
-	printf("prec,n,v,who,median_ns,min_ns,ratio,relerr\n");
+	printf("prec,n,v,layout,who,median_ns,min_ns,ratio_measure,"
+	    "ratio_patient,relerr\n");
 	for (n = nmin; n <= nmax; n++)
-		bench(n, v, isfloat, trials);
+		bench(n, v, isfloat, split, trials);
 	return 0;
 }

@@ -63,6 +63,7 @@ struct Dag {
 	Slot *in, *out; /* slot descriptors, nin and nout of them */
 	int nin, nout;
 	int inplace;    /* output slot s may alias input slot s */
+	int cxl;        /* a node is a complex number (cx.h, fft_buildc) */
 };
 
 /* Operation counts of a DAG, as the codelet header reports them. */
@@ -74,8 +75,10 @@ struct Count {
 };
 
 /* FFT codelet kinds (--kind): FFTW's n1 and t1, real-data r2cf and
- * r2cb, the planner's vector t1v and n1v, and n1w (emit/vec.c). */
-enum { CK_N1, CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W, NCK };
+ * r2cb, the planner's vector t1v and n1v, n1w (emit/vec.c) and n1c
+ * (emit/cxl.c). */
+enum { CK_N1, CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W, CK_N1C,
+    NCK };
 
 /* The problem a run generates, straight from the command line. */
 typedef struct Prob Prob;
@@ -124,6 +127,7 @@ int dag_add(Dag *d, int a, int b);
 int dag_sub(Dag *d, int a, int b);
 int dag_mul(Dag *d, int a, int b);
 int dag_neg(Dag *d, int a);
+int dag_byi(Dag *d, int a);
 int dag_isconst(Dag *d, int id, long double *v);
 int *dag_uses(Dag *d, Arena *ar);
 int *dag_live(Dag *d, Arena *ar);
@@ -137,8 +141,10 @@ void num_print(FILE *f, long double v, int isfloat);
 
 /* gen/fft.c */
 Dag *fft_build(Arena *ar, int n, int sign);
+Dag *fft_buildc(Arena *ar, int n, int sign);
 void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
 void fft_fma(int on);
+void fft_cxl(int on);
 
 /* gen/twiddle.c */
 Dag *twiddle_build(Arena *ar, int r, int sign);
@@ -271,6 +277,10 @@ void standalone_c(FILE *f, int n, int sign, Dag *const *part,
  * codelet vectorized within one transform */
 void emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
     const int *order, int norder, const Emit *e);
+
+/* emit/cxl.c: n1c, an n1 codelet with one complex number a vector */
+void emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e);
 
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
@@ -600,6 +610,7 @@ enum {
 	EMITTER_SIMD,   /* emit/simd.c: n1 across the batch */
 	EMITTER_KIND,   /* emit/kinds.c: t1, r2cf, r2cb */
 	EMITTER_VEC,    /* emit/vec.c: t1v, n1v, n1w */
+	EMITTER_CXL,    /* emit/cxl.c: n1c */
 	EMITTER_CUDA,   /* emit/cuda.c */
 	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
 	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */

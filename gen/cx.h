@@ -1,7 +1,14 @@
 /* cx.h: complex values as pairs of node ids, the arithmetic the DFT
  * builders state their algorithms in, shared by fft.c (the algorithm
  * search and the composite sizes) and prime.c (Rader and the cyclotomic
- * CRT for primes).  Include after all.h. */
+ * CRT for primes).  Include after all.h.
+ * In a complex-lane DAG (Dag.cxl, fft_buildc) one node is a whole complex
+ * number: re holds its id and im is unused (CXL_IM); multiplying by i is
+ * the node BYI, so a constant twiddle is c x + s BYI(x), as in FFTW's
+ * n1fv codelets.  Builders that use only the functions below work in
+ * both kinds of DAG. */
+
+enum { CXL_IM = -2 };   /* Cx.im of a complex-lane value */
 
 typedef struct Cx Cx;
 struct Cx {
@@ -21,12 +28,16 @@ cx(int re, int im)
 static inline Cx
 cadd(Dag *d, Cx a, Cx b)
 {
+	if (d->cxl)
+		return cx(dag_add(d, a.re, b.re), CXL_IM);
 	return cx(dag_add(d, a.re, b.re), dag_add(d, a.im, b.im));
 }
 
 static inline Cx
 csub(Dag *d, Cx a, Cx b)
 {
+	if (d->cxl)
+		return cx(dag_sub(d, a.re, b.re), CXL_IM);
 	return cx(dag_sub(d, a.re, b.re), dag_sub(d, a.im, b.im));
 }
 
@@ -34,6 +45,10 @@ csub(Dag *d, Cx a, Cx b)
 static inline Cx
 cmuli(Dag *d, Cx a, int sign)
 {
+	if (d->cxl && sign > 0)
+		return cx(dag_byi(d, a.re), CXL_IM);
+	if (d->cxl)
+		return cx(dag_neg(d, dag_byi(d, a.re)), CXL_IM);
 	if (sign > 0)
 		return cx(dag_neg(d, a.im), a.re);
 	return cx(a.im, dag_neg(d, a.re));
@@ -45,6 +60,8 @@ cscale(Dag *d, Cx a, long double k)
 	int c;
 
 	c = dag_const(d, k);
+	if (d->cxl)
+		return cx(dag_mul(d, c, a.re), CXL_IM);
 	return cx(dag_mul(d, c, a.re), dag_mul(d, c, a.im));
 }
 
@@ -59,6 +76,8 @@ cmulc(Dag *d, Cx a, long double c, long double s)
 		return cscale(d, a, c);
 	if (c == 0)
 		return cscale(d, cmuli(d, a, 1), s);
+	if (d->cxl)
+		return cadd(d, cscale(d, a, c), cscale(d, cmuli(d, a, 1), s));
 	if (c == s || c == -s) {
 		/* (c + is)(x + iy) = c (x - (s/c) y) + i c ((s/c) x + y) */
 		if (c == s) {

@@ -248,6 +248,23 @@ dag_neg(Dag *d, int a)
 	return dag_node(d, OP_NEG, a, -1, -1, 0);
 }
 
+/* i a, in a complex-lane DAG (Dag.cxl): i (i a) = -a, i (-a) = -(i a),
+ * i 0 = 0. */
+int
+dag_byi(Dag *d, int a)
+{
+	long double v;
+
+	assert(d->cxl && "BYI is a complex-lane operation");
+	if (d->node[a].op == OP_BYI)
+		return dag_neg(d, d->node[a].a[0]);
+	if (isneg(d, a))
+		return dag_neg(d, dag_byi(d, arg(d, a)));
+	if (dag_isconst(d, a, &v) && v == 0)
+		return a;
+	return dag_node(d, OP_BYI, a, -1, -1, 0);
+}
+
 int
 dag_add(Dag *d, int a, int b)
 {
@@ -318,6 +335,7 @@ dag_make(Dag *d, int op, int a, int b, int c, int k)
 	case OP_SUB: return dag_sub(d, a, b);
 	case OP_MUL: return dag_mul(d, a, b);
 	case OP_NEG: return dag_neg(d, a);
+	case OP_BYI: return dag_byi(d, a);
 	case OP_LOAD: return dag_load(d, k);
 	case OP_STORE: return dag_node(d, OP_STORE, a, b, -1, k);
 	default: return dag_node(d, op, a, b, c, k);

@@ -30,6 +30,9 @@ static int bestarg[FFT_MAXN + 1];
 static long bestops[FFT_MAXN + 1];
 /* choose() minimises the counts after FMA contraction (fft_fma) */
 static int fused;
+/* choose() leaves out the algorithms that split complex values into
+ * their parts (the CRT), for complex-lane DAGs (fft_cxl) */
+static int cxlmode;
 
 
 /* Split radix: X_k = U_k + w^k Z_k + w^3k Z'_k with U the DFT of the even
@@ -328,7 +331,8 @@ choose(int n)
 		cand[ncand++] = (Cand){ALG_DIRECT, 0, 0, 0};
 	if (isprime(n)) {
 		cand[ncand++] = (Cand){ALG_RADER, 0, 0, 0};
-		cand[ncand++] = (Cand){ALG_CRT, 0, 0, 0};
+		if (!cxlmode)
+			cand[ncand++] = (Cand){ALG_CRT, 0, 0, 0};
 	}
 	if (n % 4 == 0)
 		cand[ncand++] = (Cand){ALG_SPLIT, 0, 0, 0};
@@ -405,6 +409,17 @@ fft_fma(int on)
 	fused = on;
 }
 
+/* With on != 0, sizes are chosen among the algorithms that a
+ * complex-lane DAG can state (all but the CRT, which works on real and
+ * imaginary parts apart).  Call it before fft_buildc. */
+void
+fft_cxl(int on)
+{
+	if (on != cxlmode)
+		memset(bestalg, ALG_NONE, sizeof bestalg);
+	cxlmode = on;
+}
+
 /* The n1 DAG: input slots 2m, 2m+1 are re and im of x_m (arrays ri, ii at
  * stride is), output slots likewise (ro, io at stride os).
  * requires: 1 <= n <= FFT_MAXN, sign = -1 or 1. */
@@ -435,6 +450,40 @@ fft_build(Arena *ar, int n, int sign)
 		dag_store(d, 2 * m, out[m].re);
 		dag_store(d, 2 * m + 1, out[m].im);
 	}
+	return d;
+}
+
+/* The complex-lane n1 DAG (Dag.cxl): one node a complex number, input
+ * slot m is x_m (arrays ri and ii at stride is, element m), output slot
+ * k is y_k (ro and io at stride os).  Requires: fft_cxl(1) was called,
+ * 1 <= n <= FFT_MAXN, sign = -1 or 1. */
+Dag *
+fft_buildc(Arena *ar, int n, int sign)
+{
+	Dag *d;
+	Cx *in, *out;
+	int m;
+
+	assert(cxlmode && "fft_cxl(1) before a complex-lane DAG");
+	d = dag_new(ar);
+	d->cxl = 1;
+	d->nin = d->nout = n;
+	d->inplace = 1;
+	d->in = arena_alloc(ar, n * sizeof *d->in);
+	d->out = arena_alloc(ar, n * sizeof *d->out);
+	for (m = 0; m < n; m++) {
+		d->in[m].arr = 0;
+		d->in[m].j = m;
+		d->out[m].arr = 2;
+		d->out[m].j = m;
+	}
+	in = cxalloc(d, n);
+	out = cxalloc(d, n);
+	for (m = 0; m < n; m++)
+		in[m] = cx(dag_load(d, m), CXL_IM);
+	fft_cdft(d, n, sign, in, out);
+	for (m = 0; m < n; m++)
+		dag_store(d, m, out[m].re);
 	return d;
 }
 

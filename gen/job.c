@@ -11,7 +11,7 @@
 
 /* The codelet kinds of --kind, by CK_*. */
 const char *const job_kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v", "n1v",
-    "n1w", 0};
+    "n1w", "n1c", 0};
 
 /* The schedule of --schedule for a command that emits one order of any
  * DAG: its SCHED_* number, build order when none is given. */
@@ -199,7 +199,8 @@ job_fft(Job *j, Opts *o)
 	}
 	snprintf(j->name, sizeof j->name, "%s_%d", job_kinds[o->kind],
 	    o->p.n);
-	j->emitter = o->kind >= CK_T1V ? EMITTER_VEC : o->kind ? EMITTER_KIND
+	j->emitter = o->kind == CK_N1C ? EMITTER_CXL
+	    : o->kind >= CK_T1V ? EMITTER_VEC : o->kind ? EMITTER_KIND
 	    : o->cuda ? EMITTER_CUDA : o->simd ? EMITTER_SIMD : EMITTER_C;
 	/* the schedule: R matters to blocked and search only */
 	sched = j->sched[0] = sched_one(o->sched);

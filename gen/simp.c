@@ -25,6 +25,7 @@ copy(Dag *s, Rewrite *rw)
 	d->in = s->in;
 	d->out = s->out;
 	d->inplace = s->inplace;
+	d->cxl = s->cxl;
 	live = dag_live(s, s->ar);
 	uses = dag_uses(s, s->ar);
 	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);

@@ -93,10 +93,11 @@ bench-gemm: build/bench/gemm
 .PRECIOUS: build/bench/gemm_%.c build/bench/cgemm_%.c build/bench/vgemm_%.c \
            build/bench/lgemm_%.c build/bench/wgemm_%.c
 
-# ---- bench-fft: batched n1 transforms (v = 256 interleaved, n = 2..64,
-# double and float), kgen's dispatched codelets and each ISA against FFTW
-# (FFTW_MEASURE) in one process (bench/fft.c, bench/fft.py); CSV and a
-# plot go to bench/out/.
+# ---- bench-fft: n1 transforms, n = 2..64, double and float: one at a
+# time (v = 1, interleaved and split) and batched (v = 256 interleaved);
+# kgen_dft and each of its codelets against FFTW_MEASURE and FFTW_PATIENT,
+# one process per precision and layout (bench/fft.c, bench/fft.py); CSV
+# and plots go to bench/out/ (about 5-8 minutes).
 build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Iruntime -o $@ bench/fft.c lib/libkgen.a \

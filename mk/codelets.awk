@@ -23,6 +23,7 @@ BEGIN {
 		ok[k[i]] = 1
 	kind["N1"] = ""
 	kind["N1W"] = "n1w"
+	kind["N1C"] = "n1c"
 	kind["T1"] = "t1"
 	kind["T1V"] = "t1v"
 	kind["N1V"] = "n1v"

@@ -7,6 +7,7 @@
  * codelets exist. */
 #ifndef KGEN_CPU_H
 #define KGEN_CPU_H
+#include <stddef.h>
 
 #if !defined(KGEN_NO_SIMD) && !(defined(__x86_64__) || defined(__i386__))
 #define KGEN_NO_SIMD

@@ -2,44 +2,56 @@
  * holds every n1 codelet four times: scalar (kgen_n1_N), and vectorized
  * across the batch for SSE2, AVX2 with FMA, and AVX-512 (kgen_n1_sse2_N,
  * ...; made by emit/simd.c, each file compiled with its ISA's flags), and
- * some vectorized within one transform (kgen_n1w_ISA_N, emit/vec.c), as
- * codelets.def lists them.  Only the codelets of an ISA the CPU runs may
- * be called, so the choice is made here, from cpu.c's kgen_isa() (the
- * widest ISA the CPU runs, capped by the environment variable KGEN_ISA)
- * and kgen_isa_for.  On a CPU other than x86 (or a build with
- * -DKGEN_NO_SIMD) only the scalar codelets exist.
+ * for one transform at a time some vectorized within it (kgen_n1w_ISA_N,
+ * emit/vec.c) and, every size, with one complex number a vector
+ * (kgen_n1c_ISA_N, emit/cxl.c), as codelets.def lists them; which of
+ * those runs is measured at first use (pick below).  Only the codelets of
+ * an ISA the CPU runs may be called, so the choice is made here, from
+ * cpu.c's kgen_isa() (the widest ISA the CPU runs, capped by the
+ * environment variable KGEN_ISA) and kgen_isa_for.  On a CPU other than
+ * x86 (or a build with -DKGEN_NO_SIMD) only the scalar codelets exist.
  * Compiled twice, for double and (-DKGEN_SINGLE) float, like plan.c:
  * each object's tables name only its precision's codelets, so a program
  * linked statically with libkgen.a that transforms doubles only does not
  * link the float codelets. */
+#include <math.h>
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
 #include "kgen.h"
 #include "cpu.h"
 
 #ifdef KGEN_SINGLE
 typedef kgen_dftf_fn n1_fn;
+typedef float R;
 #define ISFLOAT 1
 #define N1_ISA kgen_n1f_isa
 #define N1W_ISA kgen_n1wf_isa
+#define N1C_ISA kgen_n1cf_isa
 #define N1_FOR kgen_n1f_for
+#define DFT kgen_dftf
 #define KEEP_double(x)
 #define KEEP_float(x) x
 #else
 typedef kgen_dft_fn n1_fn;
+typedef double R;
 #define ISFLOAT 0
 #define N1_ISA kgen_n1_isa
 #define N1W_ISA kgen_n1w_isa
+#define N1C_ISA kgen_n1c_isa
 #define N1_FOR kgen_n1_for
+#define DFT kgen_dft
 #define KEEP_double(x) x
 #define KEEP_float(x)
 #endif
 
 enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
 
-/* This precision's n1 and n1w codelets of codelets.def
+/* This precision's n1, n1w and n1c codelets of codelets.def
  * (build/runtime/codelets.h: less the ISAs not built here). */
 #define N1(isa, prec, n, name, opts) KEEP_##prec(extern n1_fn name;)
 #define N1W N1
+#define N1C N1
 #include "codelets.h"
 
 /* KGEN_N1_MAX is the largest n1 size: the union is as large as its
@@ -65,24 +77,41 @@ static n1_fn *const wtab[NISA][NSIZE] = {
 	[CPU_scalar] = {0},  /* none: n1w is vector only */
 #include "codelets.h"
 };
+
+#define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
+static n1_fn *const ctab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1c is vector only */
+#include "codelets.h"
+};
 #undef ENTRY
 
-n1_fn *
-N1_ISA(int n, int isa)
+/* tb's codelet of size n for isa, NULL where there is none or the CPU
+ * does not run isa. */
+static n1_fn *
+lookup(n1_fn *const tb[NISA][NSIZE], int n, int isa)
 {
 	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
 	    || !kgen_isa_supported(isa))
 		return 0;
-	return tab[isa][n - 1];
+	return tb[isa][n - 1];
+}
+
+n1_fn *
+N1_ISA(int n, int isa)
+{
+	return lookup(tab, n, isa);
 }
 
 n1_fn *
 N1W_ISA(int n, int isa)
 {
-	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
-	    || !kgen_isa_supported(isa))
-		return 0;
-	return wtab[isa][n - 1];
+	return lookup(wtab, n, isa);
+}
+
+n1_fn *
+N1C_ISA(int n, int isa)
+{
+	return lookup(ctab, n, isa);
 }
 
 /* Lanes of isa's batched codelets: transforms per vector. */
@@ -91,61 +120,203 @@ lanes(int isa)
 {
 	if (isa == CPU_scalar)
 		return 1;
-	return kgen_priv_cpu_bytes(isa) / (ISFLOAT ? 4 : 8);
+	return kgen_priv_cpu_bytes(isa) / (int)sizeof(R);
 }
 
-/* The ISA whose codelet runs v transforms of size n, and whether it is
- * the within-transform one: the batched codelet of kgen_isa_for(n) once
- * v fills its lanes; below that its remainder path would run, which
- * costs a whole vector pass per transform, so the widest n1w codelet
- * up to that ISA runs each transform, or else the scalar one.  Measured
- * (make bench-fft, v = 1 interleaved, bench/out/fft_v1.csv): n1w beats
- * scalar from n = 16 on (double avx2 16..64: 2-3x, avx512 64: 4x; sse2
- * 1.05-2x) but not below, where the transposes cost what the lanes save
- * (sse2 4, 8: 0.7-0.9x scalar). */
-/* pick's answers by v below the lanes or not, and n: 0 until first
- * asked, then 1 + 2 isa + within.  They are fixed once kgen_isa() has
- * chosen, and kgen_dft asks on every call: checking the CPU again each
- * time cost more than a size-16 transform. */
-static atomic_int picked[2][NSIZE];
+/* One transform at a time (v below the batched codelets' lanes), the
+ * candidates are the scalar codelet and, for each ISA up to kgen_isa(),
+ * the n1w and n1c codelets the library has for n.  Which is fastest
+ * depends on n, the layout and the machine (n1c wins most sizes, n1w
+ * some multiples of the lanes, scalar the smallest), so it is measured,
+ * not guessed: the first call for a size, precision and layout times
+ * each candidate on scratch data of that layout, a few rounds of a few
+ * calls, candidates interleaved so that a burst of load hits them alike,
+ * and keeps the one with the least time (about 0.1-0.5 ms, once;
+ * dispatch_pick remembers it).
+ * Candidate c is 3 isa + family. */
+enum { FAM_N1, FAM_N1W, FAM_N1C, NFAM, ROUNDS = 15 };
 
-static int
-pick(int n, ptrdiff_t v, int *within)
+/* The codelet of candidate c, NULL where the library has none. */
+static n1_fn *
+candidate(int c, int n)
 {
-	atomic_int *slot;
-	int isa, w, few, c;
+	int isa, fam;
 
-	isa = kgen_isa_for(n, ISFLOAT);
-	few = v < lanes(isa);
-	slot = &picked[few][n - 1];
-	if ((c = atomic_load_explicit(slot, memory_order_relaxed)) > 0) {
-		*within = (c - 1) & 1;
-		return (c - 1) >> 1;
-	}
-	*within = 0;
-	w = kgen_isa_supported(isa) ? isa : KGEN_ISA_SCALAR;
-	if (few) {
-		for (w = isa; n >= 16 && w > KGEN_ISA_SCALAR; w--)
-			if (N1W_ISA(n, w) != 0)
-				break;
-		*within = w > KGEN_ISA_SCALAR && n >= 16;
-		if (!*within)
-			w = KGEN_ISA_SCALAR;
-	}
-	atomic_store_explicit(slot, 1 + 2 * w + *within,
-	    memory_order_relaxed);
-	return w;
+	isa = c / NFAM;
+	fam = c % NFAM;
+	return fam == FAM_N1C ? ctab[isa][n - 1]
+	    : fam == FAM_N1W ? wtab[isa][n - 1]
+	    : isa == CPU_scalar ? tab[isa][n - 1] : 0;
 }
 
-/* pick's codelet: its ISA is one the CPU runs, so straight from the
- * tables. */
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Calls candidate f on buf, n complex values of the layout (split: real
+ * parts then imaginary parts), out of place, enough times (4 + 1024 / n,
+ * about a microsecond) that the clock's own cost does not decide. */
+static void
+calls(n1_fn *f, int n, int split, R *x)
+{
+	R *y;
+	int k;
+
+	y = x + 2 * n;
+	for (k = 0; k < 4 + 1024 / n; k++)
+		if (split)
+			f(x, x + n, y, y + n, 1, 1, 1, 0, 0);
+		else
+			f(x, x + 1, y, y + 1, 2, 2, 1, 0, 0);
+}
+/* The fastest candidate for one transform of size n in this precision
+ * and layout, by measurement; 0 (scalar n1) when scratch memory is not
+ * to be had. */
+static int
+measure(int n, int split)
+{
+	double best[NISA * NFAM], t;
+	n1_fn *f;
+	R *buf;
+	int c, r, top, win, k;
+
+	top = kgen_isa();
+	buf = calloc(4 * (size_t)n, sizeof *buf);
+	if (!buf)
+		return FAM_N1;
+	for (k = 0; k < 4 * n; k++)     /* small values, no denormals */
+		buf[k] = (R)(k % 7) * (R)0.125;
+	for (c = 0; c < NISA * NFAM; c++)
+		best[c] = HUGE_VAL;
+	for (r = 0; r < ROUNDS; r++)
+		for (c = 0; c < (top + 1) * NFAM; c++) {
+			if (!(f = candidate(c, n)))
+				continue;
+			if (r == 0)     /* warm the code and the data */
+				calls(f, n, split, buf);
+			t = now();
+			calls(f, n, split, buf);
+			t = now() - t;
+			if (t < best[c])
+				best[c] = t;
+		}
+	free(buf);
+	win = FAM_N1;
+	for (c = 0; c < (top + 1) * NFAM; c++)
+		if (best[c] < best[win])
+			win = c;
+	return win;
+}
+
+/* What dispatch_pick found for a size and precision, so that a call of
+ * kgen_dft costs a few loads beyond its codelet (asking kgen_isa_for and
+ * the tables each time cost 15 ns, as much as a size-8 transform):
+ * lanes is 0 until filled, and written after many (release), so a
+ * thread that sees it sees many; few[split] is NULL until measured.
+ * Threads that race here may both measure; either answer is a codelet
+ * that computes the transform, and the last one stays. */
+typedef struct Slot Slot;
+struct Slot {
+	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
+	_Atomic(n1_fn *) many;      /* that codelet, for v >= lanes */
+	_Atomic(n1_fn *) few[2];    /* v < lanes: by layout, measured */
+};
+static Slot slots[NSIZE];
+
+/* pick's first call for a size and precision, or for a layout
+ * at v below the lanes: fills s. */
+static n1_fn *
+fill(Slot *s, int n, ptrdiff_t v, int split)
+{
+	n1_fn *f;
+	int isa, l;
+
+	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
+		isa = kgen_isa_for(n, ISFLOAT);
+		f = tab[isa][n - 1];
+		atomic_store_explicit(&s->many, f, memory_order_relaxed);
+		l = lanes(isa);
+		atomic_store_explicit(&s->lanes, l, memory_order_release);
+	}
+	if (v >= l)
+		return atomic_load_explicit(&s->many, memory_order_relaxed);
+	f = candidate(measure(n, split), n);
+	atomic_store_explicit(&s->few[split], f, memory_order_relaxed);
+	return f;
+}
+
+/* The codelet for v transforms of size n:
+ * the batched codelet of kgen_isa_for(n) once v fills its lanes, else
+ * (its remainder path would cost a whole vector pass per transform)
+ * the fastest candidate for one transform, measured at first use.
+ * split: the layout is not interleaved pairs (ii == ri +- 1). */
+static inline n1_fn *
+pick(int n, ptrdiff_t v, int split)
+{
+	Slot *s;
+	n1_fn *f;
+	int l;
+
+	s = &slots[n - 1];
+	l = atomic_load_explicit(&s->lanes, memory_order_acquire);
+	if (l && v >= l)
+		f = atomic_load_explicit(&s->many, memory_order_relaxed);
+	else if (l)
+		f = atomic_load_explicit(&s->few[split], memory_order_relaxed);
+	else
+		f = 0;
+	return f ? f : fill(s, n, v, split);
+}
+
+/* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
+ * interleaved data (every codelet computes every layout; the layout only
+ * decides which one-transform codelet is fastest). */
 n1_fn *
 N1_FOR(int n, ptrdiff_t v)
 {
-	int isa, within;
-
 	if (n < 1 || n > NSIZE)
 		return 0;
-	isa = pick(n, v, &within);
-	return within ? wtab[isa][n - 1] : tab[isa][n - 1];
+	return pick(n, v, 0);
+}
+
+/* kgen_dft (kgen_dftf): the checks, then pick's codelet; the other sign
+ * is the same codelet with real and imaginary parts swapped (the
+ * library's n1 codelets are all forward: codelets.def gives none --sign,
+ * and test_runtime.py checks the table).  Here, beside pick, so that a
+ * call costs little beside its codelet (a size-2 codelet takes 2-4 ns). */
+int
+DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	const R *in;
+	R *out;
+	n1_fn *f;
+	int split;
+
+	if (sign != -1 && sign != 1)
+		return KGEN_ESIGN;
+	if (!ri || !ii || !ro || !io || v < 0)
+		return KGEN_EINVAL;
+	if (n < 1 || n > NSIZE)
+		return KGEN_ENOSIZE;
+	if (sign > 0) {
+		in = ri;
+		ri = ii;
+		ii = in;
+		out = ro;
+		ro = io;
+		io = out;
+	}
+	/* interleaved pairs, either way round, or anything else */
+	split = !((ii == ri + 1 && io == ro + 1)
+	    || (ri == ii + 1 && ro == io + 1));
+	if (!(f = pick(n, v, split)))
+		return KGEN_ENOSIZE;
+	f(ri, ii, ro, io, is, os, v, ivs, ovs);
+	return KGEN_OK;
 }

@@ -149,10 +149,18 @@ KGEN_API kgen_dftf_fn *kgen_n1f_isa(int n, int isa);
  * run isa. */
 KGEN_API kgen_dft_fn *kgen_n1w_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
-/* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n:
- * batched across transforms once v fills the lanes, else within each
- * transform (n1w) where the library has one, else scalar; NULL when n is
- * outside 1..KGEN_N1_MAX. */
+/* The codelet of size n for isa with one complex number a vector (kgen
+ * fft --kind n1c, FFTW's n1fv layout: same ABI, for v = 1, every n), or
+ * NULL where the library has none (it has them for AVX2, which AVX-512
+ * CPUs run too) or the CPU does not run isa. */
+KGEN_API kgen_dft_fn *kgen_n1c_isa(int n, int isa);
+KGEN_API kgen_dftf_fn *kgen_n1cf_isa(int n, int isa);
+/* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
+ * interleaved data: batched across transforms once v fills the lanes,
+ * else, one transform at a time, the fastest of the scalar, n1w and n1c
+ * codelets up to kgen_isa(), timed on this machine at the first call for
+ * each size, precision and layout (interleaved or not; about 10-100 us
+ * once, runtime/dispatch.c); NULL when n is outside 1..KGEN_N1_MAX. */
 KGEN_API kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
 KGEN_API kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
 

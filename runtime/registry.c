@@ -1,13 +1,13 @@
-/* registry.c: finds the library's codelets by size and precision, and
- * gives the backward transform from the forward codelets.
+/* registry.c: finds the library's codelets by size and precision
+ * (kgen_lookup, kgen_codelets), and the status messages.
  *
  * The table is made at build time by runtime/mktable.awk from the header
  * comments of the generated codelets, so the counts it reports are the
- * ones kgen printed for the very code that is linked.
- *
- * Backward transforms use FFTW's trick: with swap(a + ib) = b + ia,
- * DFT_+(x) = swap(DFT_-(swap(x))), because swap(z) = i conj(z) and the
- * DFT is linear.  Swapping is free: pass ii for ri and io for ro. */
+ * ones kgen printed for the very code that is linked.  kgen_dft, which
+ * gives the backward transform from these forward codelets with FFTW's
+ * trick (with swap(a + ib) = b + ia, DFT_+(x) = swap(DFT_-(swap(x))),
+ * because swap(z) = i conj(z) and the DFT is linear; swapping is free:
+ * pass ii for ri and io for ro), is in dispatch.c. */
 #include <stdatomic.h>
 #include "kgen.h"
 
@@ -57,59 +57,5 @@ kgen_codelets(int *count)
 	return table;
 }
 
-/* kgen_dft and kgen_dftf in precision prec: the checks, the lookup, then
- * the same transform vectorized for the CPU and v where dispatch.c has
- * one, else the scalar codelet; the other sign is the same codelet with
- * real and imaginary parts swapped. */
-static int
-dft(int n, int prec, int sign, const void *ri, const void *ii, void *ro,
-    void *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
-    ptrdiff_t ovs)
-{
-	const kgen_codelet *c;
-	const void *in;
-	void *out;
-	kgen_dft_fn *f;
-	kgen_dftf_fn *ff;
-
-	if (sign != -1 && sign != 1)
-		return KGEN_ESIGN;
-	if (!ri || !ii || !ro || !io || v < 0)
-		return KGEN_EINVAL;
-	if (!(c = kgen_lookup(n, prec)))
-		return KGEN_ENOSIZE;
-	if (sign != c->sign) {
-		in = ri;
-		ri = ii;
-		ii = in;
-		out = ro;
-		ro = io;
-		io = out;
-	}
-	if (prec == KGEN_DOUBLE) {
-		if (!(f = kgen_n1_for(n, v)))
-			f = c->dft;
-		f(ri, ii, ro, io, is, os, v, ivs, ovs);
-	} else {
-		if (!(ff = kgen_n1f_for(n, v)))
-			ff = c->dftf;
-		ff(ri, ii, ro, io, is, os, v, ivs, ovs);
-	}
-	return KGEN_OK;
-}
-
-int
-kgen_dft(int n, int sign, const double *ri, const double *ii, double *ro,
-    double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
-    ptrdiff_t ovs)
-{
-	return dft(n, KGEN_DOUBLE, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
-}
-
-int
-kgen_dftf(int n, int sign, const float *ri, const float *ii, float *ro,
-    float *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,
-    ptrdiff_t ovs)
-{
-	return dft(n, KGEN_FLOAT, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
-}
+/* kgen_dft and kgen_dftf are in dispatch.c, beside the choice of codelet
+ * they make on every call. */

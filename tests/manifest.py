@@ -1,8 +1,8 @@
 """The library's codelets as codelets.def lists them, for the tests that
 check the library against its manifest (test_simd.py, test_runtime.py).
 
-codelets() gives one Codelet per line: family ("N1", "N1W", "T1", "T1V",
-"N1V", "GEMMK"), isa ("scalar", "sse2", ...), prec ("double", "float"),
+codelets() gives one Codelet per line: family ("N1", "N1W", "N1C", "T1",
+"T1V", "N1V", "GEMMK"), isa ("scalar", "sse2", ...), prec ("double", "float"),
 size (an int; (mr, nr, v) for GEMMK), name and the file it is made in.
 """
 import collections

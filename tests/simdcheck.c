@@ -15,8 +15,9 @@
  *                 v = 1, double then float): every n in 1..KGEN_N1_MAX, forward through
  *                 kgen_n1_isa(n, ISA) and backward through kgen_dft
  *                 (which dispatches on KGEN_ISA: the test sets it to ISA),
- *                 then forward through kgen_n1w_isa(n, ISA) where the
- *                 library has that codelet (cases tagged "n1w-")
+ *                 then forward through kgen_n1w_isa(n, ISA) and
+ *                 kgen_n1c_isa(n, ISA) where the library has those
+ *                 codelets (cases tagged "n1w-", "n1c-")
  * Prints "seed S", in library form "isa NAME" (kgen_isa()), then per
  * case "N SIGN layout/vV relerr guardhits"; guardhits counts output
  * elements written outside the transform and, out of place, input
@@ -194,13 +195,13 @@ all(void)
 
 #ifdef RUNTIME
 /* Which codelet kgen_dft (isfloat 0) or kgen_dftf runs for one transform
- * of size n: "n1w-ISA" or the batched ISA's name. */
+ * of size n: "n1w-ISA", "n1c-ISA" or the batched ISA's name. */
 static const char *
 v1name(int n, int isfloat)
 {
 	static char buf[4][32];
 	static int k;
-	void (*f)(void), (*w)(void), (*b)(void);
+	void (*f)(void), (*w)(void), (*b)(void), (*c)(void);
 	int isa;
 
 	f = isfloat ? (void (*)(void))kgen_n1f_for(n, 1)
@@ -211,6 +212,13 @@ v1name(int n, int isfloat)
 		    : (void (*)(void))kgen_n1w_isa(n, isa);
 		b = isfloat ? (void (*)(void))kgen_n1f_isa(n, isa)
 		    : (void (*)(void))kgen_n1_isa(n, isa);
+		c = isfloat ? (void (*)(void))kgen_n1cf_isa(n, isa)
+		    : (void (*)(void))kgen_n1c_isa(n, isa);
+		if (c && f == c) {
+			snprintf(buf[k], sizeof buf[k], "n1c-%s",
+			    kgen_isa_name(isa));
+			return buf[k];
+		}
 		if (w && f == w) {
 			snprintf(buf[k], sizeof buf[k], "n1w-%s",
 			    kgen_isa_name(isa));
@@ -270,6 +278,14 @@ main(int argc, char **argv)
 			fn = (Fn *)(void (*)(void))kgen_n1wf_isa(n, isa);
 		sign = -1;
 		tag = "n1w-";
+		if (fn)
+			all();
+		/* the codelet with one complex number a vector, if any */
+		if (sizeof(REAL) == sizeof(double))
+			fn = (Fn *)(void (*)(void))kgen_n1c_isa(n, isa);
+		else
+			fn = (Fn *)(void (*)(void))kgen_n1cf_isa(n, isa);
+		tag = "n1c-";
 		if (fn)
 			all();
 		tag = "";

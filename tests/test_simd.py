@@ -87,6 +87,10 @@ NCASES = 90
 # VL^2.
 N1W = {prec: {isa: manifest.sizes("N1W", isa, prec) for isa in ISAS}
        for prec in ("double", "float")}
+# and with one complex number a vector (--kind n1c): every size, for the
+# ISAs codelets.def lists
+N1C = {prec: {isa: manifest.sizes("N1C", isa, prec) for isa in ISAS}
+       for prec in ("double", "float")}
 
 
 # ---- the library ---------------------------------------------------------
@@ -121,10 +125,13 @@ def test_library(libcheck, isa, prec):
     res, seed = results(p.stdout)
     assert sorted(res) == [(n, s) for n in range(1, 65) for s in (-1, 1)]
     within = N1W[prec].get(isa, ())
+    lanes = N1C[prec].get(isa, ())
     for (n, s), c in res.items():
         nw = sum(case.startswith("n1w-") for case, _, _ in c)
+        nc = sum(case.startswith("n1c-") for case, _, _ in c)
         assert nw == (NCASES if n in within and s == -1 else 0), (n, s)
-        assert len(c) - nw == NCASES, (n, s)
+        assert nc == (NCASES if n in lanes and s == -1 else 0), (n, s)
+        assert len(c) - nw - nc == NCASES, (n, s)
     bad = failures(res, prec)
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -135,11 +142,20 @@ def test_dispatch_default_is_best(libcheck):
     assert p.stdout.strip() == BEST
 
 
+def v1choices(n, prec, top):
+    """What kgen_dft may run for one transform of size n with ISAs up to
+    top: the scalar codelet or an n1w or n1c one, whichever measured
+    fastest at the first call (runtime/dispatch.c)."""
+    isas = ISAS[:ISAS.index(top) + 1] if top != "scalar" else ()
+    return ({"scalar"} | {"n1w-" + i for i in isas if n in N1W[prec][i]}
+            | {"n1c-" + i for i in isas if n in N1C[prec][i]})
+
+
 def test_dispatch_per_size(libcheck):
     """kgen_dft runs the widest ISA except float n <= 7 on AVX-512, where
-    AVX2 measured faster (runtime/dispatch.c), and for v = 1 the widest
-    codelet vectorized within the transform from n = 16 on; KGEN_ISA set
-    runs exactly the ISA it names at every size."""
+    AVX2 measured faster (runtime/dispatch.c), and for v = 1 one of the
+    candidates it times; KGEN_ISA set runs exactly the ISA it names at
+    every size, and caps the candidates for v = 1."""
     env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
     p = run([libcheck["double"], "per-size"], env=env)
     rows = [l.split() for l in p.stdout.splitlines()]
@@ -148,15 +164,18 @@ def test_dispatch_per_size(libcheck):
         assert dbl == BEST
         narrow = BEST == "avx512" and int(n) <= 7
         assert flt == ("avx2" if narrow else BEST), (n, flt)
-        # one transform: the widest n1w codelet from n = 16, else scalar
         for prec, got in (("double", dbl1), ("float", flt1)):
-            have = [i for i in ISAS[:ISAS.index(BEST) + 1] if BEST != "scalar"
-                    and int(n) in N1W[prec][i]] if BEST != "scalar" else []
-            want = "n1w-" + have[-1] if have and int(n) >= 16 else "scalar"
-            assert got == want, (n, prec, got, want)
+            assert got in v1choices(int(n), prec, BEST), (n, prec, got)
     p = run([libcheck["double"], "per-size"],
             env=dict(os.environ, KGEN_ISA=BEST))
     assert {l.split()[2] for l in p.stdout.splitlines()} == {BEST}
+    if BEST in ("avx512", "avx2"):
+        p = run([libcheck["double"], "per-size"],
+                env=dict(os.environ, KGEN_ISA="sse2"))
+        for n, dbl, flt, dbl1, flt1 in (l.split()
+                                        for l in p.stdout.splitlines()):
+            assert dbl1 in v1choices(int(n), "double", "sse2"), (n, dbl1)
+            assert flt1 in v1choices(int(n), "float", "sse2"), (n, flt1)
 
 
 @pytest.mark.parametrize("want", ("scalar",) + ISAS + ("bogus",))
@@ -195,7 +214,13 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
           for sign in (-1, 1)
           for m in sorted({LANES[isa] * (2 if prec == "float" else 1) * f
                            + d for f, d in ((1, 0), (1, 1), (3, 0), (2, 3))})
-          if m * LANES[isa] * (2 if prec == "float" else 1) <= 256])
+          if m * LANES[isa] * (2 if prec == "float" else 1) <= 256]
+       # one complex number a vector: any n, beyond the library's too
+       + [(isa, prec, sign, n, ("--kind", "n1c", "--fma"))
+          for isa in ISAS for prec in ("double", "float") for sign in (-1, 1)
+          for n in (1, 3, 13, 65)]
+       + [(isa, "double", -1, n, ("--kind", "n1c", "--schedule", "co"))
+          for isa in ISAS for n in (59, 128)])
 
 
 def gid(c):
@@ -317,6 +342,34 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
     assert len(bad) == 9
 
 
+@pytest.mark.parametrize("isa", ("avx2", "avx512"))
+def test_checker_sees_n1c_paths(tmp_path, isa):
+    """n1c's bodies: the contiguous interleaved one run as the swapped one
+    fails the layouts it serves, and only those; one wrong load in the
+    body fails every layout."""
+    need(isa)
+    n = 12
+
+    def build(edit):
+        src = tmp_path / "c.c"
+        assert kgen("fft", "-n", n, "--simd", isa, "--kind", "n1c",
+                    "--name", "c", "-o", src).returncode == 0
+        text = src.read_text()
+        spoilt = edit(text)
+        assert spoilt != text
+        src.write_text(spoilt)
+        exe = cc([TESTS / "simdcheck.c", src], tmp_path / "c",
+                 flags=[*FLAGS[isa], "-DFUNC=c"], libs=["-lfftw3", "-lm"])
+        res, _ = results(run([exe, n, -1]).stdout)
+        return {case.split("/")[0] for case, err, hits in res[(n, -1)]
+                if not err <= bound(n, "double") or hits}
+    bad = build(lambda t: t.replace("2, 2, 1);", "2, 2, 2);", 1))
+    assert bad == {"inter", "inter-inplace"}
+    bad = build(lambda t: t.replace("(ri + 1 * is, ii + 1 * is,",
+                                    "(ri + 2 * is, ii + 2 * is,", 1))
+    assert len(bad) == 9
+
+
 def test_checker_sees_wrong_sign(tmp_path):
     """A backward codelet checked as a forward one fails every case."""
     if BEST == "scalar":
@@ -355,6 +408,24 @@ def test_cli_n1w_errors(args, msg):
     assert p.returncode == 2 and not p.stdout
     assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1
     assert msg in p.stderr
+
+
+def test_cli_n1c_needs_simd():
+    p = kgen("fft", "--kind", "n1c", "-n", 12)
+    assert p.returncode == 2 and not p.stdout
+    assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1
+    assert "give --simd" in p.stderr
+
+
+def test_n1c_counts_are_complex():
+    """One DAG value is one complex number: the n1c codelet of size 8
+    has 8 loads and 8 stores, and reports them as vectors."""
+    from conftest import header_counts
+    p = kgen("fft", "-n", 8, "--kind", "n1c", "--simd", "avx2")
+    assert p.returncode == 0, p.stderr
+    c = header_counts(p.stdout)
+    assert "n1c codelet" in p.stdout and "Counts are of vectors" in p.stdout
+    assert c["loads"] == 8 and c["stores"] == 8, c
 
 
 @pytest.mark.parametrize("isa", ISAS)

@@ -1,0 +1,264 @@
+/* emit/cxl.c: n1c codelets, an n1 codelet (the library's ABI) for v = 1
+ * vectorized the way FFTW's n1fv codelets are: one vector holds one
+ * complex number (re in lane 0, im in lane 1; float uses the low half of
+ * a 16-byte vector), so the DAG is fft_buildc's complex-lane one and
+ * any n works, whatever the lanes.  A complex addition is one vector
+ * addition, a real constant times a complex value one multiplication,
+ * and i times a value (BYI) a swap of the lanes with one sign flipped;
+ * a constant times BYI(x), the second half of a complex twiddle, folds
+ * the sign into the constant ({-k, k} * swap(x)), so with -ffp-contract
+ * a twiddle is one multiplication, one shuffle and one FMA.
+ * The statements keep the given order (emit/c.c's printer) in one body,
+ * an always-inline function the codelet calls for three layouts, each
+ * a constant so that the compiler makes three straight-line copies:
+ *   1 interleaved (ii == ri + 1, io == ro + 1): a complex is one 16- or
+ *     8-byte access, at any stride;
+ *   2 interleaved, parts swapped (ii == ri - 1, io == ro - 1: kgen_dft's
+ *     backward transform passes them so): the access and a swap;
+ *   0 anything else (split arrays): two scalar accesses.
+ * One DAG value is one vector register, so sched/'s analysis holds. */
+#include <assert.h>
+#include <string.h>
+#include "all.h"
+
+typedef struct Cout Cout;
+struct Cout {
+	Printer p;          /* first: the Printer's hooks cast it to Cout */
+	char sfx;           /* 'd' or 'f': the helpers' suffix */
+};
+
+/* Is id a constant or the negation of one? */
+static int
+isk(Dag *d, int id)
+{
+	long double v;
+
+	return dag_isconst(d, id, &v);
+}
+
+/* The Printer's var hook: BYI(x) has no statement of its own but is
+ * printed where it is used, as 1 i x, so that the compiler contracts a
+ * +- i x into one FMA with the constant {-1, 1} or {1, -1}. */
+static int
+var(Printer *p, int id)
+{
+	Node *n;
+
+	n = &p->d->node[id];
+	if (n->op != OP_BYI)
+		return 0;
+	fprintf(p->f, "kgen_cxl_kbyi_%c(1, ", ((Cout *)p)->sfx);
+	emit_operand(p, n->a[0]);
+	fputc(')', p->f);
+	return 1;
+}
+
+/* The Printer's load hook: complex element j of ri, ii. */
+static void
+load(Printer *p, const Slot *s)
+{
+	fprintf(p->f, "kgen_cxl_ld_%c(ri + %d * is, ii + %d * is, how)",
+	    ((Cout *)p)->sfx, s->j, s->j);
+}
+
+static void
+store(Printer *p, int id)
+{
+	Node *n;
+
+	n = &p->d->node[id];
+	fprintf(p->f, "%skgen_cxl_st_%c(ro + %d * os, io + %d * os, ",
+	    p->tab, ((Cout *)p)->sfx, p->d->out[n->k].j, p->d->out[n->k].j);
+	emit_operand(p, n->a[0]);
+	fputs(", how);\n", p->f);
+}
+
+/* A product, of a constant and BYI(x) as {-k, k} * swap(x). */
+static void
+product(Cout *o, int a, int b)
+{
+	Dag *d;
+	int k, x;
+
+	d = o->p.d;
+	k = isk(d, a) ? a : b;
+	x = k == a ? b : a;
+	if (!isk(d, k) || d->node[x].op != OP_BYI) {
+		emit_operand(&o->p, a);
+		fputs(" * ", o->p.f);
+		emit_operand(&o->p, b);
+		return;
+	}
+	fprintf(o->p.f, "kgen_cxl_kbyi_%c(", o->sfx);
+	emit_operand(&o->p, k);
+	fputs(", ", o->p.f);
+	emit_operand(&o->p, d->node[x].a[0]);
+	fputc(')', o->p.f);
+}
+
+/* Node id's statement: emit/c.c's, but BYI is printed in its users, not
+ * on its own, and products with it fold the constant. */
+static void
+statement(Cout *o, int id)
+{
+	Printer *p;
+	Node *n;
+
+	p = &o->p;
+	n = &p->d->node[id];
+	if (n->op == OP_BYI)
+		return;
+	if (n->op != OP_MUL && n->op != OP_FMA && n->op != OP_FMS
+	    && n->op != OP_FNMS) {
+		emit_statement(p, id);
+		return;
+	}
+	p->name[id] = p->next++;
+	fprintf(p->f, "%sconst %s T%d = ", p->tab, p->type, p->name[id]);
+	if (n->op == OP_FNMS) {
+		emit_operand(p, n->a[2]);
+		fputs(" - ", p->f);
+	}
+	product(o, n->a[0], n->a[1]);
+	if (n->op == OP_FMA || n->op == OP_FMS) {
+		fputs(n->op == OP_FMA ? " + " : " - ", p->f);
+		emit_operand(p, n->a[2]);
+	}
+	fputs(";\n", p->f);
+}
+
+/* The vector types and helpers of precision c ('d' or 'f'), once per
+ * translation unit. */
+static void
+helpers(FILE *f, char c)
+{
+	const char *t, *sw, *sg;
+
+	t = c == 'd' ? "double" : "float";
+	sw = c == 'd' ? "1, 0" : "1, 0, 3, 2";
+	sg = c == 'd' ? "-k, k" : "-k, k, -k, k";
+	fprintf(f, "#ifndef KGEN_CXL_%c\n#define KGEN_CXL_%c\n", c - 32,
+	    c - 32);
+	fprintf(f, "typedef %s kgen_cx%c __attribute__((vector_size(16)));\n",
+	    t, c);
+	fprintf(f, "typedef %s kgen_cx%ci __attribute__((vector_size(16)));\n",
+	    c == 'd' ? "long long" : "int", c);
+	if (c == 'f')
+		fprintf(f, "typedef double kgen_cxfd "
+		    "__attribute__((vector_size(16)));\n");
+	fprintf(f, "#define KGEN_CXL_INLINE static inline "
+	    "__attribute__((always_inline))\n\n");
+	/* load: how 1 interleaved, 2 interleaved swapped, 0 split */
+	/* the pair moves as one 16- or 8-byte access; float's as a
+	 * double, which compiles to one movsd (a memcpy into the vector
+	 * went through the stack: 2-3x slower codelets) */
+	if (c == 'f')
+		fprintf(f, "#define KGEN_CXL_LDF(x, p) do { double t_; "
+		    "__builtin_memcpy(&t_, p, 8); \\\n"
+		    "\tx = (kgen_cxf)(kgen_cxfd){t_, 0}; } while (0)\n"
+		    "#define KGEN_CXL_STF(p, x) do { \\\n"
+		    "\tdouble t_ = ((kgen_cxfd)(x))[0]; "
+		    "__builtin_memcpy(p, &t_, 8); } while (0)\n");
+	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
+	    "kgen_cxl_ld_%c(const %s *r, const %s *i, int how)\n{\n"
+	    "\tkgen_cx%c x = {0};\n\n"
+	    "\tif (how == 1) {\n\t\t%s;\n"
+	    "\t} else if (how == 2) {\n\t\t%s;\n"
+	    "\t\tx = __builtin_shuffle(x, (kgen_cx%ci){%s});\n"
+	    "\t} else {\n\t\tx[0] = *r;\n\t\tx[1] = *i;\n\t}\n"
+	    "\treturn x;\n}\n\n", c, c, t, t, c,
+	    c == 'd' ? "__builtin_memcpy(&x, r, 16)" : "KGEN_CXL_LDF(x, r)",
+	    c == 'd' ? "__builtin_memcpy(&x, i, 16)" : "KGEN_CXL_LDF(x, i)",
+	    c, sw);
+	fprintf(f, "KGEN_CXL_INLINE void\n"
+	    "kgen_cxl_st_%c(%s *r, %s *i, kgen_cx%c x, int how)\n{\n"
+	    "\tif (how == 1) {\n\t\t%s;\n"
+	    "\t} else if (how == 2) {\n"
+	    "\t\tx = __builtin_shuffle(x, (kgen_cx%ci){%s});\n"
+	    "\t\t%s;\n"
+	    "\t} else {\n\t\t*r = x[0];\n\t\t*i = x[1];\n\t}\n}\n\n",
+	    c, t, t, c,
+	    c == 'd' ? "__builtin_memcpy(r, &x, 16)" : "KGEN_CXL_STF(r, x)",
+	    c, sw,
+	    c == 'd' ? "__builtin_memcpy(i, &x, 16)" : "KGEN_CXL_STF(i, x)");
+	/* k i x = {-k, k} * swap(x): i x = (-im, re) */
+	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
+	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"
+	    "\treturn __builtin_shuffle(x, (kgen_cx%ci){%s}) * (kgen_cx%c){%s};"
+	    "\n}\n#endif\n\n", c, c, t, c, c, sw, c, sg);
+}
+
+static void
+header(Cout *o, const Prob *p, const Emit *e)
+{
+	fprintf(o->p.f, "/* Generated by kgen %s.  DO NOT EDIT.\n",
+	    KGEN_VERSION);
+	fprintf(o->p.f, " * Command: %s\n", e->cmd);
+	fprintf(o->p.f, " * n1c codelet: DFT of size %d, sign %d (%s), %s, "
+	    "one complex\n * number a vector (FFTW's n1fv layout), for "
+	    "one transform at a time.\n", p->n, p->sign, p->sign < 0
+	    ? "forward" : "backward", e->isfloat ? "float" : "double");
+	emit_counts(&o->p, e);
+	fprintf(o->p.f, " * (Counts are of vectors: one addition adds a "
+	    "complex number.)\n */\n#include <stddef.h>\n\n");
+}
+
+/* Prints d as an n1c codelet named e->name, statements in the given
+ * order.  requires: d comes from fft_buildc(p->n); order is a
+ * topological order of d's live non-constant nodes, or NULL for id
+ * order; the compiler targets an x86 vector ISA (e->simd's flags). */
+void
+emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
+    const Emit *e)
+{
+	Cout o;
+	Arena *ar;
+	const int *ids;
+	int i;
+	char c;
+
+	assert(d->cxl && "an n1c codelet prints a complex-lane DAG");
+	ar = arena_new();
+	memset(&o, 0, sizeof o);
+	emit_init(&o.p, f, d, e->isfloat, ar);
+	c = o.sfx = e->isfloat ? 'f' : 'd';
+	o.p.type = e->isfloat ? "kgen_cxf" : "kgen_cxd";
+	o.p.load = load;
+	o.p.store = store;
+	o.p.var = var;
+	header(&o, p, e);
+	helpers(f, c);
+	fprintf(f, "KGEN_CXL_INLINE void\n%s_body(const %s *ri, const %s *ii, "
+	    "%s *ro, %s *io,\n    ptrdiff_t is, ptrdiff_t os, int how)\n{\n",
+	    e->name, e->isfloat ? "float" : "double", e->isfloat ? "float"
+	    : "double", e->isfloat ? "float" : "double", e->isfloat ? "float"
+	    : "double");
+	o.p.tab = "\t";
+	ids = emit_order(d, order, &norder, ar);
+	for (i = 0; i < norder; i++)
+		statement(&o, ids[i]);
+	fputs("\t(void)is;\n\t(void)os;\n}\n\n", f);
+	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
+	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "
+	    "ptrdiff_t ovs)\n{\n\tptrdiff_t j;\n\n", e->name,
+	    e->isfloat ? "float" : "double", e->isfloat ? "float" : "double",
+	    e->isfloat ? "float" : "double", e->isfloat ? "float" : "double");
+	fprintf(f, "\tif (is == 2 && os == 2 && ii == ri + 1 && io == ro + 1)\n"
+	    "\t\tfor (j = 0; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, 2, 2, 1);\n"
+	    "\telse if (is == 2 && os == 2 && ii == ri - 1 && io == ro - 1)\n"
+	    "\t\tfor (j = 0; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, 2, 2, 2);\n"
+	    "\telse if (is == 1 && os == 1)\n"
+	    "\t\tfor (j = 0; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, 1, 1, 0);\n"
+	    "\telse\n"
+	    "\t\tfor (j = 0; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, is, os, 0);\n}\n", e->name, e->name,
+	    e->name, e->name);
+	arena_free(ar);
+}
