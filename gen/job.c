@@ -303,9 +303,11 @@ job_conv(Job *j, Opts *o)
 
 	o->p.kind = PROB_CONV;
 	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
-		fail("conv: only --taps, --taps-file, -n, --fma, --type, "
-		    "--name and -o apply");
-	cli_only(o, "conv", "--taps --taps-file -n --fma --type --name -o -d");
+		fail("conv: only --taps, --taps-file, -n, --correlate, --fma, "
+		    "--type, --name and -o apply");
+	cli_only(o, "conv", "--taps --taps-file -n --correlate --fma --type "
+	    "--name -o -d");
+	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "
 		    "h0,h1,... and --taps-file FILE");
@@ -324,8 +326,8 @@ job_conv(Job *j, Opts *o)
 		fail("-n %d: %d outputs of %d taps is too large for a "
 		    "straight-line codelet; taps*N is at most %d", o->p.n,
 		    o->p.n, o->p.ntaps, CONV_MAXWORK);
-	snprintf(j->name, sizeof j->name, "conv_%d_%d", o->p.ntaps,
-	    o->p.n);
+	snprintf(j->name, sizeof j->name, "%s%s_%d_%d", o->correlate
+	    ? "corr" : "conv", o->isfloat ? "f" : "", o->p.ntaps, o->p.n);
 	j->emitter = EMITTER_C;
 	j->sched[0] = SCHED_IDS;
 	j->e.sched = "build order";

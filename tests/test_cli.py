@@ -427,6 +427,7 @@ OPTION_SAMPLES = {
     "--taps": ["--taps", "1,3"], "--taps-file": ["--taps-file", "TAPS"],
     "--tile": ["--tile", "2x2"], "--gamma": ["--gamma", "2"],
     "--kloop": ["--kloop"], "--vlen": ["--vlen", "2"], "--fma": ["--fma"],
+    "--correlate": ["--correlate"],
     "-d": ["-d"],
 }
 # Words of --help that look like options but are not kgen's: compiler
