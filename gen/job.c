@@ -86,6 +86,19 @@ check_fft_dag(Opts *o)
 	check_fft(o);
 }
 
+/* The default name's mark of the variant, so that the defaults of one
+ * size differ (the library's kgen_n1f_avx2_16 without kgen_): f for
+ * float, b for a backward transform (but r2cb, backward by its name). */
+static const char *
+variant(const Opts *o)
+{
+	static char buf[4];
+
+	snprintf(buf, sizeof buf, "%s%s", o->isfloat ? "f" : "",
+	    o->p.sign > 0 && o->kind != CK_R2CB ? "b" : "");
+	return buf;
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
@@ -107,13 +120,15 @@ job_fft(Job *j, Opts *o)
 	j->e.simd = o->simd;
 	if (o->p.n > FFT_MAXN) {
 		j->emitter = EMITTER_PLAN;
-		snprintf(j->name, sizeof j->name, "fft_%d", o->p.n);
+		snprintf(j->name, sizeof j->name, "fft%s_%d", variant(o),
+		    o->p.n);
 		j->e.sched = "build order";
 		j->sched[0] = SCHED_IDS;
 		return;
 	}
-	snprintf(j->name, sizeof j->name, "%s_%d", job_kinds[o->kind],
-	    o->p.n);
+	snprintf(j->name, sizeof j->name, "%s%s%s%s_%d", job_kinds[o->kind],
+	    variant(o), o->simd || o->cuda ? "_" : "", o->simd
+	    ? isa_get(o->simd)->name : o->cuda ? "cuda" : "", o->p.n);
 	j->emitter = o->kind >= CK_T1V ? EMITTER_VEC : o->kind ? EMITTER_KIND
 	    : o->cuda ? EMITTER_CUDA : o->simd ? EMITTER_SIMD : EMITTER_C;
 	/* the schedule: R matters to blocked and search only */
@@ -265,8 +280,11 @@ job_gemm(Job *j, Opts *o)
 		j->e.sched = "outer product (one rank-1 update per step)";
 		return;
 	}
-	snprintf(j->name, sizeof j->name, "gemm_%dx%dx%d", o->p.m, o->p.n,
-	    o->p.k);
+	snprintf(j->name, sizeof j->name, "gemm%s%s_%dx%dx%d", o->isfloat
+	    ? "f" : "", o->cuda ? "_cuda" : "", o->p.m, o->p.n, o->p.k);
+	if (o->vlen > 1)
+		snprintf(j->name + strlen(j->name), sizeof j->name
+		    - strlen(j->name), "v%d", o->vlen);
 	j->emitter = o->cuda ? EMITTER_CUDA : o->vlen > 1 ? EMITTER_KLOOP
 	    : EMITTER_C;
 	j->e.sched = "outer product (rank-1 updates)";
