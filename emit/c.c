@@ -3,11 +3,14 @@
  * const local declared where it is computed.  Constants are printed
  * inline as literals.  The emitter never reorders: keeping the schedule
  * is the scheduler's promise to the compiler.  The output needs only
- * <stddef.h>.  The statement printer (emit_statement and its Printer) is
- * shared with the other C-like emitters (emit/kinds.c, emit/vec.c,
- * emit/gemmk.c, emit/simd.c): they differ only in names, indentation,
- * how a load, a store or an operation is written, and which values are
- * named otherwise than by a temporary, which its fields and hooks say.
+ * <stddef.h>, and <math.h> when FMAs are printed as C99's fma() (fused
+ * under any -std, where a * b + c would need contraction).  A
+ * convolution also gets its streaming form, NAME_stream.  The statement
+ * printer (emit_statement and its Printer) is shared with the other
+ * C-like emitters (emit/kinds.c, emit/vec.c, emit/gemmk.c, emit/simd.c):
+ * they differ only in names, indentation, how a load, a store or an
+ * operation is written, and which values are named otherwise than by a
+ * temporary, which its fields and hooks say.
  * The code printed around the statements is C in emit/tpl/c.c
  * (emit/tpl.c). */
 #include <assert.h>
@@ -182,6 +185,7 @@ static void
 header(Printer *o, const Prob *p, const Emit *e)
 {
 	const char *t;
+	char first[16];
 	int fma, h;
 
 	t = e->isfloat ? "float" : "double";
@@ -212,6 +216,7 @@ header(Printer *o, const Prob *p, const Emit *e)
 			TPL_S("name", e->name), TPL_S("t", t), TPL_N("m", p->m),
 			TPL_N("n", p->n), TPL_N("k", p->k), TPL_END});
 	h = p->ntaps - 1;
+	snprintf(first, sizeof first, "%d", -h);
 	if (p->kind == PROB_CONV && p->correlate)
 		tpl_print(o->f, "corr_abi", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_S("t", t), TPL_N("n", p->n),
@@ -219,8 +224,13 @@ header(Printer *o, const Prob *p, const Emit *e)
 	else if (p->kind == PROB_CONV)
 		tpl_print(o->f, "conv_abi", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_S("t", t), TPL_N("n", p->n),
-			TPL_N("h", h), TPL_N("h1", h - 1), TPL_N("n1", p->n - 1),
-			TPL_END});
+			TPL_N("h", h), TPL_N("n1", p->n - 1),
+			TPL_S("first", first), TPL_END});
+	if (p->kind == PROB_CONV && !p->correlate && h > 0)
+		tpl_print(o->f, "conv_state", (const Tplarg[]){TPL_N("h", h),
+			TPL_N("h1", h - 1), TPL_END});
+	else if (p->kind == PROB_CONV && !p->correlate)
+		tpl_print(o->f, "conv_nostate", NULL);
 	emit_needs(o->f, fma, e->isfloat);
 	fprintf(o->f, " */\n#include <stddef.h>\n%s\n",
 	    fma ? "#include <math.h>\n" : "");

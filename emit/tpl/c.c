@@ -117,7 +117,7 @@ void
  * void @name@(const @t@ *x, @t@ *y, ptrdiff_t is, ptrdiff_t os,
  *     ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);
  * One block of @n@ outputs of v signals: signal s has x[m] = x[s*ivs + m*is]
- * and y[i] = y[s*ovs + i*os].  A call reads @h@ + @n@ inputs, x[-@h@] .. x[@n1@]:
+ * and y[i] = y[s*ovs + i*os].  A call reads @h@ + @n@ inputs, x[@first@] .. x[@n1@]:
  * the @h@ samples before x[0] are the history (zeros, or the end of the
  * previous block), so over a long signal the block at offset b is
  * @name@(sig + b, out + b, 1, 1, 1, 0, 0) for b >= @h@.  Matches
@@ -126,12 +126,22 @@ void
  *
  * void @name@_stream(@t@ *state, const @t@ *x, @t@ *y, ptrdiff_t len);
  * Filters the next len samples x[0..len-1] (len >= 0, unit stride) of a
- * signal cut into blocks of any length, writing y[0..len-1]; state holds
- * the @h@ samples before x, oldest first (state[@h1@] is x[-1]).  Zero it
- * before the first block (the signal starts at rest); each call leaves the
- * last @h@ samples there for the next.  Whole blocks of @n@ outputs whose
- * inputs lie in x run through @name@, the rest through a loop over the
- * taps.  y must not overlap x or state.
+ * signal cut into blocks of any length, writing y[0..len-1].  Whole blocks
+ * of @n@ outputs whose inputs lie in x run through @name@, the rest through
+ * a loop over the taps.  y must not overlap x or state.
+/* kgen: end */
+
+/* The streaming form's state, @h@ >= 1 samples (@h1@ = @h@ - 1). */
+/* kgen: begin conv_state */
+ * state holds the @h@ samples before x, oldest first (state[@h1@] is x[-1]):
+ * zero it before the first block (the signal starts at rest); each call
+ * leaves the last @h@ samples there for the next.
+/* kgen: end */
+
+/* The streaming form's state with one tap. */
+/* kgen: begin conv_nostate */
+ * With one tap there is no history: state is neither read nor written
+ * (NULL will do).
 /* kgen: end */
 
 /* A convolution's streaming form, after NAME and its taps NAME_h[]: @h@
