@@ -171,6 +171,7 @@ struct Emit {
 	int regs;           /* R the order was made for, 0 for none */
 	int isfloat;
 	int simd;           /* SIMD_*: emit/simd.c's ISA, SIMD_NONE scalar */
+	int fmaexpr;        /* scalar FMAs as a * b + c, not fma() calls */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
