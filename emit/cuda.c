@@ -54,11 +54,28 @@ header(Printer *o, const Prob *p, const Emit *e)
 	else
 		fprintf(o->f, " * Schedule: %s (independent of R).\n",
 		    e->sched);
-	fprintf(o->f, " * One %s per thread: thread j = blockIdx.x * "
-	    "blockDim.x + threadIdx.x\n", p->kind == PROB_FFT ? "transform" :
-	    "tile");
-	fprintf(o->f, " * handles item j < v; the pointers are device "
-	    "pointers.\n */\n#include <stddef.h>\n\n");
+	fprintf(o->f, " *\n");
+	if (p->kind == PROB_FFT)
+		fprintf(o->f, " * extern \"C\" __global__ void\n * %s(const %s "
+		    "*ri, const %s *ii, %s *ro, %s *io,\n *     ptrdiff_t is, "
+		    "ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);"
+		    "\n * The n1 ABI (see kgen fft's C codelet) with transform "
+		    "j done by the\n * thread j = blockIdx.x * blockDim.x + "
+		    "threadIdx.x, for j < v: launch at\n * least v threads.  In "
+		    "place works.\n", e->name, t, t, t, t);
+	else
+		fprintf(o->f, " * extern \"C\" __global__ void\n * %s(const %s "
+		    "*A, const %s *B, %s *C,\n *     ptrdiff_t lda, ptrdiff_t ldb, "
+		    "ptrdiff_t ldc, ptrdiff_t v,\n *     ptrdiff_t as, "
+		    "ptrdiff_t bs, ptrdiff_t cs);\n * v products C_j += A_j B_j "
+		    "(column-major, leading dimensions lda, ldb,\n * ldc), A_j "
+		    "= A + j*as, B_j = B + j*bs, C_j = C + j*cs, product j done "
+		    "by\n * thread j = blockIdx.x * blockDim.x + threadIdx.x, "
+		    "for j < v.  C_j must\n * not overlap any A or B, nor "
+		    "another C_j.\n", e->name, t, t, t);
+	fprintf(o->f, " * The pointers are device pointers.  Build: nvcc "
+	    "(CUDA C++), any -arch;\n * nvcc fuses a * b + c into FMAs by "
+	    "default (--fmad=true).\n */\n#include <stddef.h>\n\n");
 }
 
 /* The device function's body: statements in the given order. */

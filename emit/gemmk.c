@@ -294,8 +294,20 @@ header(Kout *k, const Prob *p, const Emit *e)
 		    e->sched, e->regs);
 	else
 		fprintf(f, " * Schedule: %s (independent of R).\n", e->sched);
-	fprintf(f, " * Build with -ffp-contract=fast (or -std=gnu*) so that "
-	    "a * b + c\n * becomes one FMA instruction.\n");
+	fprintf(f, " *\n");
+	if (k->fixed)
+		tpl_print(f, "gemm_abi", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", "double"),
+			TPL_N("m", p->m), TPL_N("n", p->n), TPL_N("k", p->k),
+			TPL_END});
+	else
+		tpl_print(f, "kloop_abi", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_END});
+	fprintf(f, " * Build: %s; FMAs (--fma) are\n * written a * b + c, "
+	    "fused only where the compiler contracts: GCC with\n * -std=gnu* "
+	    "(its default) or -ffp-contract=fast, not -std=c99; Clang by\n"
+	    " * default.\n", k->vl > 1 ? "GNU C or C++ (GCC or Clang vector "
+	    "extensions)" : "C99 or C++, any flags");
 	if (k->mask)
 		fprintf(f, " * Needs AVX-512F (-mavx512f); a column's last "
 		    "%d rows %s.\n", k->m % 8, k->pieces ? "of A are loaded "

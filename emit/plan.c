@@ -101,8 +101,10 @@ standalone_c(FILE *f, int n, int sign, Dag *const *part, const Emit *e)
 	fprintf(f, "%d: n1_%d leaves, then t1 passes (radix", m0, m0);
 	for (i = k - 1; i >= 0; i--)
 		fprintf(f, " %d", r[i]);
-	fprintf(f, ").\n * The codelets below carry their own headers.\n"
-	    " */\n#include <stddef.h>\n\n");
+	fprintf(f, ").\n * The codelets below carry their own headers; "
+	    "only %s is meant to\n * be called.\n", e->name);
+	emit_needs(f, 0, e->isfloat);
+	fprintf(f, " */\n#include <stddef.h>\n\n");
 	np = standalone_parts(n, kind, size);
 	for (i = 0; i < np; i++) {
 		snprintf(buf, sizeof buf, "%s_%s_%d", e->name, kind[i] == CK_N1

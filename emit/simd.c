@@ -281,10 +281,8 @@ header(Out *o, const Prob *p, const Emit *e)
 	    KGEN_VERSION);
 	fprintf(o->p.f, " * Command: %s\n", e->cmd);
 	fprintf(o->p.f, " * n1 codelet: DFT of size %d, sign %d (%s), %s, "
-	    "%s:\n", p->n, p->sign, p->sign < 0 ? "forward" : "backward",
+	    "%s.\n", p->n, p->sign, p->sign < 0 ? "forward" : "backward",
 	    o->t, o->isa->name);
-	fprintf(o->p.f, " * %d transforms per vector, one per lane.  Compile "
-	    "with %s.\n", o->vl, o->isa->flags);
 	fprintf(o->p.f, " * %d additions, %d multiplications, %d FMAs, "
 	    "%d negations,\n", c.add, c.mul, c.fma, c.neg);
 	fprintf(o->p.f, " * %d constants, %d loads, %d stores (vectors).\n",
@@ -295,6 +293,12 @@ header(Out *o, const Prob *p, const Emit *e)
 	else
 		fprintf(o->p.f, " * Schedule: %s (independent of R).\n",
 		    e->sched);
+	fprintf(o->p.f, " *\n");
+	tpl_print(o->p.f, "n1_abi", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", o->t), TPL_N("n", p->n),
+		TPL_S("sign", p->sign < 0 ? "-" : "+"), TPL_END});
+	tpl_print(o->p.f, "simd_abi", (const Tplarg[]){TPL_N("vl", o->vl),
+		TPL_S("flags", o->isa->flags), TPL_END});
 	fprintf(o->p.f, " */\n#include <stddef.h>\n");
 }
 
@@ -445,5 +449,6 @@ emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	tpl_print(f, "simd_buffered", (const Tplarg[]){
 		TPL_S("name", e->name), TPL_S("sfx", o.sfx), TPL_N("vl", vl),
 		TPL_N("n", p->n), TPL_END});
+	piece(f, "postlude");
 	arena_free(ar);
 }

@@ -124,11 +124,12 @@ flush(Vout *v, int arr, int k0, const int *val, int size)
 		v->grp[a][2 * l + arr - 2] = cur[l];
 	if (++v->ngrp[a] < 2)
 		return;
-	fprintf(o->f, "\t\ttop(W + %d, ro, io, %d, il, %d, (const V[]){",
-	    a * 2 * (vl - 1) * vl, k0, size);
+	/* a named array, not a compound literal: C++ has none */
+	fprintf(o->f, "\t\t{\n\t\t\tconst V x%d[%d] = {", a, 2 * vl);
 	for (l = 0; l < 2 * vl; l++)
 		fprintf(o->f, "%sT%d", l ? ", " : "", v->grp[a][l]);
-	fputs("});\n", o->f);
+	fprintf(o->f, "};\n\t\t\ttop(W + %d, ro, io, %d, il, %d, x%d);\n"
+	    "\t\t}\n", a * 2 * (vl - 1) * vl, k0, size, a);
 }
 
 static void
@@ -235,6 +236,16 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		fprintf(f, " * Schedule: %s (independent of R).\n *\n",
 		    e->sched);
 	if (v->kind == CK_T1V)
+		tpl_print(f, "t1v_abi", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t), TPL_END});
+	else if (v->kind == CK_N1V)
+		tpl_print(f, "n1v_abi", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t), TPL_END});
+	else
+		tpl_print(f, "n1_abi", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", t), TPL_N("n", n),
+			TPL_S("sign", p->sign < 0 ? "-" : "+"), TPL_END});
+	if (v->kind == CK_T1V)
 		fprintf(f,
 		    " * Butterflies m = mb, mb+%d, .. me-%d, %d at a time (mb and"
 		    " me - mb\n * multiples of %d): x_j = ri[m + j*rs] + i"
@@ -242,7 +253,7 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    "  Twiddle t_j = c %c i s with c = W[b*%d + (2j-2)*%d\n"
 		    " * + l], s = W[b*%d + (2j-1)*%d + l] for m = %d b + l,"
 		    " i.e. FFTW's t1 table\n * transposed in blocks of %d"
-		    " butterflies.  Then x_k <- sum_j w^jk t_j x_j.\n",
+		    " butterflies.  Then x_k <- sum_j w^jk t_j x_j, in place.\n",
 		    v->vl, v->vl, v->vl, v->vl, p->sign < 0 ? '-' : '+',
 		    2 * (n - 1) * v->vl, v->vl, 2 * (n - 1) * v->vl, v->vl,
 		    v->vl, v->vl);
@@ -251,11 +262,11 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " * Transforms j = 0 .. v-1 (v a multiple of %d): input q of"
 		    " transform j\n * is ri[j + q*is] + i ii[j + q*is] (the"
 		    " batch is adjacent), output k\n * goes to ro[j*ovs + k] +"
-		    " i io[j*ovs + k] (each transform contiguous).\n", v->vl);
+		    " i io[j*ovs + k] (each transform contiguous).\n"
+		    " * The outputs must not overlap the inputs.\n", v->vl);
 	else
 		fprintf(f,
-		    " * The n1 ABI (any strides, v transforms, in place or not),"
-		    " for v = 1:\n * n = %d m with m = %d, input x_(%dq+l) is"
+		    " * Inside, for each transform:\n * n = %d m with m = %d, input x_(%dq+l) is"
 		    " lane l of vector q, so lane l\n * holds the size-m DFT of"
 		    " x_l, x_(l+%d), ..  (decimation in time).  Its\n * outputs"
 		    " are transposed %d x %d in registers as soon as a tile of"
@@ -267,8 +278,9 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " call passes) run\n * straight from memory; other strides"
 		    " go through a buffer on the stack.\n", v->vl, v->m, v->vl,
 		    v->vl, v->vl, v->vl, v->vl, v->vl, v->vl);
-	fprintf(f, " * Build with %s -ffp-contract=fast.\n */\n",
-	    isa->flags);
+	tpl_print(f, "vec_needs", (const Tplarg[]){
+		TPL_S("flags", isa->flags), TPL_END});
+	fputs(" */\n", f);
 }
 
 /* The file's includes, types and access macros (emit/tpl/vec.c). */

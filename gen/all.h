@@ -89,6 +89,7 @@ struct Prob {
 	int m, k;       /* gemm: M, K */
 	long double *taps;  /* conv: ntaps taps */
 	int ntaps;
+	int correlate;  /* conv: y[i] = sum h[j] x[i+j], not a convolution */
 };
 
 /* gen/util.c */
@@ -161,7 +162,8 @@ Dag *gemm_build(Arena *ar, int m, int n, int k, int clast);
 
 /* gen/conv.c */
 enum { CONV_MAXTAPS = 4096, CONV_MAXWORK = 1 << 20 };
-Dag *conv_build(Arena *ar, const long double *taps, int ntaps, int n);
+Dag *conv_build(Arena *ar, const long double *h, int ntaps, int n,
+    int correlate);
 
 /* gen/simp.c */
 Dag *simp_run(Dag *d, int fma);
@@ -178,6 +180,7 @@ struct Emit {
 	int alloc;          /* emit/asm.c: R it allocates */
 	int latency;        /* emit/asm.c: the loads' latency L */
 	int fma;            /* emit/asm.c: the DAG was built with --fma */
+	int fmaexpr;        /* scalar FMAs as a * b + c, not fma() calls */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
@@ -206,6 +209,8 @@ const int *emit_order(Dag *d, const int *order, int *norder, Arena *ar);
 void emit_operand(Printer *o, int id);
 void emit_statement(Printer *o, int id);
 void emit_counts(Printer *o, const Emit *e);
+void emit_needs(FILE *f, int fma, int isfloat);
+void emit_fmacalls(Printer *o, const char **opfmt);
 void gemm_open(FILE *f, const Emit *e);
 void gemm_close(FILE *f, const Prob *p, const Emit *e);
 
@@ -683,6 +688,7 @@ struct Opts {
 	int block;              /* --block: CUDA threads per block */
 	const char *taps;       /* --taps h0,h1,... */
 	const char *tapsfile;   /* --taps-file FILE */
+	int correlate;          /* --correlate (conv) */
 	const char *tile;       /* --tile auto|MxN */
 	double gamma;           /* --gamma */
 	int kloop;              /* --kloop: gemm micro-kernel, K at run time */

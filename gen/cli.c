@@ -422,6 +422,9 @@ options(Opts *o, int argc, char **argv)
 			o->vlen = (int)num(a, v, 1, 16, "1, 2, 4, 8 or 16");
 			if (o->vlen & (o->vlen - 1))
 				fail("--vlen %s: expected 1, 2, 4, 8 or 16", v);
+		} else if (!strcmp(a, "--correlate")) {
+			o->correlate = 1;
+			takes = 0;
 		} else if (!strcmp(a, "--fma")) {
 			o->fma = 1;
 			takes = 0;

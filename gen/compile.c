@@ -109,6 +109,10 @@ compile_row(const void *job, Dag *d, const int *o, int n, int regs,
 	e.cmd = j->line;
 	e.sched = r->sched;
 	e.regs = regs;
+	/* a * b + c, as the compilers' FMA (or not) under their flags: an
+	 * fma() call would be a library call where they lack FMA, and
+	 * clobber every vector register */
+	e.fmaexpr = 1;
 	emit_c(f, d, &j->p, o, n, &e);
 	if (fclose(f))
 		die("%s: cannot write: %s", path, strerror(errno));

@@ -1,5 +1,10 @@
-/* conv.c: FIR filters, y[i] = sum_j h[j] x[i+j] for i < n, with the
- * taps h known when the codelet is made.  The taps are constants of the
+/* conv.c: FIR filters with the taps h known when the codelet is made:
+ * by default the convolution of DSP texts, numpy.convolve and
+ * scipy.signal.lfilter, y[i] = sum_k h[k] x[i-k] for i < n, which reads
+ * the L-1 samples before x[0] (the history); with correlate, the
+ * correlation y[i] = sum_j h[j] x[i+j] (numpy.correlate, 'valid').  A
+ * convolution is the correlation with the taps reversed and the inputs
+ * moved L-1 places back, so both are one builder.  The taps are constants of the
  * DAG, so a zero tap makes no node at all (sparsity never occupies a
  * register) and a tap of +-1 no multiplication.  Taps of equal magnitude
  * share one multiplication per output: the inputs they weigh are added
@@ -11,16 +16,23 @@
 #include <math.h>
 #include "all.h"
 
-/* The DAG of n outputs of the FIR filter taps[0..ntaps-1]: input slot s
- * is x[s*is] (array 0), output slot i is y[i*os] (array 1).
+/* The DAG of n outputs of the FIR filter h[0..ntaps-1], a convolution
+ * or with correlate a correlation: output slot i is y[i*os] (array 1);
+ * input slot s is x[s*is] (array 0) for a correlation, x[(s - ntaps +
+ * 1)*is] for a convolution.
  * requires: 1 <= ntaps, 1 <= n, taps finite. */
 Dag *
-conv_build(Arena *ar, const long double *taps, int ntaps, int n)
+conv_build(Arena *ar, const long double *h, int ntaps, int n,
+    int correlate)
 {
 	Dag *d;
-	long double v;
+	long double v, *taps;
 	int *first, i, j, q, s, sum, y;
 
+	/* y[i] = sum_j taps[j] x[i + j - (ntaps-1)], taps[j] = h[L-1-j] */
+	taps = arena_alloc(ar, ntaps * sizeof *taps);
+	for (j = 0; j < ntaps; j++)
+		taps[j] = correlate ? h[j] : h[ntaps - 1 - j];
 	d = dag_new(ar);
 	d->nin = n + ntaps - 1;
 	d->nout = n;
@@ -29,7 +41,7 @@ conv_build(Arena *ar, const long double *taps, int ntaps, int n)
 	for (s = 0; s < d->nin; s++) {
 		d->in[s].arr = 0;
 		d->in[s].i = 0;
-		d->in[s].j = s;
+		d->in[s].j = correlate ? s : s - (ntaps - 1);
 	}
 	for (i = 0; i < n; i++) {
 		d->out[i].arr = 1;

@@ -170,6 +170,19 @@ job_verify(Job *j, Opts *o)
 	j->file = o->sub;
 }
 
+/* The default name's mark of the variant, so that the defaults of one
+ * size differ (the library's kgen_n1f_avx2_16 without kgen_): f for
+ * float, b for a backward transform (but r2cb, backward by its name). */
+static const char *
+variant(const Opts *o)
+{
+	static char buf[4];
+
+	snprintf(buf, sizeof buf, "%s%s", o->isfloat ? "f" : "",
+	    o->p.sign > 0 && o->kind != CK_R2CB ? "b" : "");
+	return buf;
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
@@ -192,13 +205,15 @@ job_fft(Job *j, Opts *o)
 	j->e.simd = o->simd;
 	if (o->p.n > FFT_MAXN) {
 		j->emitter = EMITTER_PLAN;
-		snprintf(j->name, sizeof j->name, "fft_%d", o->p.n);
+		snprintf(j->name, sizeof j->name, "fft%s_%d", variant(o),
+		    o->p.n);
 		j->e.sched = "build order";
 		j->sched[0] = SCHED_IDS;
 		return;
 	}
-	snprintf(j->name, sizeof j->name, "%s_%d", job_kinds[o->kind],
-	    o->p.n);
+	snprintf(j->name, sizeof j->name, "%s%s%s%s_%d", job_kinds[o->kind],
+	    variant(o), o->simd || o->cuda ? "_" : "", o->simd
+	    ? isa_get(o->simd)->name : o->cuda ? "cuda" : "", o->p.n);
 	j->emitter = o->kind == CK_N1C ? EMITTER_CXL
 	    : o->kind >= CK_T1V ? EMITTER_VEC : o->kind ? EMITTER_KIND
 	    : o->cuda ? EMITTER_CUDA : o->simd ? EMITTER_SIMD : EMITTER_C;
@@ -355,8 +370,11 @@ job_gemm(Job *j, Opts *o)
 		j->e.sched = "outer product (one rank-1 update per step)";
 		return;
 	}
-	snprintf(j->name, sizeof j->name, "gemm_%dx%dx%d", o->p.m, o->p.n,
-	    o->p.k);
+	snprintf(j->name, sizeof j->name, "gemm%s%s_%dx%dx%d", o->isfloat
+	    ? "f" : "", o->cuda ? "_cuda" : "", o->p.m, o->p.n, o->p.k);
+	if (o->vlen > 1)
+		snprintf(j->name + strlen(j->name), sizeof j->name
+		    - strlen(j->name), "v%d", o->vlen);
 	if (o->emitasm)
 		fail("gemm --emit asm: not yet; --emit asm makes fft n1 "
 		    "codelets");
@@ -396,9 +414,11 @@ job_conv(Job *j, Opts *o)
 
 	o->p.kind = PROB_CONV;
 	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
-		fail("conv: only --taps, --taps-file, -n, --fma, --type, "
-		    "--name and -o apply");
-	cli_only(o, "conv", "--taps --taps-file -n --fma --type --name -o -d");
+		fail("conv: only --taps, --taps-file, -n, --correlate, --fma, "
+		    "--type, --name and -o apply");
+	cli_only(o, "conv", "--taps --taps-file -n --correlate --fma --type "
+	    "--name -o -d");
+	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "
 		    "h0,h1,... and --taps-file FILE");
@@ -417,8 +437,8 @@ job_conv(Job *j, Opts *o)
 		fail("-n %d: %d outputs of %d taps is too large for a "
 		    "straight-line codelet; taps*N is at most %d", o->p.n,
 		    o->p.n, o->p.ntaps, CONV_MAXWORK);
-	snprintf(j->name, sizeof j->name, "conv_%d_%d", o->p.ntaps,
-	    o->p.n);
+	snprintf(j->name, sizeof j->name, "%s%s_%d_%d", o->correlate
+	    ? "corr" : "conv", o->isfloat ? "f" : "", o->p.ntaps, o->p.n);
 	j->emitter = EMITTER_C;
 	j->sched[0] = SCHED_IDS;
 	j->e.sched = "build order";

@@ -44,7 +44,8 @@ build(const Job *j, Arena *ar)
 
 	p = &j->p;
 	if (p->kind == PROB_CONV)
-		return conv_build(ar, p->taps, p->ntaps, p->n);
+		return conv_build(ar, p->taps, p->ntaps, p->n,
+		    p->correlate);
 	if (p->kind == PROB_GEMM && j->kloop)  /* one step of the K loop */
 		return gemm_build(ar, p->m / j->vlen, p->n, 1, 0);
 	if (p->kind == PROB_GEMM)

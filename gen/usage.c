@@ -115,18 +115,7 @@ static const char usage2[] =
 "      and the choice.\n"
 "  Options a command does not take, or that would change nothing (as\n"
 "  --latency without --schedule blocked or search), are rejected.\n"
-"  conv --taps h0,h1,... -n N | --taps-file FILE -n N  [--fma]\n"
-"       [--type double|float] [--name NAME] [-o FILE]\n"
-"      an FIR filter, y[i] = sum_j h[j] x[i+j] for i < N, taps as\n"
-"      constants (at most %d taps, taps*N <= %d); zero taps cost\n"
-"      nothing and taps of equal magnitude share one multiplication:\n"
-"        void NAME(const double *x, double *y, ptrdiff_t is,\n"
-"                  ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,\n"
-"                  ptrdiff_t ovs);\n"
-"      x[m] is x[m*is], y[i] is y[i*os]; v signals ivs and ovs apart.\n"
-"      Taps are decimal or hexadecimal floating constants; a taps file\n"
-"      holds them separated by commas or white space, # to end of line\n"
-"      a comment.  The default NAME is conv_TAPS_N.\n"
+"%s"
 "  report fft -n N [--sign -1|1] | report gemm -m M -n N -k K\n"
 "       [--schedule S] [--fma] [--type float] [--target NAME|all]\n"
 "       [--arch ARCH] [--regs LIST] [--block B] [--max-regs B]\n"
@@ -199,14 +188,38 @@ static const char usage4[] =
 "Exit status: 0 on success, 2 on bad input (one line on stderr starting\n"
 "'kgen:'), 1 when out of memory or when kgen verify finds a mismatch.\n";
 
+/* kgen conv, in the help (apart: ISO C's 4095). */
+static const char usageconv[] =
+"  conv --taps h0,h1,... -n N | --taps-file FILE -n N  [--correlate]\n"
+"       [--fma] [--type double|float] [--name NAME] [-o FILE]\n"
+"      an FIR filter of L taps, N outputs a call, taps as constants (at\n"
+"      most %d taps, taps*N <= %d); zero taps cost nothing and taps of\n"
+"      equal magnitude share one multiplication:\n"
+"        void NAME(const double *x, double *y, ptrdiff_t is,\n"
+"                  ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs,\n"
+"                  ptrdiff_t ovs);\n"
+"      x[m] is x[m*is], y[i] is y[i*os]; v signals ivs and ovs apart.\n"
+"      The default is a convolution, y[i] = sum_k h[k] x[i-k] (as\n"
+"      numpy.convolve, scipy.signal.lfilter): a call reads the L-1\n"
+"      samples before x[0] too, the history.  NAME_stream(state, x, y,\n"
+"      len) filters a long signal in blocks of any length, the history\n"
+"      in state[L-1] (zero it first).  --correlate gives y[i] =\n"
+"      sum_j h[j] x[i+j] instead (numpy.correlate, no stream).\n"
+"      Taps are decimal or hexadecimal floating constants; a taps file\n"
+"      holds them separated by commas or white space, # to end of line\n"
+"      a comment.  The default NAME is conv_L_N (corr_L_N; convf_L_N\n"
+"      for float).\n";
+
+
 /* Prints kgen --help to standard output. */
 void
 usage_print(void)
 {
-	char more[24576], rest[16384];
+	char more[24576], rest[16384], conv[2048];
 
-	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK,
-	    CONV_MAXTAPS, CONV_MAXWORK, usage3, usage4);
+	snprintf(conv, sizeof conv, usageconv, CONV_MAXTAPS, CONV_MAXWORK);
+	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK, conv,
+	    usage3, usage4);
 	snprintf(more, sizeof more, usageasm, rest);
 	printf(usage, FFT_MAXN, FFT_MAXN, STANDALONE_MAXN, more);
 }

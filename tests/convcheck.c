@@ -1,16 +1,19 @@
 /* convcheck.c: runs the FIR codelets listed in convlist.h, X(name, n,
- * ntaps) beside a taps_name[] array, on random signals in a strided,
- * batched layout (is = 2, os = 3, three signals with gaps between them),
- * and prints per codelet the largest error in units of (ntaps + 2) u
- * sum_j |h_j x_(i+j)| against a long-double loop, and whether the guard
- * values between and around the outputs survived.  The assert lives in
+ * ntaps, corr) beside a taps_name[] array, on random signals in a
+ * strided, batched layout (is = 2, os = 3, three signals with gaps
+ * between them), and prints per codelet the largest error in units of
+ * (ntaps + 2) u sum_j |h_j x_j'| against a long-double loop, and whether
+ * the guard values between and around the outputs survived.  A
+ * convolution (corr 0), y_i = sum_k h_k x_(i-k), gets x pointing ntaps-1
+ * samples into the signal, past its history; a correlation (corr 1),
+ * y_i = sum_j h_j x_(i+j), the signal's start.  The assert lives in
  * tests/test_conv.py.  Usage: convcheck SEED */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#define X(name, n, ntaps) void name(const double *, double *, ptrdiff_t, \
+#define X(name, n, ntaps, corr) void name(const double *, double *, ptrdiff_t, \
     ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 #include "convlist.h"
 #undef X
@@ -30,9 +33,9 @@ rnd(void)
 static void
 run(const char *name, void (*f)(const double *, double *, ptrdiff_t,
     ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t), int n, int ntaps,
-    const double *h)
+    const double *h, int corr)
 {
-	ptrdiff_t ivs, ovs, nx, ny, t;
+	ptrdiff_t ivs, ovs, nx, ny, t, m;
 	double *x, *y, worst;
 	long double ref, mag, e;
 	int s, i, j, ok, isout;
@@ -52,16 +55,16 @@ run(const char *name, void (*f)(const double *, double *, ptrdiff_t,
 	for (s = 0; s < V; s++)
 		for (i = 0; i < n + ntaps - 1; i++)
 			x[s * ivs + i * IS] = rnd();
-	f(x, y, IS, OS, V, ivs, ovs);
+	f(corr ? x : x + (ntaps - 1) * IS, y, IS, OS, V, ivs, ovs);
 	worst = 0;
 	for (s = 0; s < V; s++)
 		for (i = 0; i < n; i++) {
 			ref = mag = 0;
 			for (j = 0; j < ntaps; j++) {
-				ref += (long double)h[j] * x[s * ivs
-				    + (i + j) * IS];
+				m = corr ? i + j : i + ntaps - 1 - j;
+				ref += (long double)h[j] * x[s * ivs + m * IS];
 				mag += fabsl((long double)h[j] * x[s * ivs
-				    + (i + j) * IS]);
+				    + m * IS]);
 			}
 			e = fabsl(y[s * ovs + i * OS] - ref);
 			if (mag > 0)
@@ -88,7 +91,8 @@ main(int argc, char **argv)
 {
 	state = argc > 1 ? strtoull(argv[1], 0, 10) : 1;
 	printf("name n ntaps err/bound guards\n");
-#define X(name, n, ntaps) run(#name, name, n, ntaps, taps_##name);
+#define X(name, n, ntaps, corr) run(#name, name, n, ntaps, taps_##name, \
+    corr);
 #include "convlist.h"
 #undef X
 	return 0;

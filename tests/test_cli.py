@@ -434,6 +434,7 @@ OPTION_SAMPLES = {
     # --quiet silences progress, which shows only when stderr is a
     # terminal: tests/test_spilltools.py checks it under a pty
     "--quiet": ["--quiet"],
+    "--correlate": ["--correlate"],
 }
 # Options that change nothing when stderr is a pipe, as here.
 TTY_ONLY = {"--quiet"}

@@ -1,12 +1,18 @@
-"""FIR codelets (kgen conv) against a naive long-double loop.
+"""FIR codelets (kgen conv) against a naive long-double loop and numpy.
 
 Random, sparse, symmetric, antisymmetric, +-1 and all-zero taps are
 generated, compiled into tests/convcheck.c and run on three signals in a
-strided layout with gaps, guard values around every output.  The bound:
-y_i = sum_j h_j x_(i+j), however kgen groups the terms (taps of equal
-magnitude share a multiplication), is a sum of at most ntaps rounded
-products and sums, so |error| <= gamma_(ntaps+1) sum_j |h_j x_(i+j)|
-(Higham 3.1); the test allows (ntaps + 2) u times that sum.
+strided layout with gaps, guard values around every output, as
+convolutions (the default, y_i = sum_k h_k x_(i-k)) and some as
+correlations (--correlate, y_i = sum_j h_j x_(i+j)).  The bound: y_i,
+however kgen groups the terms (taps of equal magnitude share a
+multiplication), is a sum of at most ntaps rounded products and sums, so
+|error| <= gamma_(ntaps+1) sum_j |h_j x_j'| (Higham 3.1); the test allows
+(ntaps + 2) u times that sum.
+tests/convstream.c runs one codelet on a long signal: block by block
+(against numpy.convolve and numpy.correlate) and through its streaming
+form NAME_stream in blocks of 1, 7, 64 and 1000 samples (against a
+direct long-double convolution).
 The operation counts in the header are checked exactly: a zero tap costs
 nothing, a symmetric filter ceil(L/2) multiplications per output.
 """
@@ -61,18 +67,23 @@ NS = {"one": 5, "two": 1, "rand7": 17, "rand16": 64, "rand33": 9,
       "equal": 10}
 
 
+CORR = ["rand7", "sparse", "unit"]   # also made with --correlate
+
+
 @pytest.fixture(scope="module")
 def codelets(tmp_path_factory):
     d = tmp_path_factory.mktemp("conv")
     lst, taps, srcs, texts = [], [], [], {}
-    for key, h in tapsets().items():
-        name = "fir_" + key
+    sets = tapsets()
+    for key, corr in [(k, 0) for k in sets] + [(k, 1) for k in CORR]:
+        h = sets[key]
+        name = ("cor_" if corr else "fir_") + key
         out = d / (name + ".c")
         r = kgen("conv", "--taps", taps_arg(h), "-n", NS[key], "--name",
-                 name, "-o", out)
+                 name, "-o", out, *(["--correlate"] if corr else []))
         assert r.returncode == 0, r.stderr
-        texts[key] = out.read_text()
-        lst.append("X(%s, %d, %d)\n" % (name, NS[key], len(h)))
+        texts[name] = out.read_text()
+        lst.append("X(%s, %d, %d, %d)\n" % (name, NS[key], len(h), corr))
         taps.append("static const double taps_%s[] = {%s};\n"
                     % (name, ", ".join(repr(float(v)) for v in h)))
         srcs.append(str(out))
@@ -92,7 +103,7 @@ def codelets(tmp_path_factory):
 
 def test_against_naive_loop(codelets):
     texts, rows = codelets
-    assert len(rows) == len(NS)
+    assert len(rows) == len(NS) + len(CORR)
     bad = [r for r in rows.values()
            if not (float(r[3]) <= 1 and r[4] == "ok")]
     assert not bad, "seed %d: %s" % (SEED, bad)
@@ -111,12 +122,13 @@ def test_zero_taps_cost_nothing(codelets):
     multiplications and 3 additions; only the inputs some nonzero tap
     reads are loaded."""
     texts, _ = codelets
-    c = counts(texts["sparse"])
     n = NS["sparse"]
-    assert c["mul"] == 3 * n and c["add"] == 3 * n
-    used = {i + j for i in range(n) for j in (0, 7, 19, 30)}
-    assert c["load"] == len(used)
-    c = counts(texts["zero"])
+    for name, sign in [("fir_sparse", -1), ("cor_sparse", 1)]:
+        c = counts(texts[name])
+        assert c["mul"] == 3 * n and c["add"] == 3 * n
+        used = {i + sign * j for i in range(n) for j in (0, 7, 19, 30)}
+        assert c["load"] == len(used)
+    c = counts(texts["fir_zero"])
     assert c["load"] == 0 and c["mul"] == 0 and c["store"] == NS["zero"]
 
 
@@ -124,10 +136,10 @@ def test_symmetric_taps_share_multiplications(codelets):
     """11 symmetric taps: 6 multiplications per output instead of 11, and
     10 antisymmetric taps 5; taps that are all +-0.5 one."""
     texts, _ = codelets
-    assert counts(texts["sym11"])["mul"] == 6 * NS["sym11"]
-    assert counts(texts["anti10"])["mul"] == 5 * NS["anti10"]
-    assert counts(texts["equal"])["mul"] == NS["equal"]
-    assert counts(texts["unit"])["mul"] == 0
+    assert counts(texts["fir_sym11"])["mul"] == 6 * NS["sym11"]
+    assert counts(texts["fir_anti10"])["mul"] == 5 * NS["anti10"]
+    assert counts(texts["fir_equal"])["mul"] == NS["equal"]
+    assert counts(texts["fir_unit"])["mul"] == 0
 
 
 def test_taps_file_same_codelet(tmp_path):
@@ -188,3 +200,104 @@ def test_bad_taps_file_names_the_line(tmp_path):
     r = kgen("conv", "--taps-file", f, "-n", 3)
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "line 3: tap 3, '0.25q', is not a number" in r.stderr
+
+
+# One codelet on a long signal (tests/convstream.c).
+
+LONG = 2300     # samples: several blocks of every size, and a short tail
+
+
+def streamer(tmp_path, h, n, corr=False, typ="double"):
+    """Builds tests/convstream.c around kgen conv's codelet of taps h and
+    n outputs; returns a function running it on a signal."""
+    src = tmp_path / "fir.c"
+    r = kgen("conv", "--taps", taps_arg(h), "-n", n, "--name", "fir",
+             "-o", src, *(["--correlate"] if corr else []))
+    assert r.returncode == 0, r.stderr
+    exe = tmp_path / "convstream"
+    r = subprocess.run([CC, "-std=c99", "-O2", "-Wall", "-Wextra",
+                        "-Werror", *SANITIZE, '-DCODELET="%s"' % src,
+                        "-DNAME=fir", "-DN=%d" % n, "-DH=%d" % (len(h) - 1),
+                        *([] if corr else ["-DSTREAM"]), "-o", str(exe),
+                        str(TESTS / "convstream.c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+    def run(x, *mode):
+        inp = "%d\n" % len(x) + "".join(repr(float(v)) + "\n" for v in x)
+        r = subprocess.run([str(exe), *map(str, mode)], input=inp,
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return [float(v) for v in r.stdout.split()]
+    return run
+
+
+def signal(seed, n=LONG):
+    rng = random.Random(seed)
+    return [rng.uniform(-1, 1) for _ in range(n)]
+
+
+def asym_taps():
+    rng = random.Random(SEED + 1)
+    return {"diff4": [1.0, 0.0, 0.0, 0.0, -1.0],
+            "rand9": [rng.uniform(-1, 1) for _ in range(9)]}
+
+
+@pytest.mark.parametrize("key", ["diff4", "rand9"])
+def test_convolve_matches_numpy(tmp_path, key):
+    """The default is a convolution: with the asymmetric taps 1,0,0,0,-1
+    y[i] = x[i] - x[i-4], numpy.convolve's full output (the history zero),
+    not the correlation x[i] - x[i+4] it would be with the taps the wrong
+    way round."""
+    np = pytest.importorskip("numpy")
+    h = asym_taps()[key]
+    x = signal(SEED + 2, 640)
+    y = np.array(streamer(tmp_path, h, 64)(x, "block"))
+    ref = np.convolve(x, h)[:len(y)]
+    assert len(y) == 640
+    err = np.max(np.abs(y - ref)) / np.max(np.abs(ref))
+    assert err < 1e-15 * len(h), "seed %d: %g" % (SEED + 2, err)
+    if key == "diff4":
+        assert y[10] == x[10] - x[6]
+        wrong = np.correlate(x, h, "valid")[:len(y)]
+        assert np.max(np.abs(y[:len(wrong)] - wrong)) > 0.5
+
+
+@pytest.mark.parametrize("key", ["diff4", "rand9"])
+def test_correlate_matches_numpy(tmp_path, key):
+    """--correlate: y[i] = sum_j h[j] x[i+j], numpy.correlate 'valid'."""
+    np = pytest.importorskip("numpy")
+    h = asym_taps()[key]
+    x = signal(SEED + 3, 650)
+    y = np.array(streamer(tmp_path, h, 64, corr=True)(x, "corr"))
+    ref = np.correlate(x, h, "valid")[:len(y)]
+    assert len(y) == 640
+    err = np.max(np.abs(y - ref)) / np.max(np.abs(ref))
+    assert err < 1e-15 * len(h), "seed %d: %g" % (SEED + 3, err)
+
+
+@pytest.mark.parametrize("taps,n", [(9, 64), (33, 16), (1, 8), (5, 1)])
+def test_streaming_blocks(tmp_path, taps, n):
+    """NAME_stream filters a long signal cut into blocks of 1, 7, 64 and
+    1000 samples, the history carried in its state, exactly as one direct
+    convolution of the whole signal in long double would, within
+    (ntaps + 2) u sum_k |h_k x_(i-k)| per output; every block size gives
+    the same outputs up to that bound.  taps > n and n = 1 included."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(SEED + taps)
+    h = [rng.uniform(-1, 1) for _ in range(taps)]
+    x = signal(SEED + 4)
+    run = streamer(tmp_path, h, n)
+    xl = np.array(x, dtype=np.longdouble)
+    hl = np.array(h, dtype=np.longdouble)
+    ref = np.zeros(LONG, dtype=np.longdouble)
+    mag = np.zeros(LONG, dtype=np.longdouble)
+    for k in range(taps):
+        ref[k:] += hl[k] * xl[:LONG - k]
+        mag[k:] += np.abs(hl[k] * xl[:LONG - k])
+    for blk in (1, 7, 64, 1000):
+        y = np.array(run(x, "stream", blk), dtype=np.longdouble)
+        assert len(y) == LONG
+        e = np.abs(y - ref) / ((taps + 2) * 2.0 ** -53 * mag)
+        assert np.max(e) <= 1, "seed %d, blocks of %d: %g at %d" % (
+            SEED + 4, blk, np.max(e), np.argmax(e))

@@ -271,7 +271,7 @@ def test_emit_cuda_deterministic(tmp_path):
     assert kgen("fft", "-n", 20, "--emit", "cuda", "-o", b).returncode == 0
     assert a.read_bytes() == b.read_bytes()
     text = a.read_text()
-    assert "DO NOT EDIT" in text and "__global__ void\nn1_20(" in text
+    assert "DO NOT EDIT" in text and "__global__ void\nn1_cuda_20(" in text
 
 
 def spills_csv(text):
@@ -410,7 +410,9 @@ def test_cuda_gemm_on_host(tmp_path, m, n, k, sched, real):
     assert r.returncode == 0, r.stderr
     exe = cc(tmp_path / "g", [os.path.join(ROOT, "tests", "cuhost.cc")],
              "-DGEMM", '-DKERNEL="%s"' % cu,
-             "-DKNAME=gemm_%dx%dx%d" % (m, n, k), "-DREAL=" + real,
+             "-DKNAME=gemm%s_cuda_%dx%dx%d" % ("f" if real == "float"
+                                              else "", m, n, k),
+             "-DREAL=" + real,
              cxx=True)
     out = subprocess.run([str(exe), str(m), str(n), str(k)],
                          capture_output=True, text=True).stdout
@@ -465,10 +467,10 @@ def test_cuda_compiles_with_nvcc(tmp_path):
         ptx = open(f[:-3] + ".ptx").read()
         name = re.search(r"\.entry (\w+)", ptx).group(1)
         if "gemm" in f:
-            assert name == "gemm_4x4x4"
+            assert name == "gemm_cuda_4x4x4"
         else:
-            assert name == "n1_" + re.search(r"n(\d+)",
-                                             os.path.basename(f))[1]
+            n, t = re.search(r"n(\d+)(\w+)\.cu", os.path.basename(f)).groups()
+            assert name == "n1%s_cuda_%s" % ("f" if t == "float" else "", n)
 
 
 def ptxas_rows(text):

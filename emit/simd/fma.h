@@ -4,19 +4,19 @@
  * (_mm256_f_pd).  nofma.h is the same without FMA instructions. */
 
 /* kgen: begin */
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(fma)(TPL_VEC a, TPL_VEC b, TPL_VEC c)
 {
 	return TPL_INTR(fmadd)(a, b, c);
 }
 
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(fms)(TPL_VEC a, TPL_VEC b, TPL_VEC c)
 {
 	return TPL_INTR(fmsub)(a, b, c);
 }
 
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(fnms)(TPL_VEC a, TPL_VEC b, TPL_VEC c)
 {
 	return TPL_INTR(fnmadd)(a, b, c);

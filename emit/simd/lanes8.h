@@ -3,7 +3,7 @@
  * from or to p[l * s].  A template like pack.h (TPL_F, TPL_VEC,
  * TPL_REAL), included by each ISA and precision with 8 lanes. */
 /* kgen: begin */
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(splat)(TPL_REAL x)
 {
 	const TPL_VEC r = {x, x, x, x, x, x, x, x};
@@ -12,7 +12,7 @@ TPL_F(splat)(TPL_REAL x)
 }
 
 /* Lane l holds p[l * s]. */
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(ld)(const TPL_REAL *p, ptrdiff_t s)
 {
 	const TPL_VEC r = {p[0 * s], p[1 * s], p[2 * s], p[3 * s],
@@ -21,7 +21,7 @@ TPL_F(ld)(const TPL_REAL *p, ptrdiff_t s)
 	return r;
 }
 
-static inline void
+static inline __attribute__((unused)) void
 TPL_F(st)(TPL_REAL *p, ptrdiff_t s, TPL_VEC x)
 {
 	p[0 * s] = x[0];

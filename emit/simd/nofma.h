@@ -3,19 +3,19 @@
  * pack.h. */
 
 /* kgen: begin */
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(fma)(TPL_VEC a, TPL_VEC b, TPL_VEC c)
 {
 	return a * b + c;
 }
 
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(fms)(TPL_VEC a, TPL_VEC b, TPL_VEC c)
 {
 	return a * b - c;
 }
 
-static inline TPL_VEC
+static inline __attribute__((unused)) TPL_VEC
 TPL_F(fnms)(TPL_VEC a, TPL_VEC b, TPL_VEC c)
 {
 	return c - a * b;

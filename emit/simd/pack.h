@@ -10,7 +10,7 @@
  * its inverse for the first lanes lanes. */
 
 /* kgen: begin */
-static inline void
+static inline __attribute__((unused)) void
 TPL_F(pack)(TPL_VEC *x, const TPL_REAL *ri, const TPL_REAL *ii, ptrdiff_t n,
     ptrdiff_t is, ptrdiff_t ivs, ptrdiff_t lanes)
 {
@@ -34,7 +34,7 @@ TPL_F(pack)(TPL_VEC *x, const TPL_REAL *ri, const TPL_REAL *ii, ptrdiff_t n,
 	}
 }
 
-static inline void
+static inline __attribute__((unused)) void
 TPL_F(unpack)(const TPL_VEC *x, TPL_REAL *ro, TPL_REAL *io, ptrdiff_t n,
     ptrdiff_t os, ptrdiff_t ovs, ptrdiff_t lanes)
 {

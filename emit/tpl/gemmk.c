@@ -53,3 +53,10 @@ void
     ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)
 {
 /* kgen: end */
+
+/* The header's prototype of a micro-kernel. */
+/* kgen: begin kloop_abi */
+ * void @name@(ptrdiff_t k, const double *A, const double *B, double *C,
+ *     ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);
+ * C must not overlap A or B; k >= 0 steps (k = 0 leaves C as it is).
+/* kgen: end */

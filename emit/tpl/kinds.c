@@ -31,3 +31,17 @@ void
 	ptrdiff_t j;
 
 /* kgen: end */
+
+/* The header's prototype of a t1 codelet. */
+/* kgen: begin t1_abi */
+ * void @name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs,
+ *     ptrdiff_t mb, ptrdiff_t me, ptrdiff_t ms);
+/* kgen: end */
+
+/* The header's prototype of an r2cf or r2cb codelet: @ci@ and @co@ the
+ * const of the input and the output arrays. */
+/* kgen: begin r2c_abi */
+ * void @name@(@ci@@t@ *R0, @ci@@t@ *R1, @co@@t@ *Cr, @co@@t@ *Ci,
+ *     ptrdiff_t rs, ptrdiff_t csr, ptrdiff_t csi, ptrdiff_t v, ptrdiff_t ivs,
+ *     ptrdiff_t ovs);
+/* kgen: end */

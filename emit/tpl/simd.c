@@ -66,3 +66,15 @@ void
 @tab@	kgen_stg@g@_@sfx@(ro + @off@, ovs, y);
 @tab@}
 /* kgen: end */
+
+/* The header's lines on an n1 codelet across the batch, after the n1
+ * ABI: @vl@ lanes, @flags@ the ISA's compiler flags. */
+/* kgen: begin simd_abi */
+ * Lane l of a vector holds transform j + l, @vl@ at a time; interleaved
+ * data (ii = ri + 1, io = ro + 1, is = os = 2) runs straight from memory,
+ * other layouts and the last v mod @vl@ transforms through a buffer.
+ * Build: GNU C or C++ (GCC or Clang: vector extensions and intrinsics)
+ * with @flags@ (without them the codelet stops with #error).  FMAs (--fma)
+ * are the ISA's FMA intrinsics where the compiler targets FMA, else
+ * a * b + c.
+/* kgen: end */

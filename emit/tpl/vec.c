@@ -47,10 +47,15 @@ typedef @mask@ M __attribute__((vector_size(@bytes@)));
 static inline __attribute__((always_inline)) void
 put(@t@ *d, V x, int cnt)
 {
+	int l;
+
+	/* element by element: gcc -O0 warns that a memcpy of cnt elements
+	 * may read past x */
 	if (cnt >= @vl@)
 		ST(d, x);
-	else if (cnt > 0)
-		__builtin_memcpy(d, &x, (size_t)cnt * sizeof x[0]);
+	else
+		for (l = 0; l < cnt; l++)
+			d[l] = x[l];
 }
 /* outputs o .. o+p-1 */
 #define STC(o, re, im) do { \
@@ -145,4 +150,25 @@ void
 
 	for (j = 0; j < v; j += @vl@, ri += @vl@, ii += @vl@, ro += @vl@ * ovs,
 	    io += @vl@ * ovs) {
+/* kgen: end */
+
+/* The header's prototype of a t1v codelet. */
+/* kgen: begin t1v_abi */
+ * void @name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+ *     ptrdiff_t me);
+/* kgen: end */
+
+/* The header's prototype of an n1v codelet. */
+/* kgen: begin n1v_abi */
+ * void @name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
+ *     ptrdiff_t ovs, ptrdiff_t v);
+/* kgen: end */
+
+/* The header's lines on building a vector codelet: @flags@ the ISA's. */
+/* kgen: begin vec_needs */
+ * Build: GNU C or C++ (GCC or Clang: vector extensions, attributes) with
+ * @flags@ (without them the codelet stops with #error).  FMAs (--fma)
+ * are written a * b + c and fused only where the compiler contracts: GCC
+ * with -std=gnu* (its default) or -ffp-contract=fast, not -std=c99; Clang
+ * by default.
 /* kgen: end */
