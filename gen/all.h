@@ -412,6 +412,8 @@ long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);
 long bound_gemm(int m, int n, int k, int regs);
 long bound_exhaustive(Dag *d, int regs, long limit);
+long bound_exact(Dag *d, int regs, long limit, Arena *ar,
+    int **order, int *norder, int *exact);
 
 /* sched/measure.c: spills a compiler produces at R registers */
 typedef struct Measure Measure;
