@@ -460,6 +460,8 @@ typedef void (*Measurer)(const void *ctx, Dag *d, const int *o, int n,
 void spills_rows(Table *t, Dag *d, const int *sched, int nsched,
     const int *regs, int nregs, const Cost *k, Arena *ar,
     Measurer measure, const void *ctx);
+enum { SPILLS_EXACT = 200000 };  /* states bound_exact may visit */
+long spills_bound(Dag *d, const Prob *p, int regs);
 void spills_print(FILE *f, const char *format, const Table *t);
 
 /* sched/report.c: kgen report */

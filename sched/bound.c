@@ -326,15 +326,40 @@ xstores(X *x, XState *q)
 	} while (again);
 }
 
+/* The first (first != 0) or the next k-subset of 0..n-1 in ev[], as
+ * increasing indices; 0 when there is none.  k <= 0 is the empty set. */
+static int
+xnext(int *ev, int k, int n, int first)
+{
+	int i;
+
+	if (k < 0)
+		k = 0;
+	if (first) {
+		for (i = 0; i < k; i++)
+			ev[i] = i;
+		return k <= n;
+	}
+	for (i = k - 1; i >= 0 && ev[i] == n - k + i; i--)
+		;
+	if (i < 0)
+		return 0;
+	ev[i]++;
+	for (i++; i < k; i++)
+		ev[i] = ev[i - 1] + 1;
+	return 1;
+}
+
 /* The moves out of state i: every step that can go next, with every
  * choice of the values it evicts. */
 static void
 xexpand(X *x, int i)
 {
-	XState p, q;
+	XState p, q, q2;
 	Bits c;
-	int m, j, u, nops, nload, load, keep[XMAXSTEP], nkeep, res, dying;
-	int need, ev[XMAXSTEP], k, v, ok;
+	int m, j, u, nops, load, keep[XMAXSTEP], nkeep, res, ok, k, v;
+	int need, ev[XMAXSTEP], more, t[XMAXSTEP], nt, need2, ev2[XMAXSTEP];
+	int more2;
 
 	p = x->st[i];
 	for (m = 0; m < x->ns; m++) {
@@ -347,23 +372,19 @@ xexpand(X *x, int i)
 		c = p.c;
 		bset(&c, m);
 		ok = 1;
-		load = nload = nops = 0;
+		load = nops = 0;
 		for (j = 0; j < 3 && (u = x->ops[m][j]) >= 0; j++) {
 			nops++;
 			if (bget(&p.c, u)) {
 				load += !bget(&p.s, u);
 			} else if (x->kind[u] == XLOAD && x->kind[m] == XARITH) {
-				bset(&c, u);
-				nload++;
+				bset(&c, u);    /* its first load: free */
 			} else {
 				ok = 0;
 			}
 		}
 		if (!ok)
 			continue;
-		dying = 0;
-		for (j = 0; j < 3 && (u = x->ops[m][j]) >= 0; j++)
-			dying += !bout(&x->user[u], &c);
 		res = x->kind[m] != XSTORE && bout(&x->user[m], &c);
 		nkeep = 0;
 		for (v = 0; v < x->ns; v++) {
@@ -374,40 +395,36 @@ xexpand(X *x, int i)
 			if (j == 3)
 				keep[nkeep++] = v;
 		}
-		if (nops > x->regs || nops - dying + res > x->regs)
+		if (nops > x->regs)
 			continue;
+		/* evict before the step reads its operands ... */
 		need = nkeep + nops - x->regs;
-		if (nkeep + nops - dying + res - x->regs > need)
-			need = nkeep + nops - dying + res - x->regs;
-		if (need < 0)
-			need = 0;
-		if (need > nkeep)
-			continue;
-		/* every need-subset of keep, as increasing indices ev[] */
-		for (k = 0; k < need; k++)
-			ev[k] = k;
-		for (;;) {
+		for (more = xnext(ev, need, nkeep, 1); more;
+		    more = xnext(ev, need, nkeep, 0)) {
 			q = p;
 			q.c = c;
 			for (k = 0; k < need; k++)
 				bclr(&q.s, keep[ev[k]]);
 			for (j = 0; j < 3 && (u = x->ops[m][j]) >= 0; j++)
 				bset(&q.s, u);
-			if (res)
-				bset(&q.s, m);
 			xprune(x, &q);
-			xstores(x, &q);
-			q.g = p.g + load;
-			xreach(x, &q, i, m);
-			/* next subset */
-			for (k = need - 1; k >= 0 && ev[k] == nkeep - need + k;
-			    k--)
-				;
-			if (k < 0)
-				break;
-			ev[k]++;
-			for (k++; k < need; k++)
-				ev[k] = ev[k - 1] + 1;
+			/* ... and after, to make room for the result */
+			nt = 0;
+			for (v = 0; v < x->ns; v++)
+				if (bget(&q.s, v))
+					t[nt++] = v;
+			need2 = res ? nt + 1 - x->regs : 0;
+			for (more2 = xnext(ev2, need2, nt, 1); more2;
+			    more2 = xnext(ev2, need2, nt, 0)) {
+				q2 = q;
+				for (k = 0; k < need2; k++)
+					bclr(&q2.s, t[ev2[k]]);
+				if (res)
+					bset(&q2.s, m);
+				xstores(x, &q2);
+				q2.g = p.g + load;
+				xreach(x, &q2, i, m);
+			}
 		}
 	}
 }
