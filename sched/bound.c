@@ -35,9 +35,14 @@
  * M N K / (2 sqrt(2) sqrt(S)) - S words; less the compulsory
  * M K + K N + 2 M N, that bounds spill traffic.
  *
- * Exhaustive: for tiny DAGs, the least Belady count over every order
- * (Belady is optimal for each order, so this is the optimum of the
- * scheduling and allocation problem together). */
+ * Exact: for tiny DAGs (at most 128 steps: the FFT up to n = 8), the
+ * least Belady count over every order by A* (below); Belady is optimal
+ * for each order, so this is the optimum of scheduling and allocation
+ * together, and when the search stops at its limit what it has is still
+ * a lower bound for every order.  kgen spills prints the larger of it and
+ * the rank bound.  Measured: n = 4 needs 5, 1, 0 spill loads at R = 3,
+ * 4, 5 (search: 11, 5, 2); n = 8 needs 0 from R = 13 (search: 4 at
+ * R = 12, 0 at 16); below 13 the n = 8 search stops at its limit. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
