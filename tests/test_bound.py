@@ -7,12 +7,16 @@ random tiny DAGs; by the certificate that Belady's count of the optimal
 order it returns equals it; and for the FFT, by lying between the bound
 and every schedule's Belady count.
 """
+import os
 import random
+import shutil
 import subprocess
+
+import pytest
 
 from test_spill import (SEED, all_orders, dagtext, drv, min_loads,  # noqa
                         minregs, random_dag)
-from conftest import KGEN
+from conftest import CC, KGEN, ROOT
 
 LIMIT = 2000000
 
@@ -95,3 +99,58 @@ def test_bound_column_below_every_schedule():
                          capture_output=True, text=True,
                          check=True).stdout.splitlines()
     assert [r.split(",")[12] for r in out[1:]] == ["5", "1"]
+
+
+# ---- item: the default n1_64 spills less than genfft under gcc -O2 ----
+
+MEASDRV = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include "all.h"
+int
+main(int argc, char **argv)
+{
+	Measure m;
+
+	(void)argc;
+	m = measure_c("gcc", argv[1], atoi(argv[2]));
+	if (!m.ok)
+		return 1;
+	printf("%d %d\n", m.stores, m.loads);
+	return 0;
+}
+"""
+
+
+def genfft_spills():
+    """(stores, loads) of genfft's n1_64 under gcc 12 -O2 by R."""
+    ref = {}
+    with open(os.path.join(ROOT, "bench", "genfft-spills.csv")) as f:
+        for line in f:
+            c = line.strip().split(",")
+            if c[0].startswith("gcc") and c[3] == "64":
+                ref[int(c[2])] = (int(c[4]), int(c[5]))
+    return ref
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+def test_default_n1_64_spills_less_than_genfft(tmp_path):
+    src = tmp_path / "meas.c"
+    src.write_text(MEASDRV)
+    exe = str(tmp_path / "meas")
+    subprocess.run([CC, "-std=c11", "-I" + os.path.join(ROOT, "gen"), "-o",
+                    exe, str(src), os.path.join(ROOT, "build/gen/util.o"),
+                    os.path.join(ROOT, "build/sched/measure.o"), "-lm"],
+                   check=True)
+    ref = genfft_spills()
+    for R in (8, 16, 32):
+        c = str(tmp_path / ("n1_64_%d.c" % R))
+        subprocess.run([KGEN, "fft", "-n", "64", "--regs", str(R), "-o", c],
+                       check=True)
+        head = open(c).read(2000)
+        assert "Schedule: search" in head
+        out = subprocess.run([exe, c, str(R)], capture_output=True,
+                             text=True, check=True).stdout.split()
+        stores, loads = map(int, out)
+        gs, gl = ref[R]
+        assert stores < gs and loads < gl, (R, stores, loads, gs, gl)
