@@ -469,6 +469,8 @@ long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);
 long bound_gemm(int m, int n, int k, int regs);
 long bound_exhaustive(Dag *d, int regs, long limit);
+long bound_exact(Dag *d, int regs, long limit, Arena *ar,
+    int **order, int *norder, int *exact);
 
 /* sched/measure.c: spills a compiler produces at R registers */
 typedef struct Measure Measure;
@@ -520,6 +522,8 @@ typedef void (*Measurer)(const void *ctx, Dag *d, const int *o, int n,
 void spills_rows(Table *t, Dag *d, const int *sched, int nsched,
     const int *regs, int nregs, const Cost *k, Arena *ar,
     Measurer measure, const void *ctx);
+enum { SPILLS_EXACT = 200000 };  /* states bound_exact may visit */
+long spills_bound(Dag *d, const Prob *p, int regs);
 void spills_print(FILE *f, const char *format, const Table *t);
 
 /* sched/annotate.c: kgen spills --annotate */

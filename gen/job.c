@@ -183,13 +183,39 @@ variant(const Opts *o)
 	return buf;
 }
 
+/* kgen fft's default schedule for an n1 codelet of size n on a target
+ * with regs vector registers (--regs, else the ISA's: 16 for scalar and
+ * SSE2/AVX2, 32 for AVX-512): search made for R = searchregs, the order
+ * with the fewest stack spills gcc 12 -O2 left in it, stores and loads
+ * both below genfft's n1_64 (kgen spills --measure gcc; README, Spills).
+ * At 32 registers search made for 21 beats search made for 32 (106/109
+ * stores/loads with --fma, 107/113 without, against 120/126 and genfft's
+ * 108/136): gcc needs a few registers of its own.  Search takes about a
+ * second at n = 64.  Elsewhere: the build order. */
+static const struct {
+	int n, regs, searchregs;
+} fftdefault[] = {
+	{64, 8, 8}, {64, 16, 16}, {64, 32, 21},
+};
+
+static int
+fft_default(int n, int regs)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof fftdefault / sizeof fftdefault[0]; i++)
+		if (fftdefault[i].n == n && fftdefault[i].regs == regs)
+			return fftdefault[i].searchregs;
+	return 0;
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
 job_fft(Job *j, Opts *o)
 {
 	char what[64];
-	int sched;
+	int sched, r;
 
 	check_fft(o);
 	if (o->p.n > FFT_MAXN) {
@@ -219,6 +245,21 @@ job_fft(Job *j, Opts *o)
 	    : o->cuda ? EMITTER_CUDA : o->simd ? EMITTER_SIMD : EMITTER_C;
 	/* the schedule: R matters to blocked and search only */
 	sched = j->sched[0] = sched_one(o->sched);
+	j->cost.regs = 16;
+	if (o->emitasm)
+		;       /* asmregs below: the ISA's registers */
+	else if (o->regs)
+		cli_regs(o->regs, 1, SPILLS_MAXR, &j->cost.regs, 1,
+		    "one register count");
+	else if (o->simd)
+		j->cost.regs = isa_get(o->simd)->nreg;
+	if (!o->sched && o->kind == CK_N1 && !o->cuda && !o->emitasm
+	    && (r = fft_default(o->p.n, j->cost.regs))) {
+		sched = j->sched[0] = SCHED_SEARCH;
+		j->cost.regs = r;
+	} else if (!o->regs) {
+		j->cost.regs = 16;
+	}
 	j->e.sched = order_names[sched];
 	if (o->gamma != 1 && (sched == SCHED_BLOCKED
 	    || sched == SCHED_SEARCH)) {
@@ -226,18 +267,13 @@ job_fft(Job *j, Opts *o)
 		    "costs %g loads)", order_names[sched], o->gamma);
 		j->e.sched = j->schedname;
 	}
-	j->cost.regs = 16;
 	if (o->emitasm) {
 		asmregs(j, o);
 		return;
 	}
-	if (o->regs) {
-		if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
-			fail("--regs %s: only --schedule blocked or search "
-			    "depends on R", o->regs);
-		cli_regs(o->regs, 1, SPILLS_MAXR, &j->cost.regs, 1,
-		    "one register count");
-	}
+	if (o->regs && sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
+		fail("--regs %s: only --schedule blocked or search depends "
+		    "on R", o->regs);
 	if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH
 	    && (o->latency || o->gamma != 1))
 		fail("%s: only --schedule blocked or search depends on the "
@@ -522,8 +558,10 @@ job_spills(Job *j, Opts *o)
 		snprintf(j->desc, sizeof j->desc, "fft -n %d --sign %d%s "
 		    "--gamma %g", o->p.n, o->p.sign, o->fma ? " --fma" : "",
 		    o->gamma);
-		t->boundnote = "spill loads every order needs, n - R (rank "
-		    "bound, sched/bound.c)";
+		t->boundnote = "spill loads every order needs: the larger of "
+		    "n - R (rank bound) and A*'s fewest loads over all orders "
+		    "(exact when it finishes in 200000 states, else a lower "
+		    "bound; DAGs of <= 128 steps), sched/bound.c";
 	} else {
 		t->problem = "gemm";
 		snprintf(j->desc, sizeof j->desc, "gemm -m %d -n %d -k %d%s "

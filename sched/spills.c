@@ -9,6 +9,22 @@
 #include <string.h>
 #include "all.h"
 
+/* The bound column at R = regs: for the FFT the larger of the rank bound
+ * and bound_exact's (the optimum, or a lower bound on it when more than
+ * SPILLS_EXACT states are needed; only for DAGs of at most 128 steps). */
+long
+spills_bound(Dag *d, const Prob *p, int regs)
+{
+	long b, x;
+	int exact;
+
+	if (p->kind != PROB_FFT)
+		return bound_gemm(p->m, p->n, p->k, regs);
+	b = bound_fft(p->n, regs);
+	x = bound_exact(d, regs, SPILLS_EXACT, 0, 0, 0, &exact);
+	return x > b ? x : b;
+}
+
 /* Fills the t->nwant = nsched * nregs rows of t (from ar): for schedule
  * sched[i] (SCHED_*) at R = regs[k], the order made for k at that R,
  * Belady's counts at R and latency k->latency, and the bound of the
@@ -29,6 +45,7 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 	const Prob *p;
 	char label[32];
 	int i, j, n, *o;
+	long *bound;
 
 	p = t->p;
 	t->nwant = nsched * nregs;
@@ -40,6 +57,9 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 	tmp = arena_new();
 	c = *k;
 	c.stop = progress_stop();
+	bound = arena_alloc(ar, (nregs + 1) * sizeof *bound);
+	for (j = 0; j < nregs; j++)
+		bound[j] = spills_bound(d, p, regs[j]);
 	for (i = 0; i < nsched && !progress_over(); i++) {
 		o = 0;
 		for (j = 0; j < nregs && !progress_over(); j++) {
@@ -55,8 +75,7 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 			r->sched = order_names[sched[i]];
 			r->regs = regs[j];
 			r->s = belady_run(d, o, n, regs[j], c.latency);
-			r->bound = p->kind == PROB_FFT ? bound_fft(p->n, regs[j])
-			    : bound_gemm(p->m, p->n, p->k, regs[j]);
+			r->bound = bound[j];
 			if (t->nmeas > 0)
 				measure(ctx, d, o, n, regs[j], t, r);
 			snprintf(label, sizeof label, "%s R=%d", r->sched,

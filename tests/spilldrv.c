@@ -3,6 +3,12 @@
  *   spilldrv belady R L < dag     Belady's counts for the order given
  *   spilldrv exhaustive R < dag   least Belady loads over all orders
  *   spilldrv minregs < dag        belady_minregs
+ *   spilldrv exact R LIMIT < dag  bound_exact: "loads
+ *                                 exact" then, when exact, "check loads
+ *                                 stores": order_check of the optimal
+ *                                 order and its Belady counts
+ *   spilldrv fftexact N R LIMIT   the same for the size-N FFT, then one
+ *                                 line per schedule: name loads stores
  *   spilldrv orders N R           each schedule of the size-N FFT at R:
  *                                 name, order_check, then the node ids
  * A dag on standard input is one node per line, "OP a b c k" with OP an
@@ -65,6 +71,22 @@ readdag(Arena *ar, int **order, int *norder)
 }
 
 static void
+exact(Dag *d, Arena *ar, int r, long limit)
+{
+	Spill sp;
+	int *o, n, ex;
+	long v;
+
+	v = bound_exact(d, r, limit, ar, &o, &n, &ex);
+	printf("%ld %d\n", v, ex);
+	if (ex) {
+		sp = belady_run(d, o, n, r, 0);
+		printf("%d %d %d\n", order_check(d, o, n), sp.loads,
+		    sp.stores);
+	}
+}
+
+static void
 print(Spill s)
 {
 	printf("%d %d %d %d %d %ld %d\n", s.loads, s.stores, s.cloads,
@@ -101,6 +123,21 @@ main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "exhaustive") && argc == 3) {
 		d = readdag(ar, &o, &n);
 		printf("%ld\n", bound_exhaustive(d, atoi(argv[2]), 2000000));
+	} else if (!strcmp(argv[1], "exact") && argc == 4) {
+		d = readdag(ar, &o, &n);
+		exact(d, ar, atoi(argv[2]), atol(argv[3]));
+	} else if (!strcmp(argv[1], "fftexact") && argc == 5) {
+		d = simp_run(fft_build(ar, atoi(argv[2]), -1), 0);
+		r = atoi(argv[3]);
+		exact(d, ar, r, atol(argv[4]));
+		for (s = 0; s < NSCHED; s++) {
+			Spill sp;
+
+			o = order_make(d, ar, s, r, 0, &n);
+			sp = belady_run(d, o, n, r, 0);
+			printf("%s %d %d\n", order_names[s], sp.loads,
+			    sp.stores);
+		}
 	} else if (!strcmp(argv[1], "minregs")) {
 		d = readdag(ar, &o, &n);
 		printf("%d\n", belady_minregs(d));
