@@ -195,7 +195,7 @@ T(pack1)(int lay, int lanes)
 	ii = lay == 0 ? in[1] : lay == 1 ? in[0] + 1 : in[0];
 	ro = lay == 2 ? out[0] + 1 : out[0];
 	io = lay == 0 ? out[1] : lay == 1 ? out[0] + 1 : out[0];
-	F(pack)(x, ri, ii, N, is, ivs, lanes);
+	F(pack)(x, ri, ii, N, is, ivs, lanes, lay != 0);
 	bad = 0;
 	for (m = 0; m < N; m++)
 		for (l = 0; l < VL; l++) {
@@ -208,7 +208,7 @@ T(pack1)(int lay, int lanes)
 				bad += x[2 * m][lane] != ri[i]
 				    || x[2 * m + 1][lane] != ii[i];
 		}
-	F(unpack)(x, ro, io, N, is, ivs, lanes);
+	F(unpack)(x, ro, io, N, is, ivs, lanes, lay != 0);
 	for (a = 0; a < 2; a++)
 		for (i = 0; i < LEN; i++)
 			want[a][i] = T(want)((const R (*)[LEN])in, out, a, i,

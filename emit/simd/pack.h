@@ -5,14 +5,17 @@
  * kgen_pack copies transforms 0 .. lanes-1 (n elements at stride is,
  * transforms ivs apart) into x: x[2m] the real parts of element m, lane
  * l for transform l, x[2m + 1] the imaginary parts, lanes past lanes
- * zero; interleaved data either way round (ri == ii + 1 is how kgen_dft's
- * backward transform passes them) go through kgen_ldi.  kgen_unpack is
- * its inverse for the first lanes lanes. */
+ * zero; with pairs, interleaved data either way round (ri == ii + 1 is
+ * how kgen_dft's backward transform passes them) go through kgen_ldi.
+ * kgen_unpack is its inverse for the first lanes lanes, through kgen_sti
+ * with pairs.  kgen_ldi leaves the transforms in the lanes up to a fixed
+ * permutation that only kgen_sti undoes, so pairs must be the same for
+ * both: set when input and output are both interleaved. */
 
 /* kgen: begin */
 static inline __attribute__((unused)) void
 TPL_F(pack)(TPL_VEC *x, const TPL_REAL *ri, const TPL_REAL *ii, ptrdiff_t n,
-    ptrdiff_t is, ptrdiff_t ivs, ptrdiff_t lanes)
+    ptrdiff_t is, ptrdiff_t ivs, ptrdiff_t lanes, int pairs)
 {
 	ptrdiff_t m, l;
 
@@ -23,9 +26,9 @@ TPL_F(pack)(TPL_VEC *x, const TPL_REAL *ri, const TPL_REAL *ii, ptrdiff_t n,
 				x[2 * m][l] = ri[m * is + l * ivs];
 				x[2 * m + 1][l] = ii[m * is + l * ivs];
 			}
-		} else if (ii == ri + 1) {
+		} else if (pairs && ii == ri + 1) {
 			TPL_F(ldi)(ri + m * is, ivs, &x[2 * m], &x[2 * m + 1]);
-		} else if (ri == ii + 1) {
+		} else if (pairs && ri == ii + 1) {
 			TPL_F(ldi)(ii + m * is, ivs, &x[2 * m + 1], &x[2 * m]);
 		} else {
 			x[2 * m] = TPL_F(ld)(ri + m * is, ivs);
@@ -36,7 +39,7 @@ TPL_F(pack)(TPL_VEC *x, const TPL_REAL *ri, const TPL_REAL *ii, ptrdiff_t n,
 
 static inline __attribute__((unused)) void
 TPL_F(unpack)(const TPL_VEC *x, TPL_REAL *ro, TPL_REAL *io, ptrdiff_t n,
-    ptrdiff_t os, ptrdiff_t ovs, ptrdiff_t lanes)
+    ptrdiff_t os, ptrdiff_t ovs, ptrdiff_t lanes, int pairs)
 {
 	ptrdiff_t m, l;
 
@@ -46,9 +49,9 @@ TPL_F(unpack)(const TPL_VEC *x, TPL_REAL *ro, TPL_REAL *io, ptrdiff_t n,
 				ro[m * os + l * ovs] = x[2 * m][l];
 				io[m * os + l * ovs] = x[2 * m + 1][l];
 			}
-		} else if (io == ro + 1) {
+		} else if (pairs && io == ro + 1) {
 			TPL_F(sti)(ro + m * os, ovs, x[2 * m], x[2 * m + 1]);
-		} else if (ro == io + 1) {
+		} else if (pairs && ro == io + 1) {
 			TPL_F(sti)(io + m * os, ovs, x[2 * m + 1], x[2 * m]);
 		} else {
 			TPL_F(st)(ro + m * os, ovs, x[2 * m]);

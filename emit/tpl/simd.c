@@ -36,6 +36,7 @@ void
 /* kgen: begin simd_direct */
 	@v@ x[@n2@];
 	ptrdiff_t j;
+	int pairs;
 
 	j = 0;
 	if (ii == ri + 1 && io == ro + 1 && is == 2 && os == 2) {
@@ -48,11 +49,12 @@ void
 		ii = ri + 1;
 		io = ro + 1;
 	}
+	pairs = (ii == ri + 1 || ri == ii + 1) && (io == ro + 1 || ro == io + 1);
 	for (; j < v; j += @vl@, ri += @vl@ * ivs, ii += @vl@ * ivs, ro += @vl@ * ovs,
 	    io += @vl@ * ovs) {
-		kgen_pack_@sfx@(x, ri, ii, @n@, is, ivs, v - j);
+		kgen_pack_@sfx@(x, ri, ii, @n@, is, ivs, v - j, pairs);
 		@name@_k(x);
-		kgen_unpack_@sfx@(x, ro, io, @n@, os, ovs, v - j);
+		kgen_unpack_@sfx@(x, ro, io, @n@, os, ovs, v - j, pairs);
 	}
 }
 /* kgen: end */
