@@ -147,7 +147,12 @@ helpers(FILE *f, char c)
 		fprintf(f, "typedef double kgen_cxfd "
 		    "__attribute__((vector_size(16)));\n");
 	fprintf(f, "#define KGEN_CXL_INLINE static inline "
-	    "__attribute__((always_inline))\n\n");
+	    "__attribute__((always_inline))\n");
+	/* swap re and im: GCC's shuffle builtin, or Clang's */
+	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_SWAP_%c(x) "
+	    "__builtin_shufflevector(x, x, %s)\n#else\n#define "
+	    "KGEN_CXL_SWAP_%c(x) __builtin_shuffle(x, (kgen_cx%ci){%s})\n"
+	    "#endif\n\n", c, sw, c, c, sw);
 	/* load: how 1 interleaved, 2 interleaved swapped, 0 split */
 	/* the pair moves as one 16- or 8-byte access; float's as a
 	 * double, which compiles to one movsd (a memcpy into the vector
@@ -164,28 +169,28 @@ helpers(FILE *f, char c)
 	    "\tkgen_cx%c x = {0};\n\n"
 	    "\tif (how == 1) {\n\t\t%s;\n"
 	    "\t} else if (how == 2) {\n\t\t%s;\n"
-	    "\t\tx = __builtin_shuffle(x, (kgen_cx%ci){%s});\n"
+	    "\t\tx = KGEN_CXL_SWAP_%c(x);\n"
 	    "\t} else {\n\t\tx[0] = *r;\n\t\tx[1] = *i;\n\t}\n"
 	    "\treturn x;\n}\n\n", c, c, t, t, c,
 	    c == 'd' ? "__builtin_memcpy(&x, r, 16)" : "KGEN_CXL_LDF(x, r)",
 	    c == 'd' ? "__builtin_memcpy(&x, i, 16)" : "KGEN_CXL_LDF(x, i)",
-	    c, sw);
+	    c);
 	fprintf(f, "KGEN_CXL_INLINE void\n"
 	    "kgen_cxl_st_%c(%s *r, %s *i, kgen_cx%c x, int how)\n{\n"
 	    "\tif (how == 1) {\n\t\t%s;\n"
 	    "\t} else if (how == 2) {\n"
-	    "\t\tx = __builtin_shuffle(x, (kgen_cx%ci){%s});\n"
+	    "\t\tx = KGEN_CXL_SWAP_%c(x);\n"
 	    "\t\t%s;\n"
 	    "\t} else {\n\t\t*r = x[0];\n\t\t*i = x[1];\n\t}\n}\n\n",
 	    c, t, t, c,
 	    c == 'd' ? "__builtin_memcpy(r, &x, 16)" : "KGEN_CXL_STF(r, x)",
-	    c, sw,
+	    c,
 	    c == 'd' ? "__builtin_memcpy(i, &x, 16)" : "KGEN_CXL_STF(i, x)");
 	/* k i x = {-k, k} * swap(x): i x = (-im, re) */
 	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
 	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"
-	    "\treturn __builtin_shuffle(x, (kgen_cx%ci){%s}) * (kgen_cx%c){%s};"
-	    "\n}\n#endif\n\n", c, c, t, c, c, sw, c, sg);
+	    "\treturn KGEN_CXL_SWAP_%c(x) * (kgen_cx%c){%s};"
+	    "\n}\n#endif\n\n", c, c, t, c, c, c, sg);
 }
 
 static void
@@ -200,7 +205,18 @@ header(Cout *o, const Prob *p, const Emit *e)
 	    ? "forward" : "backward", e->isfloat ? "float" : "double");
 	emit_counts(&o->p, e);
 	fprintf(o->p.f, " * (Counts are of vectors: one addition adds a "
-	    "complex number.)\n */\n#include <stddef.h>\n\n");
+	    "complex number.)\n *\n");
+	tpl_print(o->p.f, "n1_abi", (const Tplarg[]){
+		TPL_S("name", e->name), TPL_S("t", e->isfloat ? "float"
+		    : "double"), TPL_N("n", p->n), TPL_S("sign", p->sign < 0
+		    ? "-" : "+"), TPL_END});
+	fprintf(o->p.f, " * Every layout runs; interleaved pairs (is == os == "
+	    "2, either way round)\n * and split arrays with unit stride take "
+	    "the direct paths.\n * Build: GNU C or C++ (GCC or Clang: 16-byte "
+	    "vector extensions and\n * shuffles) on x86-64, with %s as the "
+	    "library builds it (any SSE2\n * target works).\n */\n"
+	    "#include <stddef.h>\n\n", e->simd ? isa_get(e->simd)->flags
+	    : "-O2");
 }
 
 /* Prints d as an n1c codelet named e->name, statements in the given
