@@ -87,11 +87,21 @@ temp_drop(const char *path)
 		}
 }
 
+/* Prints "kgen: MESSAGE" as one line: a control character that an
+ * argument brought in (a file or command name holding a newline) is
+ * printed as '?'. */
 static void
 vmsg(const char *fmt, va_list ap)
 {
+	char buf[1024];
+	size_t i;
+
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
 	fputs("kgen: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	fputs(buf, stderr);
 	fputc('\n', stderr);
 }
 

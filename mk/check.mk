@@ -11,7 +11,7 @@ check: all
 # ---- asan: generator and runtime rebuilt under ASan and UBSan into
 # build/asan/, and the tests that run them rerun against that build
 # (conftest.py passes KGEN, KGEN_LIBDIR and KGEN_SANITIZE to every test).
-# Left out for time: test_golden (236 sanitized runs, about 4 minutes of
+# Left out for time: test_golden (237 sanitized runs, about 4 minutes of
 # CPU), test_spill and test_gemm (thousands of generator runs), test_simd
 # and the library sweeps of test_plan and test_real (unmeasured under
 # ASan); test_leaks skips itself under the sanitizers.

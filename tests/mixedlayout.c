@@ -23,8 +23,13 @@ NAME(int n, int v, int lay, int sign)                                      \
 	R *pin, *pout, *si, *so, *ri, *ii, *ro, *io;                       \
 	ptrdiff_t is, os, ivs, ovs;                                        \
 	long double er, ei, xr, xi, c, s, big = 0, err = 0;                \
-	int h, j, k;                                                       \
+	long double cs[2 * KGEN_N1_MAX];                                   \
+	int h, j, k, jk;                                                   \
                                                                            \
+	for (j = 0; j < n; j++) {                                          \
+		cs[2 * j] = cosl(TWO_PI * j / n);                          \
+		cs[2 * j + 1] = sign * sinl(TWO_PI * j / n);               \
+	}                                                                  \
 	pin = malloc(2 * sizeof *pin * n * v);                             \
 	pout = malloc(2 * sizeof *pout * n * v);                           \
 	si = malloc(2 * sizeof *si * n * v);                               \
@@ -51,8 +56,9 @@ NAME(int n, int v, int lay, int sign)                                      \
 			for (j = 0; j < n; j++) {                          \
 				xr = ri[h * ivs + j * is];                 \
 				xi = ii[h * ivs + j * is];                 \
-				c = cosl(TWO_PI * j * k / n);              \
-				s = sign * sinl(TWO_PI * j * k / n);       \
+				jk = j * k % n;                            \
+				c = cs[2 * jk];                            \
+				s = cs[2 * jk + 1];                        \
 				er += xr * c - xi * s;                     \
 				ei += xr * s + xi * c;                     \
 			}                                                  \

@@ -37,7 +37,8 @@ def kgen(*args):
 
 STMT = re.compile(
     r"^\t(?:const double T(\d+) = (?:([AB])\[([^\]]*)\]|C\[([^\]]*)\]"
-    r"|T(\d+) ([-+*]) T(\d+)(?: ([-+]) T(\d+))?)"
+    r"|T(\d+) ([-+*]) T(\d+)(?: ([-+]) T(\d+))?"
+    r"|fmaf?\((-?)T(\d+), T(\d+), (-?)T(\d+)\))"
     r"|C\[([^\]]*)\] = T(\d+)|(\(void\)\w+));$")
 
 
@@ -78,8 +79,12 @@ def run_codelet(text, A, B, C, ld):
             if g[7]:
                 r = r + T[g[8]] if g[7] == "+" else r - T[g[8]]
             T[g[0]] = r
-        elif g[9] is not None:
-            C[index(g[9], ld)] = T[g[10]]
+        elif g[10]:     # fma(+-a, b, +-c), as scalar --fma prints it
+            x = -T[g[10]] if g[9] else T[g[10]]
+            c = -T[g[13]] if g[12] else T[g[13]]
+            T[g[0]] = x * T[g[11]] + c
+        elif g[14] is not None:
+            C[index(g[14], ld)] = T[g[15]]
         n += 1
     return n
 

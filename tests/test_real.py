@@ -89,7 +89,7 @@ def test_real_signatures():
     assert ("r2cf_8(const double *R0, const double *R1, double *Cr, "
             "double *Ci," in res.stdout)
     res = kgen("fft", "-n", 8, "--kind", "r2cb", "--type", "float")
-    assert ("r2cb_8(float *R0, float *R1, const float *Cr, const float *Ci,"
+    assert ("r2cbf_8(float *R0, float *R1, const float *Cr, const float *Ci,"
             in res.stdout)
 
 

@@ -104,7 +104,7 @@ def test_t1_signature_and_header():
     assert "DO NOT EDIT" in res.stdout
     # float codelets have the same shape
     res = kgen("fft", "-n", 4, "--twiddle", "--type", "float")
-    assert "t1_4(float *ri, float *ii, const float *W" in res.stdout
+    assert "t1f_4(float *ri, float *ii, const float *W" in res.stdout
 
 
 def test_t1_bad_input():
@@ -126,7 +126,7 @@ def test_vector_kinds_cli():
     assert res.returncode == 2 and "multiple of the 8 lanes" in res.stderr
     res = kgen("fft", "-n", 12, "--kind", "n1v", "--simd", "avx2")
     assert res.returncode == 0, res.stderr
-    assert "kgen_n1v" not in res.stdout and "n1v_12(const double *ri" \
+    assert "kgen_n1v" not in res.stdout and "n1v_avx2_12(const double *ri" \
         in res.stdout
     res = kgen("fft", "-n", 16, "--kind", "t1v", "--simd", "avx512",
                "--type", "float")

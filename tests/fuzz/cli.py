@@ -124,6 +124,7 @@ VALUED = ["-n", "-m", "-k", "--sign", "--type", "--name", "--schedule",
           "--measure", "--taps", "--taps-file", "--tile", "--gamma",
           "--vlen", "--time-limit", "-o"]
 FLAGS = ["--twiddle", "--real", "--fma", "--kloop", "-d", "--verify",
+         "--correlate",
          "--annotate", "--quiet"]
 PRINTING = ["-h", "--help", "--version"]
 OPTIONS = set(VALUED) | set(FLAGS) | set(PRINTING)
