@@ -468,6 +468,7 @@ Alloc *belady_alloc(Belady *b, int regs, int latency, Arena *ar);
 long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);
 long bound_gemm(int m, int n, int k, int regs);
+long bound_cut(Dag *d);
 long bound_exhaustive(Dag *d, int regs, long limit);
 long bound_exact(Dag *d, int regs, long limit, Arena *ar,
     int **order, int *norder, int *exact);

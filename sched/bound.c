@@ -82,6 +82,267 @@ bound_gemm(int m, int n, int k, int regs)
 	return q > 0 ? (long)ceil(q) : 0;
 }
 
+/* ---- the cut bound: values every order holds at once (header) ---- */
+
+enum { CUTMAX = 100000 };       /* unions bound_cut may visit */
+
+typedef struct Cut Cut;
+struct Cut {
+	int nw;                 /* words per output set */
+	unsigned long long *set; /* nset sets of nw words */
+	int *size;              /* popcount of each */
+	int nset, cap;
+	int *tab, tabcap;       /* open addressing: set index + 1 */
+	int *heap, nheap;       /* set indices by (size, index) */
+};
+
+static unsigned
+csum(const unsigned long long *w, int nw)
+{
+	unsigned long long h;
+	int i;
+
+	h = 1469598103934665603ULL;
+	for (i = 0; i < nw; i++)
+		h = (h ^ w[i]) * 1099511628211ULL;
+	return (unsigned)(h ^ h >> 32);
+}
+
+static int
+cless(Cut *c, int a, int b)
+{
+	return c->size[a] < c->size[b] || (c->size[a] == c->size[b] && a < b);
+}
+
+static void
+cpush(Cut *c, int v)
+{
+	int i, p;
+
+	i = c->nheap++;
+	while (i > 0 && cless(c, v, c->heap[p = (i - 1) / 2])) {
+		c->heap[i] = c->heap[p];
+		i = p;
+	}
+	c->heap[i] = v;
+}
+
+static int
+cpop(Cut *c)
+{
+	int top, v, i, k;
+
+	top = c->heap[0];
+	v = c->heap[--c->nheap];
+	i = 0;
+	while ((k = 2 * i + 1) < c->nheap) {
+		if (k + 1 < c->nheap && cless(c, c->heap[k + 1], c->heap[k]))
+			k++;
+		if (!cless(c, c->heap[k], v))
+			break;
+		c->heap[i] = c->heap[k];
+		i = k;
+	}
+	c->heap[i] = v;
+	return top;
+}
+
+/* The index of set w, added (and queued) when new. */
+static int
+cintern(Cut *c, const unsigned long long *w)
+{
+	int i, j, k, n;
+
+	if (2 * (c->nset + 1) > c->tabcap) {
+		free(c->tab);
+		c->tabcap = c->tabcap ? 2 * c->tabcap : 1 << 10;
+		c->tab = emalloc(c->tabcap * sizeof *c->tab);
+		memset(c->tab, 0, c->tabcap * sizeof *c->tab);
+		for (i = 0; i < c->nset; i++) {
+			j = csum(c->set + (size_t)i * c->nw, c->nw)
+			    & (c->tabcap - 1);
+			while (c->tab[j])
+				j = (j + 1) & (c->tabcap - 1);
+			c->tab[j] = i + 1;
+		}
+	}
+	j = csum(w, c->nw) & (c->tabcap - 1);
+	while ((i = c->tab[j])) {
+		if (!memcmp(c->set + (size_t)(i - 1) * c->nw, w,
+		    c->nw * sizeof *w))
+			return i - 1;
+		j = (j + 1) & (c->tabcap - 1);
+	}
+	if (c->nset == c->cap) {
+		c->cap = 2 * c->cap + 256;
+		c->set = erealloc(c->set, (size_t)c->cap * c->nw * sizeof *w);
+		c->size = erealloc(c->size, c->cap * sizeof *c->size);
+		c->heap = erealloc(c->heap, c->cap * sizeof *c->heap);
+	}
+	k = c->nset++;
+	memcpy(c->set + (size_t)k * c->nw, w, c->nw * sizeof *w);
+	n = 0;
+	for (i = 0; i < c->nw; i++)
+		n += __builtin_popcountll(w[i]);
+	c->size[k] = n;
+	c->tab[j] = k + 1;
+	cpush(c, k);
+	return k;
+}
+
+/* Is set a a subset of set b? */
+static int
+csub(Cut *c, int a, int b)
+{
+	const unsigned long long *x, *y;
+	int i;
+
+	x = c->set + (size_t)a * c->nw;
+	y = c->set + (size_t)b * c->nw;
+	for (i = 0; i < c->nw; i++)
+		if (x[i] & ~y[i])
+			return 0;
+	return 1;
+}
+
+/* Is every product in d a constant times a register value?  Then every
+ * value is a linear form of the inputs, as the cut bound assumes. */
+static int
+linear(Dag *d, const int *live)
+{
+	Node *nd;
+	int i;
+
+	for (i = 0; i < d->nnode; i++) {
+		nd = &d->node[i];
+		if (!live[i])
+			continue;
+		if (nd->op == OP_BYI)
+			return 0;
+		if ((nd->op == OP_MUL || nd->op == OP_FMA || nd->op == OP_FMS
+		    || nd->op == OP_FNMS) && belady_isreg(d, nd->a[0])
+		    && belady_isreg(d, nd->a[1]))
+			return 0;
+	}
+	return 1;
+}
+
+/* reach[x]: the stores (bits, nw words) whose value depends on load x
+ * through the operands, for the ni loads in order; streams 64 loads at a
+ * time through one word per node. */
+static void
+creach(Dag *d, const int *live, const int *idx, int ni, int nw,
+    unsigned long long *reach, Arena *ar)
+{
+	unsigned long long *w, b;
+	Node *nd;
+	int c, i, j, k;
+
+	w = arena_alloc(ar, (d->nnode + 1) * sizeof *w);
+	for (c = 0; c < ni; c += 64) {
+		for (i = 0; i < d->nnode; i++) {
+			nd = &d->node[i];
+			w[i] = 0;
+			if (nd->op == OP_LOAD) {
+				if (live[i] && idx[i] >= c && idx[i] - c < 64)
+					w[i] = 1ULL << (idx[i] - c);
+				continue;
+			}
+			for (j = 0; j < optab[nd->op].arity; j++)
+				w[i] |= w[nd->a[j]];
+			if (nd->op != OP_STORE || !live[i])
+				continue;
+			for (b = w[i]; b; b &= b - 1) {
+				k = c + __builtin_ctzll(b);
+				reach[(size_t)k * nw + idx[i] / 64] |=
+				    1ULL << (idx[i] % 64);
+			}
+		}
+	}
+}
+
+/* W: live values (made, with a use to come) that every order of d holds
+ * at some step, so that every order needs W - R spill loads at R; the
+ * cut bound in the header.  -1 when it does not apply: d is not linear
+ * or does not have as many stores as loads. */
+long
+bound_cut(Dag *d)
+{
+	Arena *ar;
+	Cut c;
+	unsigned long long *reach, *u, *x, *y;
+	int *live, *idx, *mult, ni, no, ncls, i, k, s, cnt, maxc;
+	long w;
+
+	ar = arena_new();
+	live = dag_live(d, ar);
+	w = -1;
+	if (!linear(d, live))
+		goto out;
+	idx = arena_alloc(ar, (d->nnode + 1) * sizeof *idx);
+	ni = no = 0;
+	for (i = 0; i < d->nnode; i++) {
+		idx[i] = -1;
+		if (live[i] && d->node[i].op == OP_LOAD)
+			idx[i] = ni++;
+		else if (live[i] && d->node[i].op == OP_STORE)
+			idx[i] = no++;
+	}
+	if (ni != no || ni == 0)
+		goto out;
+	memset(&c, 0, sizeof c);
+	c.nw = (no + 63) / 64;
+	reach = arena_alloc(ar, (size_t)ni * c.nw * sizeof *reach);
+	memset(reach, 0, (size_t)ni * c.nw * sizeof *reach);
+	creach(d, live, idx, ni, c.nw, reach, ar);
+	/* the classes: the distinct reach sets, how many loads have each */
+	mult = arena_alloc(ar, (ni + 1) * sizeof *mult);
+	memset(mult, 0, (ni + 1) * sizeof *mult);
+	for (i = 0; i < ni; i++)
+		mult[cintern(&c, reach + (size_t)i * c.nw)]++;
+	ncls = c.nset;
+	/* the unions of classes by size: the first to hold j loads has
+	 * m_j stores */
+	u = arena_alloc(ar, c.nw * sizeof *u);
+	w = maxc = 0;
+	while (c.nheap > 0) {
+		i = cpop(&c);
+		s = c.size[i];
+		if (c.nset > CUTMAX) {
+			if (s - maxc > w)
+				w = s - maxc;
+			break;
+		}
+		cnt = 0;
+		for (k = 0; k < ncls; k++)
+			if (csub(&c, k, i))
+				cnt += mult[k];
+		if (cnt > maxc) {
+			if (s - maxc > w)
+				w = s - maxc;
+			maxc = cnt;
+		}
+		if (no - maxc <= w)
+			break;
+		for (k = 0; k < ncls; k++) {
+			if (csub(&c, k, i))
+				continue;
+			x = c.set + (size_t)i * c.nw;
+			y = c.set + (size_t)k * c.nw;
+			for (s = 0; s < c.nw; s++)
+				u[s] = x[s] | y[s];
+			cintern(&c, u);
+		}
+	}
+	free(c.set);
+	free(c.size);
+	free(c.tab);
+	free(c.heap);
+out:
+	arena_free(ar);
+	return w;
+}
+
 /* ---- the exact minimum over all orders, for tiny DAGs ----
  *
  * A state is (C, S): the steps done and the values resident in

@@ -21,6 +21,9 @@ spills_bound(Dag *d, const Prob *p, int regs)
 	if (p->kind != PROB_FFT)
 		return bound_gemm(p->m, p->n, p->k, regs);
 	b = bound_fft(p->n, regs);
+	x = bound_cut(d) - regs;
+	if (x > b)
+		b = x;
 	x = bound_exact(d, regs, SPILLS_EXACT, 0, 0, 0, &exact);
 	return x > b ? x : b;
 }

@@ -138,6 +138,9 @@ main(int argc, char **argv)
 			printf("%s %d %d\n", order_names[s], sp.loads,
 			    sp.stores);
 		}
+	} else if (!strcmp(argv[1], "fftcut") && argc == 3) {
+		d = simp_run(fft_build(ar, atoi(argv[2]), -1), 0);
+		printf("%ld\n", bound_cut(d));
 	} else if (!strcmp(argv[1], "minregs")) {
 		d = readdag(ar, &o, &n);
 		printf("%d\n", belady_minregs(d));
