@@ -1,22 +1,63 @@
 /* bound.c: lower bounds on spill traffic over all orders, to print beside
  * the counts of a given order.
  *
- * Rank bound (the complex DFT of size n on N = 2n reals).  Take the
- * step t at which the last input is loaded for the first time.  Outputs
- * stored before t were computed without that input; every real input
- * reaches at least n of the N real outputs (re x_m reaches re X_k when
- * cos(2 pi mk/n) != 0 and im X_k when sin != 0, and one of the two is
- * never zero), so at most N - n outputs are stored by then.  The other
- * outputs are linear functions of the values still to be used after t,
- * and the DFT is invertible, so those values number at least
- * N - (N - n) = n.  At most R are in registers after t; every other one
- * is loaded again, and as all inputs have been loaded once, that load is
- * a spill load:
- *     spill loads >= n - R    for every order,
- * an information-flow argument in the spirit of Hong and Kung ("I/O
- * complexity: the red-blue pebble game", STOC 1981).  (The bound is
- * tight in its own terms: loading re x_0 last lets all imaginary outputs
- * be stored first.)
+ * The model is belady.c's: an order is a sequence of steps (loads,
+ * arithmetic, stores); a step's register operands must be resident, the
+ * result takes a register, at most R values are resident after a step;
+ * the first load of an input (at its load step) is free, every other load
+ * is a spill load.  No value is computed twice.
+ *
+ * Cut bound (any DAG that computes an invertible linear map, so the DFT
+ * of every size and algorithm kgen builds).  Let the 2n loads be I, the
+ * 2n stores O, and M the real 2n x 2n matrix with stores = M loads;
+ * linear() checks that every value is a linear form of the loads, and M,
+ * the DFT's, is invertible.  reach(S), for S a set of loads, is the set
+ * of stores whose value depends on some load of S through operands.
+ *   1. Cut after step t.  Call a value live at t when its step is at or
+ *      before t and some step after t reads it.  At most R of them are
+ *      resident after t; every other one must be loaded again before its
+ *      next use, and since it was made (or first loaded) at or before t,
+ *      that load is a spill load.  So every order makes at least
+ *      live(t) - R spill loads after t, for every t.
+ *   2. Let y be a load, S the loads not yet done when y is (|S| = j - 1),
+ *      S' = S + {y}, and t y's step.  A store done before t depends on no
+ *      load of S', so at least |reach(S')| stores are still to come; call
+ *      them O'.  Each of them is a linear combination of the values live
+ *      at t and the loads of S (follow its operands back to steps at or
+ *      before t).  The live values are forms in the loads already done
+ *      (I - S), so on those coordinates the rows M[O', I - S] lie in
+ *      their span: live(t) >= rank M[O', I - S].  M invertible makes the
+ *      |O'| rows of M[O', :] independent; dropping the j - 1 columns of S
+ *      loses at most j - 1 of the rank.  Hence
+ *          live(t) >= |reach(S')| - j + 1.
+ *   3. Whatever the order, the j-th last load y gives such a t with
+ *      |S'| = j, so every order has a step with at least
+ *          W = max over j of (m_j - j + 1),
+ *          m_j = min { |reach(S)| : |S| = j }
+ *      live values, and makes at least W - R spill loads.  (Also a lower
+ *      bound on every order's max_live.)
+ * m_j is a minimum j-union of the reach sets: the loads fall into classes
+ * of equal reach sets (12 for n = 64), and bound_cut visits the unions of
+ * classes by increasing size (best first): the first union that contains
+ * the reach sets of at least j loads has m_j stores.  It stops when no
+ * larger j can raise W (m_j <= 2n), or after CUTMAX unions: the unions not
+ * visited are no smaller than the last one taken, which still bounds the
+ * next m_j.  Measured W: n = 8, 16, 32, 64, 128, 256 give 10, 24, 52,
+ * 112, 232, 480 (the DFT's real and imaginary parts at m = 0, n/4, n/2
+ * reach only half the stores), against n for the rank bound below.  The
+ * build order holds 130 (n = 64) and 514 (n = 256) values at its peak,
+ * so the least max_live of any order lies between W and those, and W - R
+ * is about the most a single cut can give: the argument does not see the
+ * log(n) / log(R) passes of Hong and Kung's bound (below), which is why
+ * it stays far below search's counts at small R.
+ *
+ * Rank bound: the case j = 1 with the DFT's structure, closed form.
+ * Every real input reaches at least n of the N = 2n real outputs (re x_m
+ * reaches re X_k when cos(2 pi mk/n) != 0 and im X_k when sin != 0, and
+ * one of the two is never zero), so after the last input's load at least
+ * n outputs are to come and, as in 2, spill loads >= n - R for every
+ * order.  The cut bound is at least this less one; kgen spills prints
+ * the larger.
  *
  * Hong-Kung bound.  Their S-partition argument (Theorem 3.1: Q >= S (P(2S)
  * - 1)) with their lemma for the n-point radix-2 FFT graph (a vertex set
@@ -26,8 +67,7 @@
  * for the radix-2 butterfly graph of complex values (S = R/2 complex
  * registers), not for every DAG computing the DFT: we print it as the
  * asymptotic reference (Omega(n log n / log R)).  Subtracting the 2n
- * compulsory complex transfers leaves it vacuous for n <= 1024 and R >= 4;
- * the rank bound is the one that bites at these sizes.
+ * compulsory complex transfers leaves it vacuous for n <= 1024 and R >= 4.
  *
  * GEMM: Irony, Toledo and Tiskin ("Communication lower bounds for
  * distributed-memory matrix multiplication", JPDC 64, 2004) show that
@@ -39,8 +79,8 @@
  * least Belady count over every order by A* (below); Belady is optimal
  * for each order, so this is the optimum of scheduling and allocation
  * together, and when the search stops at its limit what it has is still
- * a lower bound for every order.  kgen spills prints the larger of it and
- * the rank bound.  Measured: n = 4 needs 5, 1, 0 spill loads at R = 3,
+ * a lower bound for every order.  kgen spills prints the largest of it,
+ * W - R and the rank bound.  Measured: n = 4 needs 5, 1, 0 spill loads at R = 3,
  * 4, 5 (search: 11, 5, 2); n = 8 needs 0 from R = 13 (search: 4 at
  * R = 12, 0 at 16); below 13 the n = 8 search stops at its limit. */
 #include <math.h>
@@ -205,24 +245,45 @@ csub(Cut *c, int a, int b)
 	return 1;
 }
 
-/* Is every product in d a constant times a register value?  Then every
- * value is a linear form of the inputs, as the cut bound assumes. */
+/* Is every register value of d a linear form of the loads?  Sums and
+ * differences of register values, negations, products of a register
+ * value by a constant (or negated constant: not a register value), FMAs
+ * whose addend is a register value: by induction on the node ids, each
+ * is then a linear combination, with constant coefficients, of the
+ * loads, as the cut bound assumes. */
 static int
 linear(Dag *d, const int *live)
 {
 	Node *nd;
-	int i;
+	int i, j, r;
 
 	for (i = 0; i < d->nnode; i++) {
 		nd = &d->node[i];
-		if (!live[i])
+		if (!live[i] || !(nd->op == OP_STORE || belady_isreg(d, i)))
 			continue;
-		if (nd->op == OP_BYI)
+		switch (nd->op) {
+		case OP_LOAD:
+			break;
+		case OP_MUL:
+		case OP_FMA:
+		case OP_FMS:
+		case OP_FNMS:
+			r = belady_isreg(d, nd->a[0]) + belady_isreg(d, nd->a[1]);
+			if (r != 1 || (nd->op != OP_MUL
+			    && !belady_isreg(d, nd->a[2])))
+				return 0;
+			break;
+		case OP_ADD:
+		case OP_SUB:
+		case OP_NEG:
+		case OP_STORE:
+			for (j = 0; j < optab[nd->op].arity; j++)
+				if (!belady_isreg(d, nd->a[j]))
+					return 0;
+			break;
+		default:
 			return 0;
-		if ((nd->op == OP_MUL || nd->op == OP_FMA || nd->op == OP_FMS
-		    || nd->op == OP_FNMS) && belady_isreg(d, nd->a[0])
-		    && belady_isreg(d, nd->a[1]))
-			return 0;
+		}
 	}
 	return 1;
 }
