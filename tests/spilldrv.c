@@ -9,6 +9,9 @@
  *                                 order and its Belady counts
  *   spilldrv fftexact N R LIMIT   the same for the size-N FFT, then one
  *                                 line per schedule: name loads stores
+ *   spilldrv fftcut N             bound_cut of the size-N FFT: W
+ *   spilldrv fftdag N             the size-N FFT's DAG, in the text form
+ *                                 below
  *   spilldrv orders N R           each schedule of the size-N FFT at R:
  *                                 name, order_check, then the node ids
  * A dag on standard input is one node per line, "OP a b c k" with OP an
@@ -138,6 +141,13 @@ main(int argc, char **argv)
 			printf("%s %d %d\n", order_names[s], sp.loads,
 			    sp.stores);
 		}
+	} else if (!strcmp(argv[1], "fftdag") && argc == 3) {
+		d = simp_run(fft_build(ar, atoi(argv[2]), -1), 0);
+		for (i = 0; i < d->nnode; i++)
+			printf("%s %d %d %d %.17g\n", optab[d->node[i].op].name,
+			    d->node[i].a[0], d->node[i].a[1], d->node[i].a[2],
+			    d->node[i].op == OP_CONST
+			    ? (double)d->con[d->node[i].k] : d->node[i].k);
 	} else if (!strcmp(argv[1], "fftcut") && argc == 3) {
 		d = simp_run(fft_build(ar, atoi(argv[2]), -1), 0);
 		printf("%ld\n", bound_cut(d));

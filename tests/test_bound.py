@@ -14,8 +14,8 @@ import subprocess
 
 import pytest
 
-from test_spill import (SEED, all_orders, dagtext, drv, min_loads,  # noqa
-                        minregs, random_dag)
+from test_spill import (ARITY, SEED, all_orders, dagtext, drv,  # noqa
+                        isreg, min_loads, minregs, random_dag)
 from conftest import CC, KGEN, ROOT
 
 LIMIT = 2000000
@@ -99,6 +99,115 @@ def test_bound_column_below_every_schedule():
                          capture_output=True, text=True,
                          check=True).stdout.splitlines()
     assert [r.split(",")[12] for r in out[1:]] == ["5", "1"]
+
+
+# ---- the cut bound: W live values at once, W - R spill loads ----
+
+def cut(drv, n):
+    return int(subprocess.run([drv, "fftcut", str(n)], capture_output=True,
+                              text=True, check=True).stdout)
+
+
+def fftdag(drv, n):
+    out = subprocess.run([drv, "fftdag", str(n)], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    nodes = []
+    for line in out:
+        f = line.split()
+        nodes.append((f[0], int(f[1]), int(f[2]), int(f[3]), float(f[4])))
+    return nodes
+
+
+def least_max_live(nodes):
+    """The least, over every order, of the most values live at once (made,
+    read by a step to come): a dynamic program over the sets of steps
+    done, a store after the load it overwrites."""
+    steps = [v for v in range(len(nodes))
+             if isreg(nodes, v) or nodes[v][0] == "STORE"]
+    idx = {v: i for i, v in enumerate(steps)}
+    pred = [0] * len(steps)
+    users = [0] * len(steps)
+    for v in steps:
+        op = nodes[v][0]
+        for a in nodes[v][1:1 + ARITY[op]]:
+            if isreg(nodes, a):
+                pred[idx[v]] |= 1 << idx[a]
+                users[idx[a]] |= 1 << idx[v]
+        if op == "STORE" and nodes[v][2] >= 0:
+            pred[idx[v]] |= 1 << idx[nodes[v][2]]
+    best = {0: 0}
+    for _ in steps:
+        new = {}
+        for done, peak in best.items():
+            for i in range(len(steps)):
+                if done >> i & 1 or pred[i] & ~done:
+                    continue
+                d = done | 1 << i
+                live = sum(1 for j in range(len(steps))
+                           if d >> j & 1 and users[j] & ~d)
+                p = max(peak, live)
+                if new.get(d, 1 << 30) > p:
+                    new[d] = p
+        best = new
+    return min(best.values())
+
+
+def test_cut_below_least_max_live(drv):
+    # W is a lower bound on every order's peak of live values
+    got = {}
+    for n in (2, 3, 4):
+        got[n] = (cut(drv, n), least_max_live(fftdag(drv, n)))
+        assert got[n][0] <= got[n][1], n
+    assert got == {2: (2, 3), 3: (4, 5), 4: (4, 5)}
+
+
+def test_cut_bound_below_exact(drv):
+    """W - R is at most the fewest spill loads over all orders wherever A*
+    finishes (n = 2..8)."""
+    checked = 0
+    for n in range(2, 9):
+        w = cut(drv, n)
+        assert w >= n - 1, n
+        for R in (2, 3, 4, 5, 9, 10, 13):
+            cost, ex, _, _ = exact(drv, ["fftexact", n, R, 100000])
+            if cost < 0 or not ex:
+                continue
+            assert w - R <= cost, (n, R, w, cost)
+            checked += 1
+    assert checked >= 25
+
+
+def test_cut_values():
+    # the measured W of the README and sched/bound.c's header
+    got = {}
+    for n in (8, 16, 32, 64, 128, 256):
+        out = subprocess.run([KGEN, "spills", "fft", "-n", str(n), "--regs",
+                              "4", "--schedule", "naive", "--format", "csv"],
+                             capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+        got[n] = int(out[1].split(",")[12]) + 4
+    assert got == {8: 10, 16: 24, 32: 52, 64: 112, 128: 232, 256: 480}
+
+
+def test_cut_bound_grid(drv):
+    """On a grid of n up to 256 and R = 4..64: the bound column is at least
+    W - R and at most every schedule's Belady loads, and every schedule
+    holds at least W values at once (max_live)."""
+    for n, scheds in ((12, "all"), (16, "all"), (24, "all"), (60, "all"),
+                      (64, "naive,build,co,blocked"),
+                      (100, "naive,build,co"), (128, "naive,build,co"),
+                      (256, "naive,build,co")):
+        w = cut(drv, n)
+        out = subprocess.run([KGEN, "spills", "fft", "-n", str(n), "--regs",
+                              "4,8,16,32,64", "--schedule", scheds,
+                              "--format", "csv"], capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+        head = out[0].split(",")
+        for line in out[1:]:
+            r = dict(zip(head, line.split(",")))
+            b, R = int(r["lower_bound"]), int(r["regs"])
+            assert max(w - R, 0) <= b <= int(r["loads"]), (n, r)
+            assert w <= int(r["max_live"]), (n, r)
 
 
 # ---- item: the default n1_64 spills less than genfft under gcc -O2 ----
