@@ -558,10 +558,11 @@ job_spills(Job *j, Opts *o)
 		snprintf(j->desc, sizeof j->desc, "fft -n %d --sign %d%s "
 		    "--gamma %g", o->p.n, o->p.sign, o->fma ? " --fma" : "",
 		    o->gamma);
-		t->boundnote = "spill loads every order needs: the larger of "
-		    "n - R (rank bound) and A*'s fewest loads over all orders "
-		    "(exact when it finishes in 200000 states, else a lower "
-		    "bound; DAGs of <= 128 steps), sched/bound.c";
+		t->boundnote = "spill loads every order needs: the largest of "
+		    "n - R (rank bound), W - R (cut bound: every order holds "
+		    "W values live at once) and A*'s fewest loads over all "
+		    "orders (exact when it finishes in 200000 states, else a "
+		    "lower bound; DAGs of <= 128 steps), sched/bound.c";
 	} else {
 		t->problem = "gemm";
 		snprintf(j->desc, sizeof j->desc, "gemm -m %d -n %d -k %d%s "

@@ -9,9 +9,10 @@
 #include <string.h>
 #include "all.h"
 
-/* The bound column at R = regs: for the FFT the larger of the rank bound
- * and bound_exact's (the optimum, or a lower bound on it when more than
- * SPILLS_EXACT states are needed; only for DAGs of at most 128 steps). */
+/* The bound column at R = regs: for the FFT the largest of the rank bound,
+ * the cut bound W - R and bound_exact's (the optimum, or a lower bound on
+ * it when more than SPILLS_EXACT states are needed; only for DAGs of at
+ * most 128 steps). */
 long
 spills_bound(Dag *d, const Prob *p, int regs)
 {
