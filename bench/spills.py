@@ -163,7 +163,7 @@ def belady(rows, n, s, R):
 def table(rows, scheds, ref, skipped):
     """The README's tables, loads/stores in every cell."""
     lines = ["Belady spill loads/stores (kgen spills, constants as memory "
-             "operands) and the rank lower bound on loads:", "",
+             "operands) and the lower bound on loads (sched/bound.c):", "",
              "| n | schedule | " + " | ".join("R=%d" % R for R in REGS)
              + " |", "|---|---|" + "---|" * len(REGS)]
     for n in SIZES:
