@@ -524,7 +524,7 @@ void spills_rows(Table *t, Dag *d, const int *sched, int nsched,
     const int *regs, int nregs, const Cost *k, Arena *ar,
     Measurer measure, const void *ctx);
 enum { SPILLS_EXACT = 200000 };  /* states bound_exact may visit */
-long spills_bound(Dag *d, const Prob *p, int regs);
+long spills_bound(Dag *d, const Prob *p, long w, int regs);
 void spills_print(FILE *f, const char *format, const Table *t);
 
 /* sched/annotate.c: kgen spills --annotate */

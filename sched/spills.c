@@ -10,11 +10,11 @@
 #include "all.h"
 
 /* The bound column at R = regs: for the FFT the largest of the rank bound,
- * the cut bound W - R and bound_exact's (the optimum, or a lower bound on
- * it when more than SPILLS_EXACT states are needed; only for DAGs of at
- * most 128 steps). */
+ * the cut bound w - R (w = bound_cut(d), -1 when it does not apply) and
+ * bound_exact's (the optimum, or a lower bound on it when more than
+ * SPILLS_EXACT states are needed; only for DAGs of at most 128 steps). */
 long
-spills_bound(Dag *d, const Prob *p, int regs)
+spills_bound(Dag *d, const Prob *p, long w, int regs)
 {
 	long b, x;
 	int exact;
@@ -22,7 +22,7 @@ spills_bound(Dag *d, const Prob *p, int regs)
 	if (p->kind != PROB_FFT)
 		return bound_gemm(p->m, p->n, p->k, regs);
 	b = bound_fft(p->n, regs);
-	x = bound_cut(d) - regs;
+	x = w - regs;
 	if (x > b)
 		b = x;
 	x = bound_exact(d, regs, SPILLS_EXACT, 0, 0, 0, &exact);
@@ -49,7 +49,7 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 	const Prob *p;
 	char label[32];
 	int i, j, n, *o;
-	long *bound;
+	long *bound, w;
 
 	p = t->p;
 	t->nwant = nsched * nregs;
@@ -62,8 +62,9 @@ spills_rows(Table *t, Dag *d, const int *sched, int nsched,
 	c = *k;
 	c.stop = progress_stop();
 	bound = arena_alloc(ar, (nregs + 1) * sizeof *bound);
+	w = p->kind == PROB_FFT ? bound_cut(d) : -1;
 	for (j = 0; j < nregs; j++)
-		bound[j] = spills_bound(d, p, regs[j]);
+		bound[j] = spills_bound(d, p, w, regs[j]);
 	for (i = 0; i < nsched && !progress_over(); i++) {
 		o = 0;
 		for (j = 0; j < nregs && !progress_over(); j++) {
