@@ -9,6 +9,7 @@
  *                                 order and its Belady counts
  *   spilldrv fftexact N R LIMIT   the same for the size-N FFT, then one
  *                                 line per schedule: name loads stores
+ *   spilldrv cut < dag            bound_cut: W, or -1
  *   spilldrv fftcut N             bound_cut of the size-N FFT: W
  *   spilldrv fftdag N             the size-N FFT's DAG, in the text form
  *                                 below
@@ -141,6 +142,9 @@ main(int argc, char **argv)
 			printf("%s %d %d\n", order_names[s], sp.loads,
 			    sp.stores);
 		}
+	} else if (!strcmp(argv[1], "cut") && argc == 2) {
+		d = readdag(ar, &o, &n);
+		printf("%ld\n", bound_cut(d));
 	} else if (!strcmp(argv[1], "fftdag") && argc == 3) {
 		d = simp_run(fft_build(ar, atoi(argv[2]), -1), 0);
 		for (i = 0; i < d->nnode; i++)

@@ -152,6 +152,27 @@ def least_max_live(nodes):
     return min(best.values())
 
 
+def test_cut_applies_to_linear_square_dags_only(drv):
+    def run(nodes):
+        return int(subprocess.run([drv, "cut"], input=dagtext(nodes, []),
+                                  capture_output=True, text=True,
+                                  check=True).stdout)
+    a, b = ("LOAD", -1, -1, -1, 0), ("LOAD", -1, -1, -1, 1)
+    bfly = [a, b, ("ADD", 0, 1, -1, 0), ("SUB", 0, 1, -1, 0),
+            ("STORE", 2, -1, -1, 0), ("STORE", 3, -1, -1, 1)]
+    assert run(bfly) == 2
+    # a product of two values is not linear; one store for two loads
+    assert run(bfly[:2] + [("MUL", 0, 1, -1, 0), ("SUB", 0, 1, -1, 0),
+                           ("STORE", 2, -1, -1, 0),
+                           ("STORE", 3, -1, -1, 1)]) == -1
+    assert run(bfly[:3] + [("STORE", 2, -1, -1, 0)]) == -1
+    # a constant times a value is
+    assert run(bfly[:2] + [("CONST", -1, -1, -1, 0.5),
+                           ("MUL", 0, 2, -1, 0), ("SUB", 3, 1, -1, 0),
+                           ("ADD", 3, 1, -1, 0), ("STORE", 4, -1, -1, 0),
+                           ("STORE", 5, -1, -1, 1)]) == 2
+
+
 def test_cut_below_least_max_live(drv):
     # W is a lower bound on every order's peak of live values
     got = {}
