@@ -36,6 +36,10 @@
  *          m_j = min { |reach(S)| : |S| = j }
  *      live values, and makes at least W - R spill loads.  (Also a lower
  *      bound on every order's max_live.)
+ * Step 2 loses nothing for the DFT: by the nullity theorem rank M[O', I -
+ * S] = |O'| - |S| + rank M^-1[S, O - O'], and M^-1 = M^T / n vanishes
+ * there when the order has stored every output S' does not reach.  A
+ * better bound needs more than one cut.
  * m_j is a minimum j-union of the reach sets: the loads fall into classes
  * of equal reach sets (12 for n = 64), and bound_cut visits the unions of
  * classes by increasing size (best first): the first union that contains
@@ -56,8 +60,8 @@
  * reaches re X_k when cos(2 pi mk/n) != 0 and im X_k when sin != 0, and
  * one of the two is never zero), so after the last input's load at least
  * n outputs are to come and, as in 2, spill loads >= n - R for every
- * order.  The cut bound is at least this less one; kgen spills prints
- * the larger.
+ * order.  The cut bound's j = 1 term is m_1 >= n, so it never gives less;
+ * bound_fft stays as the closed form.
  *
  * Hong-Kung bound.  Their S-partition argument (Theorem 3.1: Q >= S (P(2S)
  * - 1)) with their lemma for the n-point radix-2 FFT graph (a vertex set
@@ -325,7 +329,8 @@ creach(Dag *d, const int *live, const int *idx, int ni, int nw,
 /* W: live values (made, with a use to come) that every order of d holds
  * at some step, so that every order needs W - R spill loads at R; the
  * cut bound in the header.  -1 when it does not apply: d is not linear
- * or does not have as many stores as loads. */
+ * or does not have as many stores as loads.  requires: the map from
+ * loads to stores is invertible (true of the DFT; not checked). */
 long
 bound_cut(Dag *d)
 {
