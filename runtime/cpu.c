@@ -103,6 +103,12 @@ kgen_isa(void)
 	return (choice() - 1) % FORCED;
 }
 
+int
+kgen_priv_isa_forced(void)
+{
+	return choice() >= FORCED;
+}
+
 /* Where the widest ISA loses: AVX-512 float codelets move 16 transforms
  * at a time, and for n <= 7 (14 floats a transform) packing 16 of them
  * costs more than the arithmetic, so AVX2's 8 lanes are faster.  Measured

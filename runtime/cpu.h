@@ -24,5 +24,9 @@ enum {
 /* Vector bytes of isa (isa.def), 0 for scalar.  (kgen_priv_: internal,
  * not exported, but in kgen's namespace in libkgen.a.) */
 int kgen_priv_cpu_bytes(int isa);
+/* 1 when the environment variable KGEN_ISA named the ISA kgen_isa()
+ * returns: callers then run that ISA's codelets, not a measured choice,
+ * so that tests reach every path. */
+int kgen_priv_isa_forced(void);
 
 #endif

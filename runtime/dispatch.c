@@ -123,22 +123,30 @@ lanes(int isa)
 	return kgen_priv_cpu_bytes(isa) / (int)sizeof(R);
 }
 
-/* One transform at a time (v below the batched codelets' lanes), the
- * candidates are the scalar codelet and, for each ISA up to kgen_isa(),
- * the n1w and n1c codelets the library has for n.  Which is fastest
- * depends on n, the layout and the machine (n1c wins most sizes, n1w
- * some multiples of the lanes, scalar the smallest), so it is measured,
- * not guessed: the first call for a size, precision and layout times
- * each candidate on scratch data of that layout, a few rounds of a few
- * calls, candidates interleaved so that a burst of load hits them alike,
- * and keeps the one with the least time (about 0.1-0.5 ms, once;
- * dispatch_pick remembers it).
- * Candidate c is 3 isa + family. */
+/* Which codelet runs is measured, not guessed.  Candidate c is isa
+ * NFAM + family: for each ISA up to kgen_isa(), the batched codelet
+ * (one transform per lane), the n1w codelet (vectorized within one
+ * transform, where VL | n and n >= VL^2) and the n1c codelet (one
+ * complex number a vector).  One transform at a time (v below the
+ * batched codelets' lanes) the batched vector codelets are left out
+ * (their remainder path costs a vector pass per transform): there n1c
+ * wins most sizes, n1w some multiples of the lanes, scalar the
+ * smallest.  For v that fills the lanes the batched codelets mostly win,
+ * but not everywhere (double n = 64 on AVX-512: n1w 34 ns a transform
+ * against the batched codelet's 52 ns at v = 256, interleaved).  The
+ * first call for a size, precision, layout and side of the lanes times
+ * each candidate on scratch data of that layout (v = 1, or four vectors'
+ * worth of transforms one after another), a few rounds, candidates
+ * interleaved so that a burst of load hits them alike, and keeps the one
+ * with the least time (about 0.1-1 ms, once; pick remembers it).  When
+ * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
+ * codelet unmeasured, so that tests reach every path. */
 enum { FAM_N1, FAM_N1W, FAM_N1C, NFAM, ROUNDS = 15 };
 
-/* The codelet of candidate c, NULL where the library has none. */
+/* The codelet of candidate c, NULL where the library has none or it is
+ * not a candidate for one transform at a time (many == 0). */
 static n1_fn *
-candidate(int c, int n)
+candidate(int c, int n, int many)
 {
 	int isa, fam;
 
@@ -146,7 +154,7 @@ candidate(int c, int n)
 	fam = c % NFAM;
 	return fam == FAM_N1C ? ctab[isa][n - 1]
 	    : fam == FAM_N1W ? wtab[isa][n - 1]
-	    : isa == CPU_scalar ? tab[isa][n - 1] : 0;
+	    : isa == CPU_scalar || many ? tab[isa][n - 1] : 0;
 }
 
 static double
@@ -158,27 +166,30 @@ now(void)
 	return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-/* Calls candidate f on buf, n complex values of the layout (split: real
- * parts then imaginary parts), out of place, enough times (4 + 1024 / n,
- * about a microsecond) that the clock's own cost does not decide. */
+/* Calls candidate f on buf, v transforms of n complex values one after
+ * another in the layout (split: all real parts then all imaginary parts;
+ * else interleaved pairs), out of place, enough times (about a
+ * microsecond) that the clock's own cost does not decide. */
 static void
-calls(n1_fn *f, int n, int split, R *x)
+calls(n1_fn *f, int n, int split, R *x, int v)
 {
 	R *y;
-	int k;
+	int k, nv;
 
-	y = x + 2 * n;
-	for (k = 0; k < 4 + 1024 / n; k++)
+	nv = n * v;
+	y = x + 2 * nv;
+	for (k = 0; k < 2 + 2048 / nv; k++)
 		if (split)
-			f(x, x + n, y, y + n, 1, 1, 1, 0, 0);
+			f(x, x + nv, y, y + nv, 1, 1, v, n, n);
 		else
-			f(x, x + 1, y, y + 1, 2, 2, 1, 0, 0);
+			f(x, x + 1, y, y + 1, 2, 2, v, 2 * n, 2 * n);
 }
-/* The fastest candidate for one transform of size n in this precision
- * and layout, by measurement; 0 (scalar n1) when scratch memory is not
- * to be had. */
+
+/* The fastest candidate (its number) for v transforms of size n in this
+ * precision and layout, by measurement; -1 when scratch memory is not to
+ * be had.  many: v fills the lanes (batched codelets are candidates). */
 static int
-measure(int n, int split)
+measure(int n, int split, int v, int many)
 {
 	double best[NISA * NFAM], t;
 	n1_fn *f;
@@ -186,75 +197,78 @@ measure(int n, int split)
 	int c, r, top, win, k;
 
 	top = kgen_isa();
-	buf = calloc(4 * (size_t)n, sizeof *buf);
+	buf = calloc(4 * (size_t)n * v, sizeof *buf);
 	if (!buf)
-		return FAM_N1;
-	for (k = 0; k < 4 * n; k++)     /* small values, no denormals */
+		return -1;
+	for (k = 0; k < 4 * n * v; k++)     /* small values, no denormals */
 		buf[k] = (R)(k % 7) * (R)0.125;
 	for (c = 0; c < NISA * NFAM; c++)
 		best[c] = HUGE_VAL;
 	for (r = 0; r < ROUNDS; r++)
 		for (c = 0; c < (top + 1) * NFAM; c++) {
-			if (!(f = candidate(c, n)))
+			if (!(f = candidate(c, n, many)))
 				continue;
 			if (r == 0)     /* warm the code and the data */
-				calls(f, n, split, buf);
+				calls(f, n, split, buf, v);
 			t = now();
-			calls(f, n, split, buf);
+			calls(f, n, split, buf, v);
 			t = now() - t;
 			if (t < best[c])
 				best[c] = t;
 		}
 	free(buf);
-	win = FAM_N1;
+	win = -1;
 	for (c = 0; c < (top + 1) * NFAM; c++)
-		if (best[c] < best[win])
+		if (best[c] < HUGE_VAL && (win < 0 || best[c] < best[win]))
 			win = c;
 	return win;
 }
 
-/* What dispatch_pick found for a size and precision, so that a call of
- * kgen_dft costs a few loads beyond its codelet (asking kgen_isa_for and
- * the tables each time cost 15 ns, as much as a size-8 transform):
- * lanes is 0 until filled, and written after many (release), so a
- * thread that sees it sees many; few[split] is NULL until measured.
- * Threads that race here may both measure; either answer is a codelet
- * that computes the transform, and the last one stays. */
+/* What pick found for a size and precision, so that a call of kgen_dft
+ * costs a few loads beyond its codelet (asking kgen_isa_for and the
+ * tables each time cost 15 ns, as much as a size-8 transform): lanes is
+ * 0 until filled, and written before any codelet is (release), so a
+ * thread that sees a codelet sees lanes; many[split] and few[split] are
+ * NULL until measured.  Threads that race here may both measure; either
+ * answer is a codelet that computes the transform, and the last one
+ * stays. */
 typedef struct Slot Slot;
 struct Slot {
 	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
-	_Atomic(n1_fn *) many;      /* that codelet, for v >= lanes */
+	_Atomic(n1_fn *) many[2];   /* v >= lanes: by layout, measured */
 	_Atomic(n1_fn *) few[2];    /* v < lanes: by layout, measured */
 };
 static Slot slots[NSIZE];
 
-/* pick's first call for a size and precision, or for a layout
- * at v below the lanes: fills s. */
+/* pick's first call for a size, precision, layout and side of the
+ * lanes: fills s. */
 static n1_fn *
 fill(Slot *s, int n, ptrdiff_t v, int split)
 {
 	n1_fn *f;
-	int isa, l;
+	int isa, l, many, c;
 
+	isa = kgen_isa_for(n, ISFLOAT);
 	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
-		isa = kgen_isa_for(n, ISFLOAT);
-		f = tab[isa][n - 1];
-		atomic_store_explicit(&s->many, f, memory_order_relaxed);
 		l = lanes(isa);
 		atomic_store_explicit(&s->lanes, l, memory_order_release);
 	}
-	if (v >= l)
-		return atomic_load_explicit(&s->many, memory_order_relaxed);
-	f = candidate(measure(n, split), n);
-	atomic_store_explicit(&s->few[split], f, memory_order_relaxed);
+	many = v >= l;
+	if (many && kgen_priv_isa_forced())
+		f = tab[isa][n - 1];
+	else if ((c = measure(n, split, many ? 4 * l : 1, many)) >= 0)
+		f = candidate(c, n, many);
+	else
+		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
+	atomic_store_explicit(many ? &s->many[split] : &s->few[split], f,
+	    memory_order_relaxed);
 	return f;
 }
 
-/* The codelet for v transforms of size n:
- * the batched codelet of kgen_isa_for(n) once v fills its lanes, else
- * (its remainder path would cost a whole vector pass per transform)
- * the fastest candidate for one transform, measured at first use.
- * split: the layout is not interleaved pairs (ii == ri +- 1). */
+/* The codelet for v transforms of size n (split: the layout is not
+ * interleaved pairs, ii == ri +- 1): the fastest of the candidates
+ * above, measured at first use, once per side of kgen_isa_for(n)'s lanes
+ * (v >= lanes: batched codelets too). */
 static inline n1_fn *
 pick(int n, ptrdiff_t v, int split)
 {
@@ -265,7 +279,7 @@ pick(int n, ptrdiff_t v, int split)
 	s = &slots[n - 1];
 	l = atomic_load_explicit(&s->lanes, memory_order_acquire);
 	if (l && v >= l)
-		f = atomic_load_explicit(&s->many, memory_order_relaxed);
+		f = atomic_load_explicit(&s->many[split], memory_order_relaxed);
 	else if (l)
 		f = atomic_load_explicit(&s->few[split], memory_order_relaxed);
 	else

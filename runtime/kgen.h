@@ -156,11 +156,14 @@ KGEN_API kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
 KGEN_API kgen_dft_fn *kgen_n1c_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1cf_isa(int n, int isa);
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
- * interleaved data: batched across transforms once v fills the lanes,
- * else, one transform at a time, the fastest of the scalar, n1w and n1c
- * codelets up to kgen_isa(), timed on this machine at the first call for
- * each size, precision and layout (interleaved or not; about 10-100 us
- * once, runtime/dispatch.c); NULL when n is outside 1..KGEN_N1_MAX. */
+ * interleaved data: the fastest of the library's codelets for n up to
+ * kgen_isa() (batched across transforms, n1w and n1c; one transform at a
+ * time the scalar codelet instead of the batched ones), timed on this
+ * machine at the first call for each size, precision, layout (interleaved
+ * or not) and side of the lanes (v below kgen_isa_for(n)'s lanes or not;
+ * about 0.1-1 ms once, runtime/dispatch.c); when KGEN_ISA is set, v that
+ * fills the lanes runs kgen_isa()'s batched codelet.  NULL when n is
+ * outside 1..KGEN_N1_MAX. */
 KGEN_API kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
 KGEN_API kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
 
