@@ -54,210 +54,320 @@ op(const Acopy *c, const char *fmt, ...)
 	fputc('\n', c->f);
 }
 
-/* The address of lane l's pair: base %r14 (lanes 8..15: %r12). */
+/* The address of lane l's pair (or row) at displacement disp from the
+ * base %r14 (lanes 8..15: %r12 = %r14 + 8 vs). */
 static const char *
-lane(char *buf, int l, const char *vs)
+lane(char *buf, int l, const char *vs, int disp)
 {
 	static const char *const mul[8] = {0, "", ",2", "%r10", ",4",
 	    "%r15", "%r10,2", "%rax"};
 	const char *b, *m;
+	char d[16];
 
 	b = l >= 8 ? "%r12" : "%r14";
 	m = mul[l % 8];
+	d[0] = 0;
+	if (disp)
+		sprintf(d, "%d", disp);
 	if (!m)
-		sprintf(buf, "(%s)", b);
+		sprintf(buf, "%s(%s)", d, b);
 	else if (m[0] == '%')
-		sprintf(buf, "(%s,%s)", b, m);
+		sprintf(buf, "%s(%s,%s)", d, b, m);
 	else
-		sprintf(buf, "(%s,%s%s)", b, vs, m);
+		sprintf(buf, "%s(%s,%s%s)", d, b, vs, m);
 	return buf;
 }
 
-/* The loop head over the elements: r13 the X offset of element k, r14
- * the base of element k's pairs (or re part), r15 its im part. */
-static void
-head(const Acopy *c, const Side *s, int pairs)
+/* X vector 2k + h of element k (k < 0: the element at offset %r13). */
+static const char *
+xvec(const Acopy *c, char *buf, int k, int h)
 {
-	int vl;
-
-	vl = c->vl;
-	if (pairs) {
-		/* the pairs' lane count: lanes of 2 * esz bytes */
-		if (vl > 3)
-			fprintf(c->f, "\tleaq (%s,%s,2), %%r10\n", s->vs, s->vs);
-		if (vl > 5)
-			fprintf(c->f, "\tleaq (%s,%s,4), %%r15\n", s->vs, s->vs);
-		if (vl > 7)
-			fprintf(c->f, "\tleaq (%%r10,%s,4), %%rax\n", s->vs);
-	} else {
-		fprintf(c->f, "\tmovq %s, %%r15\n", s->q);
-	}
-	fprintf(c->f, "\tmovq %s, %%r14\n\txorl %%r13d, %%r13d\n%s%s:\n",
-	    s->p, s->lab, pairs ? "pair" : "unit");
-	if (pairs && vl > 8)
-		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
+	if (k < 0)
+		sprintf(buf, "%d(%%rsp,%%r13)", h * c->vb);
+	else
+		sprintf(buf, "%d(%%rsp)", (2 * k + h) * c->vb);
+	return buf;
 }
 
+/* The lane stride's multiples 3, 5, 7 in r10, r15, rax, as the lanes
+ * need them, and r14 the base. */
 static void
-tail(const Acopy *c, const Side *s, int pairs)
+multiples(const Acopy *c, const Side *s)
 {
-	fprintf(c->f, "\taddq %s, %%r14\n", s->s);
-	if (!pairs)
-		fprintf(c->f, "\taddq %s, %%r15\n", s->s);
-	fprintf(c->f, "\taddq $%d, %%r13\n\tcmpq $%d, %%r13\n\tjl %s%s\n",
-	    2 * c->vb, 2 * c->n * c->vb, s->lab, pairs ? "pair" : "unit");
+	if (c->vl > 3)
+		fprintf(c->f, "\tleaq (%s,%s,2), %%r10\n", s->vs, s->vs);
+	if (c->vl > 5)
+		fprintf(c->f, "\tleaq (%s,%s,4), %%r15\n", s->vs, s->vs);
+	if (c->vl > 7)
+		fprintf(c->f, "\tleaq (%%r10,%s,4), %%rax\n", s->vs);
+	fprintf(c->f, "\tmovq %s, %%r14\n", s->p);
 }
 
-/* The 128-bit part k of vector h (0: A, 1: B) of one element: its
- * lanes, per = 1 (double) or 2 (float) pairs. */
+/* Lane l of the 128-bit part k of vector h (0: A, 1: B) of an element's
+ * pairs, per = 1 (double) or 2 (float) pairs a part. */
 static int
 partlane(const Acopy *c, int h, int k)
 {
-	int per;
-
-	per = c->esz == 8 ? 1 : 2;
-	return (2 * k + h) * per;
+	return (2 * k + h) * (c->esz == 8 ? 1 : 2);
 }
 
-/* Pairs in: element k's pairs into X's re and im vectors.  A is
- * register 0, B 1, the real vector 2, the imaginary 3; parts built
- * apart (float) in 4 and up. */
+/* d = a op b (AT&T: op [$imm,] b, a, d); SSE2 copies a to d first. */
 static void
-pairsin(const Acopy *c, const Side *s)
+sh(const Acopy *c, const char *name, int imm, int a, int b, int d)
+{
+	char im[16];
+
+	im[0] = 0;
+	if (imm >= 0)
+		sprintf(im, "$0x%x, ", imm);
+	if (c->vex) {
+		fprintf(c->f, "\tv%s %s%%%cmm%d, %%%cmm%d, %%%cmm%d\n", name, im,
+		    c->rn, b, c->rn, a, c->rn, d);
+		return;
+	}
+	if (a != d)
+		fprintf(c->f, "\tmovaps %%xmm%d, %%xmm%d\n", a, d);
+	fprintf(c->f, "\t%s %s%%xmm%d, %%xmm%d\n", name, im, b, d);
+}
+
+/* Pairs in, element k (k < 0: the one at r13) at displacement disp:
+ * A is register 0, B 1, the real vector 2, the imaginary 3; parts
+ * built apart (float) in 4 and up. */
+static void
+pairin(const Acopy *c, const Side *s, int k, int disp)
 {
 	const char *sf;
 	char m[40];
-	int h, k, l, npart, t;
+	int h, p, l, npart, t;
 
 	sf = c->esz == 8 ? "pd" : "ps";
 	npart = c->vb / 16;
-	head(c, s, 1);
 	for (h = 0; h < 2; h++)
-		for (k = 0; k < npart; k++) {
-			l = partlane(c, h, k);
-			t = k ? 4 + 2 * k + h : h;  /* xmm of this part */
-			if (c->esz == 8 && k == 0) {
-				op(c, "movupd %s, %%xmm%d", lane(m, l, s->vs), t);
-			} else if (c->esz == 8) {
-				/* straight from memory into part k */
-				if (npart == 2)
-					op(c, "insertf128 $1, %s, %%ymm%d, %%ymm%d",
-					    lane(m, l, s->vs), h, h);
-				else
-					op(c, "insertf32x4 $%d, %s, %%zmm%d, "
-					    "%%zmm%d", k, lane(m, l, s->vs), h, h);
+		for (p = 0; p < npart; p++) {
+			l = partlane(c, h, p);
+			t = p ? 4 + 2 * p + h : h;  /* xmm of this part */
+			lane(m, l, s->vs, disp);
+			if (c->esz == 8 && p == 0) {
+				op(c, "movupd %s, %%xmm%d", m, t);
 				continue;
-			} else {
-				op(c, "movsd %s, %%xmm%d", lane(m, l, s->vs), t);
-				if (c->vex)
-					op(c, "movhps %s, %%xmm%d, %%xmm%d",
-					    lane(m, l + 1, s->vs), t, t);
-				else
-					op(c, "movhps %s, %%xmm%d",
-					    lane(m, l + 1, s->vs), t);
 			}
-			if (k == 0)
+			if (c->esz == 8) {
+				/* straight from memory into part p */
+				if (npart == 2)
+					op(c, "insertf128 $1, %s, %%ymm%d, %%ymm%d", m,
+					    h, h);
+				else
+					op(c, "insertf32x4 $%d, %s, %%zmm%d, %%zmm%d",
+					    p, m, h, h);
+				continue;
+			}
+			op(c, "movsd %s, %%xmm%d", m, t);
+			lane(m, l + 1, s->vs, disp);
+			if (c->vex)
+				op(c, "movhps %s, %%xmm%d, %%xmm%d", m, t, t);
+			else
+				op(c, "movhps %s, %%xmm%d", m, t);
+			if (p == 0)
 				continue;
 			if (npart == 2)
 				op(c, "insertf128 $1, %%xmm%d, %%ymm%d, %%ymm%d", t,
 				    h, h);
 			else
 				op(c, "insertf32x4 $%d, %%xmm%d, %%zmm%d, %%zmm%d",
-				    k, t, h, h);
+				    p, t, h, h);
 		}
-	if (c->vex) {
-		if (c->esz == 8) {
-			op(c, "unpcklpd %%%cmm1, %%%cmm0, %%%cmm2", c->rn, c->rn,
-			    c->rn);
-			op(c, "unpckhpd %%%cmm1, %%%cmm0, %%%cmm3", c->rn, c->rn,
-			    c->rn);
-		} else {
-			op(c, "shufps $0x88, %%%cmm1, %%%cmm0, %%%cmm2", c->rn,
-			    c->rn, c->rn);
-			op(c, "shufps $0xdd, %%%cmm1, %%%cmm0, %%%cmm3", c->rn,
-			    c->rn, c->rn);
-		}
+	if (c->esz == 8) {
+		sh(c, "unpcklpd", -1, 0, 1, 2);
+		sh(c, "unpckhpd", -1, 0, 1, 3);
 	} else {
-		op(c, "movaps %%xmm0, %%xmm2");
-		op(c, "movaps %%xmm0, %%xmm3");
-		if (c->esz == 8) {
-			op(c, "unpcklpd %%xmm1, %%xmm2");
-			op(c, "unpckhpd %%xmm1, %%xmm3");
-		} else {
-			op(c, "shufps $0x88, %%xmm1, %%xmm2");
-			op(c, "shufps $0xdd, %%xmm1, %%xmm3");
-		}
+		sh(c, "shufps", 0x88, 0, 1, 2);
+		sh(c, "shufps", 0xdd, 0, 1, 3);
 	}
-	op(c, "mova%s %%%cmm2, (%%rsp,%%r13)", sf, c->rn);
-	op(c, "mova%s %%%cmm3, %d(%%rsp,%%r13)", sf, c->rn, c->vb);
-	tail(c, s, 1);
+	op(c, "mova%s %%%cmm2, %s", sf, c->rn, xvec(c, m, k, 0));
+	op(c, "mova%s %%%cmm3, %s", sf, c->rn, xvec(c, m, k, 1));
 }
 
 /* Pairs out: X's re and im vectors of element k to the VL pairs. */
 static void
-pairsout(const Acopy *c, const Side *s)
+pairout(const Acopy *c, const Side *s, int k, int disp)
 {
 	const char *sf;
 	char m[40];
-	int h, k, l, npart, t, v;
+	int h, p, l, npart, t, v;
 
 	sf = c->esz == 8 ? "pd" : "ps";
 	npart = c->vb / 16;
-	head(c, s, 1);
-	op(c, "mova%s (%%rsp,%%r13), %%%cmm0", sf, c->rn);
-	op(c, "mova%s %d(%%rsp,%%r13), %%%cmm1", sf, c->vb, c->rn);
-	if (c->vex) {
-		op(c, "unpckl%s %%%cmm1, %%%cmm0, %%%cmm2", sf, c->rn, c->rn,
-		    c->rn);
-		op(c, "unpckh%s %%%cmm1, %%%cmm0, %%%cmm3", sf, c->rn, c->rn,
-		    c->rn);
-	} else {
-		op(c, "movaps %%xmm0, %%xmm2");
-		op(c, "movaps %%xmm0, %%xmm3");
-		op(c, "unpckl%s %%xmm1, %%xmm2", sf);
-		op(c, "unpckh%s %%xmm1, %%xmm3", sf);
-	}
+	op(c, "mova%s %s, %%%cmm0", sf, xvec(c, m, k, 0), c->rn);
+	op(c, "mova%s %s, %%%cmm1", sf, xvec(c, m, k, 1), c->rn);
+	sh(c, c->esz == 8 ? "unpcklpd" : "unpcklps", -1, 0, 1, 2);
+	sh(c, c->esz == 8 ? "unpckhpd" : "unpckhps", -1, 0, 1, 3);
 	/* register 2 holds the parts of A (h = 0), 3 those of B */
 	for (h = 0; h < 2; h++)
-		for (k = 0; k < npart; k++) {
-			l = partlane(c, h, k);
+		for (p = 0; p < npart; p++) {
+			l = partlane(c, h, p);
 			v = 2 + h;
-			if (c->esz == 8 && k == 0) {
-				op(c, "movupd %%xmm%d, %s", v, lane(m, l, s->vs));
+			lane(m, l, s->vs, disp);
+			if (c->esz == 8 && p == 0) {
+				op(c, "movupd %%xmm%d, %s", v, m);
 				continue;
 			}
 			if (c->esz == 8) {
 				if (npart == 2)
-					op(c, "extractf128 $1, %%ymm%d, %s", v,
-					    lane(m, l, s->vs));
+					op(c, "extractf128 $1, %%ymm%d, %s", v, m);
 				else
-					op(c, "extractf32x4 $%d, %%zmm%d, %s", k, v,
-					    lane(m, l, s->vs));
+					op(c, "extractf32x4 $%d, %%zmm%d, %s", p, v, m);
 				continue;
 			}
 			t = v;
-			if (k > 0) {
-				t = 4 + 2 * k + h;
+			if (p > 0) {
+				t = 4 + 2 * p + h;
 				if (npart == 2)
 					op(c, "extractf128 $1, %%ymm%d, %%xmm%d", v, t);
 				else
-					op(c, "extractf32x4 $%d, %%zmm%d, %%xmm%d", k,
+					op(c, "extractf32x4 $%d, %%zmm%d, %%xmm%d", p,
 					    v, t);
 			}
-			op(c, "movlps %%xmm%d, %s", t, lane(m, l, s->vs));
-			op(c, "movhps %%xmm%d, %s", t, lane(m, l + 1, s->vs));
+			op(c, "movlps %%xmm%d, %s", t, m);
+			lane(m, l + 1, s->vs, disp);
+			op(c, "movhps %%xmm%d, %s", t, m);
 		}
-	tail(c, s, 1);
 }
 
-/* Split arrays with unit lane stride: one vector per element and part. */
+/* Pairs, any element stride: a loop over the elements, r14 walking
+ * them (r12 = r14 + 8 vs) and r13 the X offset. */
+static void
+pairs(const Acopy *c, const Side *s, int out)
+{
+	multiples(c, s);
+	fprintf(c->f, "\txorl %%r13d, %%r13d\n%spair:\n", s->lab);
+	if (c->vl > 8)
+		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
+	if (out)
+		pairout(c, s, -1, 0);
+	else
+		pairin(c, s, -1, 0);
+	fprintf(c->f, "\taddq %s, %%r14\n\taddq $%d, %%r13\n\tcmpq $%d, "
+	    "%%r13\n\tjl %spair\n", s->s, 2 * c->vb, 2 * c->n * c->vb,
+	    s->lab);
+}
+
+/* The VL x VL transpose of rows 0..VL-1 (row i in register i): returns
+ * the bank (0: registers 0..VL-1, 1: VL..2VL-1) where column j is
+ * register j.  Each stage maps the index set it reads to the same
+ * indices in the other bank.  Rows are grouped by 128-bit block of W
+ * elements: an in-block transpose of each group of W rows (unpckl/h of
+ * pd, and ps before it in float) leaves at g W + q the vector whose
+ * block B holds column B W + q of group g; the blocks then move by
+ * vperm2f128 (two blocks) or two rounds of vshuff64x2 $0x88/$0xdd (four
+ * blocks: a 2 x 2 transpose of pairs of blocks, twice). */
+static int
+transpose(const Acopy *c)
+{
+	int vl, w, nb, g, q, b, i, o, x, y;
+
+	vl = c->vl;
+	w = 16 / c->esz;
+	nb = vl / w;
+	b = 0;
+	for (g = 0; g < nb; g++) {
+		i = g * w + b * vl;
+		o = g * w + (1 - b) * vl;
+		if (w == 2) {
+			sh(c, "unpcklpd", -1, i, i + 1, o);
+			sh(c, "unpckhpd", -1, i, i + 1, o + 1);
+			continue;
+		}
+		sh(c, "unpcklps", -1, i, i + 1, o);
+		sh(c, "unpckhps", -1, i, i + 1, o + 1);
+		sh(c, "unpcklps", -1, i + 2, i + 3, o + 2);
+		sh(c, "unpckhps", -1, i + 2, i + 3, o + 3);
+		sh(c, "unpcklpd", -1, o, o + 2, i);
+		sh(c, "unpckhpd", -1, o, o + 2, i + 1);
+		sh(c, "unpcklpd", -1, o + 1, o + 3, i + 2);
+		sh(c, "unpckhpd", -1, o + 1, o + 3, i + 3);
+	}
+	if (w == 2)
+		b = 1;
+	if (nb == 1)
+		return b;
+	for (q = 0; q < w; q++) {
+		x = b * vl;
+		y = (1 - b) * vl;
+		if (nb == 2) {
+			sh(c, "perm2f128", 0x20, x + q, x + w + q, y + q);
+			sh(c, "perm2f128", 0x31, x + q, x + w + q, y + w + q);
+			continue;
+		}
+		/* V_g' from U_g, U_g+1; then columns from V_0, V_2 and
+		 * V_1, V_3 */
+		sh(c, "shuff64x2", 0x88, x + q, x + w + q, y + q);
+		sh(c, "shuff64x2", 0xdd, x + q, x + w + q, y + w + q);
+		sh(c, "shuff64x2", 0x88, x + 2 * w + q, x + 3 * w + q,
+		    y + 2 * w + q);
+		sh(c, "shuff64x2", 0xdd, x + 2 * w + q, x + 3 * w + q,
+		    y + 3 * w + q);
+		sh(c, "shuff64x2", 0x88, y + q, y + 2 * w + q, x + q);
+		sh(c, "shuff64x2", 0xdd, y + q, y + 2 * w + q, x + 2 * w + q);
+		sh(c, "shuff64x2", 0x88, y + w + q, y + 3 * w + q, x + w + q);
+		sh(c, "shuff64x2", 0xdd, y + w + q, y + 3 * w + q,
+		    x + 3 * w + q);
+	}
+	return nb == 2 ? 1 - b : b;
+}
+
+/* Interleaved and adjacent elements (is == 2): straight-line code over
+ * groups of VL / 2 elements, a lane's group one vector (a row), VL rows
+ * transposed into the group's VL X vectors (or back); the elements left
+ * over move as pairs.  Displacements are constant: r14 stays at the
+ * block's first transform. */
+static void
+rows(const Acopy *c, const Side *s, int out)
+{
+	const char *sf;
+	char m[40], x[40];
+	int g, k, i, b, ng, row;
+
+	sf = c->esz == 8 ? "pd" : "ps";
+	row = c->vl / 2;            /* elements per row */
+	multiples(c, s);
+	if (c->vl > 8)
+		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
+	ng = row > 1 ? c->n / row : 0;
+	for (g = 0; g < ng; g++) {
+		k = g * row;
+		for (i = 0; i < c->vl; i++)
+			if (out)
+				op(c, "mova%s %s, %%%cmm%d", sf, xvec(c, x, k,
+				    i), c->rn, i);
+			else
+				op(c, "movu%s %s, %%%cmm%d", sf, lane(m, i, s->vs,
+				    2 * k * c->esz), c->rn, i);
+		b = transpose(c);
+		for (i = 0; i < c->vl; i++)
+			if (out)
+				op(c, "movu%s %%%cmm%d, %s", sf, c->rn, i + b
+				    * c->vl, lane(m, i, s->vs, 2 * k * c->esz));
+			else
+				op(c, "mova%s %%%cmm%d, %s", sf, c->rn, i + b
+				    * c->vl, xvec(c, x, k, i));
+	}
+	for (k = ng * row; k < c->n; k++)
+		if (out)
+			pairout(c, s, k, 2 * k * c->esz);
+		else
+			pairin(c, s, k, 2 * k * c->esz);
+}
+
+/* Split arrays with unit lane stride: one vector per element and part,
+ * r14 and r15 walking the re and im elements, r13 the X offset. */
 static void
 unit(const Acopy *c, const Side *s, int out)
 {
 	const char *sf;
 
 	sf = c->esz == 8 ? "pd" : "ps";
-	head(c, s, 0);
+	fprintf(c->f, "\tmovq %s, %%r14\n\tmovq %s, %%r15\n\txorl %%r13d, "
+	    "%%r13d\n%sunit:\n", s->p, s->q, s->lab);
 	if (!out) {
 		op(c, "movu%s (%%r14), %%%cmm0", sf, c->rn);
 		op(c, "movu%s (%%r15), %%%cmm1", sf, c->rn);
@@ -269,7 +379,9 @@ unit(const Acopy *c, const Side *s, int out)
 		op(c, "movu%s %%%cmm0, (%%r14)", sf, c->rn);
 		op(c, "movu%s %%%cmm1, (%%r15)", sf, c->rn);
 	}
-	tail(c, s, 0);
+	fprintf(c->f, "\taddq %s, %%r14\n\taddq %s, %%r15\n\taddq $%d, %%r13\n"
+	    "\tcmpq $%d, %%r13\n\tjl %sunit\n", s->s, s->s, 2 * c->vb,
+	    2 * c->n * c->vb, s->lab);
 }
 
 /* The general loop: element by element (the lanes of an element are
@@ -307,6 +419,19 @@ scalar(const Acopy *c, const Side *s, int out)
 	}
 }
 
+/* The choice of side s's copy for a full block, jumping to its label:
+ * rows (interleaved, element stride 2), pairs (interleaved), units
+ * (split, lane stride 1); falls through to the scalar loop. */
+static void
+choose(const Acopy *c, const Side *s)
+{
+	fprintf(c->f, "\tleaq %d(%s), %%rax\n\tcmpq %%rax, %s\n\tjne 1f\n"
+	    "\tcmpq $%d, %s\n\tje %srows\n\tjmp %spairs\n"
+	    "1:\n\tcmpq $%d, %s\n\tje %sunits\n\tmovq $%d, %%r12\n", c->esz,
+	    s->p, s->q, 2 * c->esz, s->s, s->lab, s->lab, c->esz, s->vs,
+	    s->lab, c->vl);
+}
+
 /* Prints the code from the top of a block to the kernel: the choice of
  * the input copy and the copies, ending at .Lkern.  On entry 16(%rbp)
  * holds the transforms left (> 0), the strides are in bytes. */
@@ -316,12 +441,11 @@ asmcopy_in(const Acopy *c)
 	const Side *s;
 
 	s = &sides[0];
-	fprintf(c->f, "\t# the input copy: pairs, unit or scalar\n"
+	fprintf(c->f, "\t# the input copy: rows, pairs, units or scalar\n"
 	    "\tmovq 16(%%rbp), %%rax\n\tcmpq $%d, %%rax\n\tjl .Lpart\n",
 	    c->vl);
-	fprintf(c->f, "\tleaq %d(%%rdi), %%rax\n\tcmpq %%rax, %%rsi\n"
-	    "\tje .Lipairs\n\tcmpq $%d, %%r11\n\tje .Liunits\n"
-	    "\tmovq $%d, %%r12\n\tjmp .Liscalar\n", c->esz, c->esz, c->vl);
+	choose(c, s);
+	fputs("\tjmp .Liscalar\n", c->f);
 	/* the last block's unused lanes are zeros, as in emit/simd.c's
 	 * kgen_pack: no stale or uninitialised values in the arithmetic */
 	fprintf(c->f, ".Lpart:\n\tmovq %%rax, %%r12\n\txorl %%r13d, %%r13d\n"
@@ -329,8 +453,10 @@ asmcopy_in(const Acopy *c)
 	    "\tcmpq $%d, %%r13\n\tjl .Lzero\n", 2 * c->n * c->vb / 8);
 	fputs(".Liscalar:\n", c->f);
 	scalar(c, s, 0);
+	fputs("\tjmp .Lkern\n.Lirows:\n", c->f);
+	rows(c, s, 0);
 	fputs("\tjmp .Lkern\n.Lipairs:\n", c->f);
-	pairsin(c, s);
+	pairs(c, s, 0);
 	fputs("\tjmp .Lkern\n.Liunits:\n", c->f);
 	unit(c, s, 0);
 	fputs(".Lkern:\n", c->f);
@@ -344,16 +470,16 @@ asmcopy_out(const Acopy *c)
 	const Side *s;
 
 	s = &sides[1];
-	fprintf(c->f, "\t# the output copy: pairs, unit or scalar\n"
+	fprintf(c->f, "\t# the output copy: rows, pairs, units or scalar\n"
 	    "\tmovq 16(%%rbp), %%r12\n\tcmpq $%d, %%r12\n\tjl .Loscalar\n",
 	    c->vl);
-	fprintf(c->f, "\tleaq %d(%%rdx), %%rax\n\tcmpq %%rax, %%rcx\n"
-	    "\tje .Lopairs\n\tcmpq $%d, %%rbx\n\tje .Lounits\n"
-	    "\tmovq $%d, %%r12\n", c->esz, c->esz, c->vl);
+	choose(c, s);
 	fputs(".Loscalar:\n", c->f);
 	scalar(c, s, 1);
+	fputs("\tjmp .Lnext\n.Lorows:\n", c->f);
+	rows(c, s, 1);
 	fputs("\tjmp .Lnext\n.Lopairs:\n", c->f);
-	pairsout(c, s);
+	pairs(c, s, 1);
 	fputs("\tjmp .Lnext\n.Lounits:\n", c->f);
 	unit(c, s, 1);
 	fputs(".Lnext:\n", c->f);
