@@ -12,8 +12,11 @@
  * Build: cc -O2 -DSIZES='X(2) X(3) ..' [-DFLOAT] asm.c a_*.o c_*.o
  *        -lfftw3 -lfftw3f -lm
  * usage: asm V TRIALS
- * Prints CSV: n,who,median_ns,min_ns,relerr (ns per transform; relerr
- * against FFTW, 0 for FFTW itself). */
+ * Prints CSV: n,who,median_ns,min_ns,relerr,ratio: ns per transform
+ * (median and least over the trials), relerr against FFTW (0 for FFTW
+ * itself) and ratio, the median over the trials of this contender's
+ * time over the asm codelet's in the same trial (> 1: asm is faster),
+ * which a burst of load disturbs less than the times themselves. */
 #include <fftw3.h>
 #include <math.h>
 #include <stddef.h>
@@ -83,6 +86,14 @@ cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The median of x[0..n-1], sorting x. */
+static double
+median(double *x, int n)
+{
+	qsort(x, n, sizeof *x, cmp);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
 static void
 call(Who *w, int n, int v)
 {
@@ -99,7 +110,7 @@ bench(int k, int v, int trials)
 	Who who[NWHO];
 	size_t len, i;
 	int n, t, j, w;
-	double err[NWHO], e, m, t0;
+	double err[NWHO], ratio[NWHO][MAXTRIAL], e, m, t0;
 	R *init;
 
 	n = tab[k].n;
@@ -146,11 +157,13 @@ bench(int k, int v, int trials)
 				call(x, n, v);
 			x->ns[t] = (now() - t0) * 1e9 / ((double)x->reps * v);
 		}
+	for (w = 0; w < NWHO; w++)
+		for (t = 0; t < trials; t++)
+			ratio[w][t] = who[w].ns[t] / who[0].ns[t];
 	for (w = 0; w < NWHO; w++) {
-		qsort(who[w].ns, trials, sizeof(double), cmp);
-		printf("%d,%s,%.3f,%.3f,%.3g\n", n, whoname[w],
-		    trials % 2 ? who[w].ns[trials / 2] : (who[w].ns[trials / 2
-		    - 1] + who[w].ns[trials / 2]) / 2, who[w].ns[0], err[w]);
+		e = median(who[w].ns, trials);     /* sorts: ns[0] least */
+		printf("%d,%s,%.3f,%.3f,%.3g,%.4f\n", n, whoname[w], e,
+		    who[w].ns[0], err[w], median(ratio[w], trials));
 		free(who[w].in);
 		free(who[w].out);
 	}
@@ -170,7 +183,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: asm V TRIALS (1..%d)\n", MAXTRIAL);
 		return 2;
 	}
-	printf("n,who,median_ns,min_ns,relerr\n");
+	printf("n,who,median_ns,min_ns,relerr,ratio\n");
 	for (k = 0; k < sizeof tab / sizeof *tab; k++)
 		bench((int)k, v, trials);
 	return 0;
