@@ -66,29 +66,46 @@ def sizes(text):
     return out
 
 
+def fresh(path):
+    """Whether path was made after bin/kgen (then it is kept)."""
+    return (os.path.exists(path)
+            and os.path.getmtime(path) > os.path.getmtime(KGEN))
+
+
 def build(isa, prec, n):
-    """The asm and C objects of one codelet; asm's spills (header)."""
+    """The asm and C objects of one codelet (kept while newer than
+    bin/kgen); asm's spills (its header)."""
     d = os.path.join(BUILD, "%s_%s" % (isa, prec))
     base = [KGEN, "fft", "-n", str(n), "--simd", isa, "--type", prec,
             "--schedule", "build", "--fma"]
     s = os.path.join(d, "a_%d.s" % n)
-    sh(base + ["--emit", "asm", "--regs", str(NREG[isa]), "--name",
-               "a_%d" % n, "-o", s])
-    sh(["cc", "-c", s, "-o", s[:-2] + ".o"])
+    if not fresh(s[:-2] + ".o"):
+        sh(base + ["--emit", "asm", "--regs", str(NREG[isa]), "--name",
+                   "a_%d" % n, "-o", s])
+        sh(["cc", "-c", s, "-o", s[:-2] + ".o"])
     c = os.path.join(d, "c_%d.c" % n)
-    sh(base + ["--name", "c_%d" % n, "-o", c])
-    sh(["gcc", "-O2"] + CFLAGS[isa] + ["-c", c, "-o", c[:-2] + ".o"])
+    if not fresh(c[:-2] + ".o"):
+        sh(base + ["--name", "c_%d" % n, "-o", c])
+        sh(["gcc", "-O2"] + CFLAGS[isa] + ["-c", c, "-o", c[:-2] + ".o"])
     with open(s) as f:
         m = re.search(r"(\d+) spill loads,\n# (\d+) spill stores", f.read())
     return int(m.group(1)), int(m.group(2))
 
 
+GCCSPILLS = {}
+
+
 def gccspills(n, regs):
+    """gcc's spill loads and stores at (n, regs), once per run (the same
+    for both precisions)."""
+    if (n, regs) in GCCSPILLS:
+        return GCCSPILLS[(n, regs)]
     out = sh([KGEN, "spills", "fft", "-n", str(n), "--regs", str(regs),
               "--schedule", "build", "--fma", "--measure", "gcc",
               "--format", "csv"])
     row = next(csv.DictReader(out.splitlines()))
-    return row["gcc_loads"], row["gcc_stores"]
+    GCCSPILLS[(n, regs)] = row["gcc_loads"], row["gcc_stores"]
+    return GCCSPILLS[(n, regs)]
 
 
 def config(isa, prec, ns, args, pool):
