@@ -315,6 +315,109 @@ transpose(const Acopy *c)
 	return nb == 2 ? 1 - b : b;
 }
 
+/* The 4 x 4 transpose within each 128-bit block of registers i..i+3
+ * (float) into the same registers, through o..o+3. */
+static void
+tr4(const Acopy *c, int i, int o)
+{
+	sh(c, "unpcklps", -1, i, i + 1, o);
+	sh(c, "unpckhps", -1, i, i + 1, o + 1);
+	sh(c, "unpcklps", -1, i + 2, i + 3, o + 2);
+	sh(c, "unpckhps", -1, i + 2, i + 3, o + 3);
+	sh(c, "unpcklpd", -1, o, o + 2, i);
+	sh(c, "unpckhpd", -1, o, o + 2, i + 1);
+	sh(c, "unpcklpd", -1, o + 1, o + 3, i + 2);
+	sh(c, "unpckhpd", -1, o + 1, o + 3, i + 3);
+}
+
+/* Two adjacent elements k, k + 1 of a full row's VL / 2 (AVX2 float,
+ * AVX-512): four reals a lane, four X vectors.  Float: register j holds
+ * lane 4B + j's four reals in block B, and the 4 x 4 transpose within
+ * the blocks gives the columns (and, being its own inverse, the lanes
+ * back).  AVX-512 double: registers 0, 1, 4, 5 hold the 256-bit rows of
+ * lanes (0, 2), (1, 3), (4, 6), (5, 7) side by side; unpck then
+ * vshuff64x2 give the columns, and the inverse takes them back. */
+static void
+half(const Acopy *c, const Side *s, int k, int out)
+{
+	static const int zd[4] = {0, 1, 4, 5};      /* double: z regs */
+	char m[40], x[40];
+	int j, b, nb, disp, l;
+
+	disp = 2 * k * c->esz;
+	nb = c->vb / 16;
+	if (c->esz == 4) {
+		for (j = 0; out && j < 4; j++)
+			op(c, "movaps %s, %%%cmm%d", xvec(c, x, k, j), c->rn, j);
+		for (j = 0; !out && j < 4; j++)
+			for (b = 0; b < nb; b++) {
+				lane(m, 4 * b + j, s->vs, disp);
+				if (b == 0)
+					op(c, "movups %s, %%xmm%d", m, j);
+				else if (nb == 2)
+					op(c, "insertf128 $1, %s, %%ymm%d, %%ymm%d", m,
+					    j, j);
+				else
+					op(c, "insertf32x4 $%d, %s, %%zmm%d, %%zmm%d",
+					    b, m, j, j);
+			}
+		tr4(c, 0, 4);
+		for (j = 0; !out && j < 4; j++)
+			op(c, "movaps %%%cmm%d, %s", c->rn, j, xvec(c, x, k, j));
+		for (j = 0; out && j < 4; j++)
+			for (b = 0; b < nb; b++) {
+				lane(m, 4 * b + j, s->vs, disp);
+				if (b == 0)
+					op(c, "movups %%xmm%d, %s", j, m);
+				else if (nb == 2)
+					op(c, "extractf128 $1, %%ymm%d, %s", j, m);
+				else
+					op(c, "extractf32x4 $%d, %%zmm%d, %s", b, j, m);
+			}
+		return;
+	}
+	assert(c->vl == 8 && "only AVX-512 double has rows of 4 elements");
+	if (!out) {
+		for (j = 0; j < 4; j++) {
+			l = j < 2 ? j : j + 2;          /* lanes 0, 1, 4, 5 */
+			op(c, "movupd %s, %%ymm%d", lane(m, l, s->vs, disp), zd[j]);
+			op(c, "insertf64x4 $1, %s, %%zmm%d, %%zmm%d", lane(m,
+			    l + 2, s->vs, disp), zd[j], zd[j]);
+		}
+		sh(c, "unpcklpd", -1, 0, 1, 8);
+		sh(c, "unpckhpd", -1, 0, 1, 9);
+		sh(c, "unpcklpd", -1, 4, 5, 10);
+		sh(c, "unpckhpd", -1, 4, 5, 11);
+		sh(c, "shuff64x2", 0x88, 8, 10, 12);    /* re k */
+		sh(c, "shuff64x2", 0x88, 9, 11, 13);    /* im k */
+		sh(c, "shuff64x2", 0xdd, 8, 10, 14);    /* re k + 1 */
+		sh(c, "shuff64x2", 0xdd, 9, 11, 15);    /* im k + 1 */
+		for (j = 0; j < 4; j++)
+			op(c, "movapd %%zmm%d, %s", 12 + j, xvec(c, x, k, j));
+		return;
+	}
+	for (j = 0; j < 4; j++)
+		op(c, "movapd %s, %%zmm%d", xvec(c, x, k, j), 12 + j);
+	/* t0 = (c0.B0, c2.B0, c0.B1, c2.B1), t4 = the same of B2, B3; t1,
+	 * t5 from c1, c3 */
+	sh(c, "shuff64x2", 0x44, 12, 14, 8);
+	sh(c, "shuff64x2", 0xee, 12, 14, 10);
+	sh(c, "shuff64x2", 0x44, 13, 15, 9);
+	sh(c, "shuff64x2", 0xee, 13, 15, 11);
+	for (j = 8; j < 12; j++)
+		sh(c, "shuff64x2", 0xd8, j, j, j);
+	sh(c, "unpcklpd", -1, 8, 9, 0);
+	sh(c, "unpckhpd", -1, 8, 9, 1);
+	sh(c, "unpcklpd", -1, 10, 11, 4);
+	sh(c, "unpckhpd", -1, 10, 11, 5);
+	for (j = 0; j < 4; j++) {
+		l = j < 2 ? j : j + 2;
+		op(c, "movupd %%ymm%d, %s", zd[j], lane(m, l, s->vs, disp));
+		op(c, "extractf64x4 $1, %%zmm%d, %s", zd[j], lane(m, l + 2,
+		    s->vs, disp));
+	}
+}
+
 /* Interleaved and adjacent elements (is == 2): straight-line code over
  * groups of VL / 2 elements, a lane's group one vector (a row), VL rows
  * transposed into the group's VL X vectors (or back); the elements left
@@ -351,7 +454,10 @@ rows(const Acopy *c, const Side *s, int out)
 				op(c, "mova%s %%%cmm%d, %s", sf, c->rn, i + b
 				    * c->vl, xvec(c, x, k, i));
 	}
-	for (k = ng * row; k < c->n; k++)
+	k = ng * row;
+	for (; row > 2 && k + 2 <= c->n; k += 2)
+		half(c, s, k, out);
+	for (; k < c->n; k++)
 		if (out)
 			pairout(c, s, k, 2 * k * c->esz);
 		else
