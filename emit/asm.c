@@ -17,13 +17,16 @@
  *     counted;
  *   - with --latency L a reload is placed up to L steps before its use,
  *     as early as its register is free (Belady's issue step).
- * Memory: per block of VL transforms, a GPR loop packs the inputs lane
- * by lane into a frame buffer X (element j's re and im parts are
- * vectors 2j and 2j + 1), the straight-line kernel runs on X in place
- * (so the n1 DAG's in-place aliasing is real, as Belady assumes), and a
- * second loop unpacks X to the outputs.  The last block, v mod VL
- * transforms, takes the same path with fewer lanes copied, the others
- * zero.  Spill slots follow X in the frame, aligned to the vector size.
+ * Memory: per block of VL transforms, the inputs are copied into a
+ * frame buffer X (element j's re and im parts are vectors 2j and
+ * 2j + 1), the straight-line kernel runs on X in place (so the n1 DAG's
+ * in-place aliasing is real, as Belady assumes), and X is copied to the
+ * outputs.  The copies (emit/asmcopy.c) are chosen per side, once per
+ * call, on the layout: vector loads and in-register transposes for
+ * interleaved data, vector moves for split arrays with unit lane
+ * stride, a general-register loop otherwise and for the last block
+ * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
+ * the frame, aligned to the vector size.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
  * the "# kgen asm:" line. */
@@ -464,6 +467,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
 	    "\tmovq 32(%%rbp), %%rbx\n\tshlq $%d, %%r8\n\tshlq $%d, %%r9\n"
 	    "\tshlq $%d, %%r11\n\tshlq $%d, %%rbx\n", sh, sh, sh, sh);
 	fputs("\tcmpq $0, 16(%rbp)\n\tjle .Ldone\n", f);
+	asmcopy_choose(&c);
 	fputs("\t# a block of VL transforms, fewer in the last: the\n"
 	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
 	asmcopy_in(&c);

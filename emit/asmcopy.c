@@ -525,17 +525,43 @@ scalar(const Acopy *c, const Side *s, int out)
 	}
 }
 
-/* The choice of side s's copy for a full block, jumping to its label:
- * rows (interleaved, element stride 2), pairs (interleaved), units
- * (split, lane stride 1); falls through to the scalar loop. */
-static void
-choose(const Acopy *c, const Side *s)
+/* The stack slots of ivs and ovs (read into r11 and rbx before the
+ * blocks) keep each side's copy for full blocks, chosen once: 0 scalar,
+ * 1 rows, 2 pairs, 3 units. */
+static const char *const slot[2] = {"24(%rbp)", "32(%rbp)"};
+
+/* Prints the choice of both sides' copies for full blocks: rows for
+ * interleaved data with element stride 2, pairs for other interleaved
+ * data, units for split arrays with lane stride 1, else scalar.  The
+ * strides must be in bytes in their registers. */
+void
+asmcopy_choose(const Acopy *c)
 {
-	fprintf(c->f, "\tleaq %d(%s), %%rax\n\tcmpq %%rax, %s\n\tjne 1f\n"
-	    "\tcmpq $%d, %s\n\tje %srows\n\tjmp %spairs\n"
-	    "1:\n\tcmpq $%d, %s\n\tje %sunits\n\tmovq $%d, %%r12\n", c->esz,
-	    s->p, s->q, 2 * c->esz, s->s, s->lab, s->lab, c->esz, s->vs,
-	    s->lab, c->vl);
+	const Side *s;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		s = &sides[i];
+		fprintf(c->f, "\txorl %%eax, %%eax\n\tleaq %d(%s), %%r10\n"
+		    "\tcmpq %%r10, %s\n\tjne 1f\n\tmovl $2, %%eax\n"
+		    "\tcmpq $%d, %s\n\tjne 2f\n\tmovl $1, %%eax\n\tjmp 2f\n"
+		    "1:\n\tcmpq $%d, %s\n\tjne 2f\n\tmovl $3, %%eax\n"
+		    "2:\n\tmovq %%rax, %s\n", c->esz, s->p, s->q, 2 * c->esz,
+		    s->s, c->esz, s->vs, slot[i]);
+	}
+}
+
+/* The jump of a full block to side i's copy; falls through to the
+ * scalar loop with r12 = VL. */
+static void
+dispatch(const Acopy *c, int i)
+{
+	const Side *s;
+
+	s = &sides[i];
+	fprintf(c->f, "\tcmpq $1, %s\n\tje %srows\n\tcmpq $2, %s\n"
+	    "\tje %spairs\n\tcmpq $3, %s\n\tje %sunits\n\tmovq $%d, %%r12\n",
+	    slot[i], s->lab, slot[i], s->lab, slot[i], s->lab, c->vl);
 }
 
 /* Prints the code from the top of a block to the kernel: the choice of
@@ -550,7 +576,7 @@ asmcopy_in(const Acopy *c)
 	fprintf(c->f, "\t# the input copy: rows, pairs, units or scalar\n"
 	    "\tmovq 16(%%rbp), %%rax\n\tcmpq $%d, %%rax\n\tjl .Lpart\n",
 	    c->vl);
-	choose(c, s);
+	dispatch(c, 0);
 	fputs("\tjmp .Liscalar\n", c->f);
 	/* the last block's unused lanes are zeros, as in emit/simd.c's
 	 * kgen_pack: no stale or uninitialised values in the arithmetic */
@@ -579,7 +605,7 @@ asmcopy_out(const Acopy *c)
 	fprintf(c->f, "\t# the output copy: rows, pairs, units or scalar\n"
 	    "\tmovq 16(%%rbp), %%r12\n\tcmpq $%d, %%r12\n\tjl .Loscalar\n",
 	    c->vl);
-	choose(c, s);
+	dispatch(c, 1);
 	fputs(".Loscalar:\n", c->f);
 	scalar(c, s, 1);
 	fputs("\tjmp .Lnext\n.Lorows:\n", c->f);

@@ -277,6 +277,7 @@ struct Acopy {
 	int vex;            /* 0: SSE2 forms; 1: AVX, AVX-512 */
 	char rn;            /* vector register letter: x, y or z */
 };
+void asmcopy_choose(const Acopy *c);
 void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);
 
