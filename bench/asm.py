@@ -174,9 +174,11 @@ def plot(rows, path):
               "python3-matplotlib): no plot")
         return
     cfgs = sorted({(r["isa"], r["prec"]) for r in rows})
-    fig, axs = plt.subplots(1, len(cfgs), figsize=(5 * len(cfgs), 4),
+    cols = min(2, len(cfgs))
+    nrow = (len(cfgs) + cols - 1) // cols
+    fig, axs = plt.subplots(nrow, cols, figsize=(6 * cols, 4 * nrow),
                             squeeze=False)
-    for ax, (isa, prec) in zip(axs[0], cfgs):
+    for ax, (isa, prec) in zip(axs.flat, cfgs):
         rs = [r for r in rows if r["isa"] == isa and r["prec"] == prec]
         ns = [r["n"] for r in rs]
         ax.plot(ns, [float(r["c_over_asm"]) for r in rs], "o-", ms=3,
@@ -184,9 +186,10 @@ def plot(rows, path):
         ax.plot(ns, [float(r["fftw_over_asm"]) for r in rs], "s-", ms=3,
                 label="FFTW / asm")
         ax.axhline(1, color="gray", lw=0.8)
+        ax.set_yscale("log")
         ax.set_title("%s %s, v = 256 interleaved" % (isa, prec))
         ax.set_xlabel("n")
-        ax.set_ylabel("time ratio (> 1: asm faster)")
+        ax.set_ylabel("time over asm's (> 1: asm faster)")
         ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
