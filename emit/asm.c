@@ -17,13 +17,16 @@
  *     counted;
  *   - with --latency L a reload is placed up to L steps before its use,
  *     as early as its register is free (Belady's issue step).
- * Memory: per block of VL transforms, a GPR loop packs the inputs lane
- * by lane into a frame buffer X (element j's re and im parts are
- * vectors 2j and 2j + 1), the straight-line kernel runs on X in place
- * (so the n1 DAG's in-place aliasing is real, as Belady assumes), and a
- * second loop unpacks X to the outputs.  The last block, v mod VL
- * transforms, takes the same path with fewer lanes copied, the others
- * zero.  Spill slots follow X in the frame, aligned to the vector size.
+ * Memory: per block of VL transforms, the inputs are copied into a
+ * frame buffer X (element j's re and im parts are vectors 2j and
+ * 2j + 1), the straight-line kernel runs on X in place (so the n1 DAG's
+ * in-place aliasing is real, as Belady assumes), and X is copied to the
+ * outputs.  The copies (emit/asmcopy.c) are chosen per side, once per
+ * call, on the layout: vector loads and in-register transposes for
+ * interleaved data, vector moves for split arrays with unit lane
+ * stride, a general-register loop otherwise and for the last block
+ * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
+ * the frame, aligned to the vector size.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
  * the "# kgen asm:" line. */
@@ -337,45 +340,6 @@ rodata(Asm *a, const int *live)
 	}
 }
 
-/* The loops that copy one block between the arrays and X, element by
- * element (the lanes of an element are near each other in memory) and
- * lane by lane within one (r12 lanes, fewer in the last block): p, q are
- * the re and im arrays, s the element stride, vs the lane stride, all
- * registers; in: from the arrays to X.  r14, r15 walk the elements, r13
- * is l * vs and r10 the lane l. */
-static void
-copy(Asm *a, int n, const char *lab, const char *p, const char *q,
-    const char *s, const char *vs, int in)
-{
-	const char *w, *tmp, *ptr;
-	int k, h, off;
-
-	w = a->esz == 8 ? "q" : "l";
-	tmp = a->esz == 8 ? "%rax" : "%eax";
-	fprintf(a->f, "\tmovq %s, %%r14\n\tmovq %s, %%r15\n", p, q);
-	for (k = 0; k < n; k++) {
-		fprintf(a->f, "\txorl %%r10d, %%r10d\n\txorl %%r13d, %%r13d\n"
-		    "%s%d:\n", lab, k);
-		for (h = 0; h < 2; h++) {
-			ptr = h ? "%r15" : "%r14";
-			off = (2 * k + h) * a->vb;
-			if (in)
-				fprintf(a->f, "\tmov%s (%s,%%r13), %s\n\tmov%s %s, "
-				    "%d(%%rsp,%%r10,%d)\n", w, ptr, tmp, w, tmp,
-				    off, a->esz);
-			else
-				fprintf(a->f, "\tmov%s %d(%%rsp,%%r10,%d), %s\n"
-				    "\tmov%s %s, (%s,%%r13)\n", w, off, a->esz,
-				    tmp, w, tmp, ptr);
-		}
-		fprintf(a->f, "\taddq %s, %%r13\n\tincq %%r10\n"
-		    "\tcmpq %%r12, %%r10\n\tjl %s%d\n", vs, lab, k);
-		if (k + 1 < n)
-			fprintf(a->f, "\taddq %s, %%r14\n\taddq %s, %%r15\n", s,
-			    s);
-	}
-}
-
 static void
 header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 {
@@ -445,6 +409,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
 	Arena *ar;
 	Belady *b;
 	Asm a;
+	Acopy c;
 	int *live, *ord, i, frame, sh, align;
 
 	ar = arena_new();
@@ -477,6 +442,13 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
 	align = a.vb;
 	frame = (2 * p->n + a.nslot) * a.vb;
 	sh = e->isfloat ? 2 : 3;
+	c.f = f;
+	c.n = p->n;
+	c.vl = a.vl;
+	c.vb = a.vb;
+	c.esz = a.esz;
+	c.vex = a.vex;
+	c.rn = a.rn;
 
 	header(&a, p, e, isa);
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
@@ -495,19 +467,12 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
 	    "\tmovq 32(%%rbp), %%rbx\n\tshlq $%d, %%r8\n\tshlq $%d, %%r9\n"
 	    "\tshlq $%d, %%r11\n\tshlq $%d, %%rbx\n", sh, sh, sh, sh);
 	fputs("\tcmpq $0, 16(%rbp)\n\tjle .Ldone\n", f);
-	fputs("\t# a block of VL transforms, fewer in the last: r12 lanes;\n"
-	    "\t# the transforms left count down in v's stack slot\n", f);
-	fprintf(f, ".Lblock:\n\tmovq 16(%%rbp), %%rax\n\tmovq $%d, %%r12\n"
-	    "\tcmpq %%r12, %%rax\n\tcmovl %%rax, %%r12\n", a.vl);
-	/* the last block's unused lanes are zeros, as in emit/simd.c's
-	 * kgen_pack: no stale or uninitialised values in the arithmetic */
-	fprintf(f, "\tcmpq $%d, %%r12\n\tje .Lfull\n\txorl %%r13d, %%r13d\n"
-	    ".Lzero:\n\tmovq $0, (%%rsp,%%r13,8)\n\tincq %%r13\n"
-	    "\tcmpq $%d, %%r13\n\tjl .Lzero\n.Lfull:\n", a.vl,
-	    a.xbytes / 8);
-	copy(&a, p->n, ".Lp", "%rdi", "%rsi", "%r8", "%r11", 1);
+	asmcopy_choose(&c);
+	fputs("\t# a block of VL transforms, fewer in the last: the\n"
+	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
+	asmcopy_in(&c);
 	kernel(&a, ar);
-	copy(&a, p->n, ".Lu", "%rdx", "%rcx", "%r9", "%rbx", 0);
+	asmcopy_out(&c);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
 	    "\taddq %%rax, %%rdx\n\taddq %%rax, %%rcx\n"

@@ -267,6 +267,20 @@ int emitasm_fits(Dag *d);
 void emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
+/* emit/asmcopy.c: emit/asm.c's copies between the arrays and its frame
+ * buffer, chosen at run time on the layout */
+typedef struct Acopy Acopy;
+struct Acopy {
+	FILE *f;
+	int n;              /* elements of a transform */
+	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
+	int vex;            /* 0: SSE2 forms; 1: AVX, AVX-512 */
+	char rn;            /* vector register letter: x, y or z */
+};
+void asmcopy_choose(const Acopy *c);
+void asmcopy_in(const Acopy *c);
+void asmcopy_out(const Acopy *c);
+
 /* emit/kinds.c: FFT codelet kinds beyond n1 (twiddle, real data) */
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);

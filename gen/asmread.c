@@ -114,7 +114,7 @@ operand(const char *s, int len, Opd *o)
 	return o->label[0] == 0 || !strcmp(o->base, "rip");
 }
 
-/* An instruction line into its mnemonic and operands (at most 3);
+/* An instruction line into its mnemonic and operands (at most 4);
  * returns the number of operands, or -1 on a syntax error. */
 int
 asmread_instr(const char *s, char *mn, Opd *o)
@@ -141,7 +141,7 @@ asmread_instr(const char *s, char *mn, Opd *o)
 			while (k > 0 && (start[k - 1] == ' '
 			    || start[k - 1] == '\t'))
 				k--;
-			if (n == 3 || !operand(asmread_skip(start), k - (int)(asmread_skip(start)
+			if (n == 4 || !operand(asmread_skip(start), k - (int)(asmread_skip(start)
 			    - start), &o[n]))
 				return -1;
 			n++;

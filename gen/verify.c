@@ -19,10 +19,11 @@
  *     registers are the ISA's kind and number below the header's R;
  *   - around it, the general-register code must save a callee-saved
  *     register before writing it and restore it, return with %rsp
- *     restored, align %rsp for the kernel's vector accesses, and use no
- *     vector register (vzeroupper aside).  The pack and unpack loops are
- *     followed as straight text (their copies are checked against FFTW
- *     by tests/test_asm.py, not here).
+ *     restored and align %rsp for the kernel's vector accesses.  The
+ *     copies between the arrays and X (emit/asmcopy.c: vector moves and
+ *     shuffles, general-register loops) are followed as straight text
+ *     for these rules only; what they copy is checked against FFTW by
+ *     tests/test_asm.py, not here.
  * The first failure is reported with its line (exit 1); a line it
  * cannot read is a parse error, with where (exit 2).  It also counts the
  * kernel's spill traffic: a vector load from a stack slot, or from X
@@ -570,12 +571,6 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 	int i, k;
 	long a;
 
-	for (i = 0; i < n; i++)
-		if (o[i].kind == OPD_REG && o[i].vk)
-			return bad(v, 1, "%s: a vector register outside the "
-			    "kernel", mn);
-	if (!strcmp(mn, "vzeroupper"))
-		return 0;
 	if (!strcmp(mn, "ret")) {
 		if (!v->rspknown || v->rspoff != 0)
 			return bad(v, 1, "ret with %%rsp not restored");
@@ -660,7 +655,7 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 static int
 run(V *v, char **lines, int nline)
 {
-	Opd o[3];
+	Opd o[4];
 	char mn[32], *c;
 	const char *s;
 	int i, n, inkernel, seen;

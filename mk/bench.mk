@@ -1,5 +1,5 @@
 # mk/bench.mk: the benchmarks (bench-gemm, bench-fft, bench-plan,
-# bench-spills) and opcounts; included by the Makefile.
+# bench-spills, bench-asm) and opcounts; included by the Makefile.
 
 # ---- bench-gemm: fixed-size GEMM codelets and kgen_dgemm against
 # OpenBLAS (cblas_dgemm, one thread) and LIBXSMM in one process, then
@@ -130,4 +130,14 @@ opcounts: bin/kgen
 bench-spills: bin/kgen
 	@sh tests/deps.sh python3-matplotlib clang
 	$(PYTHON) bench/spills.py
+
+# ---- bench-asm: the assembly codelets (--emit asm, Belady's registers)
+# against the gcc -O2 C --simd codelets of the same order and FFTW, per
+# n = 2..64, avx2 and avx512, double and float, on v = 256 interleaved
+# transforms (bench/asm.c times the three in one process, bench/asm.py
+# builds and reports); CSV and plot in bench/out/asm.* (5-8 minutes).
+# BENCH_ASM_ARGS passes options, e.g. --prec double --sizes 8-64.
+bench-asm: bin/kgen
+	@sh tests/deps.sh python3-matplotlib
+	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
 

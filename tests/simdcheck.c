@@ -6,7 +6,9 @@
  * Two ways to build it (REAL is double or float; FFTW's double transform
  * of the very REAL inputs is the reference):
  *   one codelet:  cc -mavx2 -mfma -DREAL=double -DFUNC=n1_16 simdcheck.c
- *                 n1_16.c;  usage: simdcheck N SIGN [SEED]
+ *                 n1_16.c;  usage: simdcheck N SIGN [SEED [VMAX]]
+ *                 (VMAX: every v = 1..VMAX, and input and output in
+ *                 different layouts too)
  *   the library:  cc -DRUNTIME -Iruntime simdcheck.c -Llib -lkgen
  *                 usage: simdcheck ISA [SEED], ISA = scalar|sse2|avx2|
  *                 avx512 (or "which": prints kgen_isa()'s name and
@@ -61,6 +63,8 @@ typedef struct {
 	const char *name;
 	int kind, inplace;
 	ptrdiff_t is, os, ivs, ovs;     /* in complex elements */
+	int swap;           /* 1: the output is split if the input is
+			     * interleaved and interleaved if split */
 } Layout;
 
 /* One case; strides are in complex elements, doubled for interleaving. */
@@ -72,7 +76,8 @@ check(const Layout *L, ptrdiff_t v)
 	fftw_complex *x, *y;
 	fftw_plan p;
 	double err, mag, e, m;
-	ptrdiff_t j, k, is, os, ivs, ovs, c, mul;
+	ptrdiff_t j, k, is, os, ivs, ovs, c, mul, omul;
+	int okind;
 	long guards;
 	char *touched;
 
@@ -88,21 +93,26 @@ check(const Layout *L, ptrdiff_t v)
 		in[i] = GUARD;
 	for (i = 0; !L->inplace && i < 2 * outsz; i++)
 		out[i] = GUARD;
+	okind = !L->swap ? L->kind : L->kind == SPLIT ? INTER : SPLIT;
 	mul = L->kind == SPLIT ? 1 : 2;
+	omul = okind == SPLIT ? 1 : 2;
 	is = mul * L->is;
-	os = mul * L->os;
+	os = omul * L->os;
 	ivs = mul * L->ivs;
-	ovs = mul * L->ovs;
+	ovs = omul * L->ovs;
 	if (L->kind == SPLIT) {
 		ri = in;
 		ii = in + insz;
-		ro = out;
-		io = out + outsz;
 	} else {
 		ri = in + (L->kind == SWAPPED);
 		ii = in + (L->kind == INTER);
-		ro = out + (L->kind == SWAPPED);
-		io = out + (L->kind == INTER);
+	}
+	if (okind == SPLIT) {
+		ro = out;
+		io = out + outsz;
+	} else {
+		ro = out + (okind == SWAPPED);
+		io = out + (okind == INTER);
 	}
 	x = fftw_malloc(n * sizeof *x);
 	y = fftw_malloc(n * sizeof *y);
@@ -164,32 +174,44 @@ check(const Layout *L, ptrdiff_t v)
 	free(in);
 }
 
-/* Every layout and batch count for the current n, sign and fn. */
+/* Every layout and batch count for the current n, sign and fn; with
+ * vmax > 0, every v from 1 to vmax and the mixed layouts too. */
 static void
-all(void)
+all(int vmax)
 {
 	/* Batch counts: below, at and past every lane count (2 to 16). */
 	static const ptrdiff_t vs[] = {1, 2, 3, 4, 5, 8, 9, 16, 19, 37};
-	size_t a, b;
+	size_t a, b, nb;
 	ptrdiff_t v;
 
-	for (b = 0; b < sizeof vs / sizeof *vs; b++) {
-		v = vs[b];
+	nb = vmax > 0 ? (size_t)vmax : sizeof vs / sizeof *vs;
+	for (b = 0; b < nb; b++) {
+		v = vmax > 0 ? (ptrdiff_t)b + 1 : vs[b];
 		/* Transforms contiguous as in FFTW's batched plans, then
 		 * strided ones with gaps between them. */
 		const Layout layouts[] = {
-			{"inter", INTER, 0, 1, 1, n, n},
-			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1},
-			{"inter-inplace", INTER, 1, 1, 1, n, n},
-			{"inter-tmajor", INTER, 0, v, v + 1, 1, 1},
-			{"swapped", SWAPPED, 0, 1, 1, n, n},
-			{"split-unit", SPLIT, 0, v, v + 3, 1, 1},
-			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1},
-			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1},
-			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2},
+			{"inter", INTER, 0, 1, 1, n, n, 0},
+			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1, 0},
+			{"inter-inplace", INTER, 1, 1, 1, n, n, 0},
+			{"inter-tmajor", INTER, 0, v, v + 1, 1, 1, 0},
+			{"swapped", SWAPPED, 0, 1, 1, n, n, 0},
+			{"split-unit", SPLIT, 0, v, v + 3, 1, 1, 0},
+			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1, 0},
+			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1, 0},
+			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2, 0},
+		};
+		/* input and output in different layouts: interleaved in,
+		 * split out and the other way round */
+		const Layout mixed[] = {
+			{"inter-split", INTER, 0, 1, 1, n, n, 1},
+			{"inter-split-unit", INTER, 0, 1, v, n, 1, 1},
+			{"split-unit-inter", SPLIT, 0, v, 1, 1, n, 1},
+			{"split-gap-inter", SPLIT, 0, 2, 1, 2 * n + 3, n, 1},
 		};
 		for (a = 0; a < sizeof layouts / sizeof *layouts; a++)
 			check(&layouts[a], v);
+		for (a = 0; vmax > 0 && a < sizeof mixed / sizeof *mixed; a++)
+			check(&mixed[a], v);
 	}
 }
 
@@ -267,10 +289,10 @@ main(int argc, char **argv)
 			fn = (Fn *)(void (*)(void))kgen_n1_isa(n, isa);
 		else
 			fn = (Fn *)(void (*)(void))kgen_n1f_isa(n, isa);
-		all();
+		all(0);
 		sign = 1;
 		fn = 0;
-		all();
+		all(0);
 		/* the codelet vectorized within one transform, if any */
 		if (sizeof(REAL) == sizeof(double))
 			fn = (Fn *)(void (*)(void))kgen_n1w_isa(n, isa);
@@ -279,7 +301,7 @@ main(int argc, char **argv)
 		sign = -1;
 		tag = "n1w-";
 		if (fn)
-			all();
+			all(0);
 		/* the codelet with one complex number a vector, if any */
 		if (sizeof(REAL) == sizeof(double))
 			fn = (Fn *)(void (*)(void))kgen_n1c_isa(n, isa);
@@ -287,7 +309,7 @@ main(int argc, char **argv)
 			fn = (Fn *)(void (*)(void))kgen_n1cf_isa(n, isa);
 		tag = "n1c-";
 		if (fn)
-			all();
+			all(0);
 		tag = "";
 	}
 	return 0;
@@ -297,7 +319,7 @@ int
 main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: simdcheck N SIGN [SEED]\n");
+		fprintf(stderr, "usage: simdcheck N SIGN [SEED [VMAX]]\n");
 		return 2;
 	}
 	n = atoi(argv[1]);
@@ -305,7 +327,7 @@ main(int argc, char **argv)
 	state = argc > 3 ? strtoull(argv[3], 0, 10) : 12345;
 	printf("seed %llu\n", state);
 	fn = FUNC;
-	all();
+	all(argc > 4 ? atoi(argv[4]) : 0);
 	return 0;
 }
 #endif
