@@ -50,6 +50,11 @@
 
 enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER };
 
+/* Interleaved input up to this size is made split in one pass before
+ * the leaves (input, its split copy, the scratch and the output then
+ * fit in L2); above it each leaf group gathers its own rows. */
+enum { DEINT_MAX = 1 << 14 };
+
 #ifdef KGEN_SINGLE
 #define PREC 'f'
 #else
@@ -94,6 +99,8 @@ struct F(kgen_plan) {
 	                     * steps run in, right after their leaves */
 	R *y;               /* scratch: the output (2n) */
 	R *lb;              /* scratch: one vector leaf group's input */
+	R *xs;              /* scratch: interleaved input made split (2n),
+	                     * for n <= DEINT_MAX, or NULL */
 	/* P_BLUESTEIN and P_RADER */
 	PLAN *fwd;          /* size M, forward, unit stride */
 	R *chirp;           /* Bluestein: 2n: exp(-i pi j^2 / n) */
@@ -108,6 +115,28 @@ static void *
 zalloc(size_t n)
 {
 	return calloc(1, n ? n : 1);
+}
+
+/* n elements of R on a 64-byte boundary (a cache line, one AVX-512
+ * vector: malloc's 16 bytes made every vector access of the scratch and
+ * the twiddles straddle two lines), freed by free; NULL when out of
+ * memory or n too large. */
+static R *
+ralloc(size_t n)
+{
+	void *v;
+
+	if (n > (SIZE_MAX - 64) / sizeof(R))
+		return 0;
+	n = (n * sizeof(R) + 63) / 64 * 64;
+	return posix_memalign(&v, 64, n ? n : 64) ? 0 : v;
+}
+
+/* n rounded up to whole cache lines of R */
+static size_t
+lines(size_t n)
+{
+	return (n + 64 / sizeof(R) - 1) / (64 / sizeof(R)) * (64 / sizeof(R));
 }
 
 /* exp(-2 pi i num / den) as (c, s) with s the sine of the positive angle,
@@ -228,7 +257,7 @@ twiddles(int r, int m, int mv, int vl, int gen, const R *base, int n)
 
 	/* w_(rm)^(jk) = w_n^(jk n/(rm)); base holds w_n^t */
 	step = n / (r * m);
-	w = malloc((size_t)m * 2 * (r - 1) * sizeof *w);
+	w = ralloc((size_t)m * 2 * (r - 1));
 	if (!w)
 		return 0;
 	for (k = 0; k < m; k++)
@@ -341,11 +370,12 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	 * (leaves g*r_0 + d0): the digit reversal of its digits d1, d2, ... */
 	S = p->n / p->m0;
 	p->grp = malloc((size_t)(S / r0) * sizeof *p->grp);
-	p->y = malloc(((size_t)2 * p->n + (size_t)2 * c->m0 * r0)
-	    * sizeof *p->y);
+	p->y = ralloc(lines((size_t)2 * p->n) + lines((size_t)2 * c->m0 * r0)
+	    + (p->n <= DEINT_MAX ? (size_t)2 * p->n : 0));
 	if (!p->grp || !p->y)
 		return -1;
-	p->lb = p->y + (size_t)2 * p->n;
+	p->lb = p->y + lines((size_t)2 * p->n);
+	p->xs = p->n <= DEINT_MAX ? p->lb + lines((size_t)2 * c->m0 * r0) : 0;
 	for (g = 0; g < S / r0; g++) {
 		t = g;
 		pos = 0;
@@ -382,8 +412,8 @@ plan_bluestein(PLAN *p, unsigned flags)
 	p->M = M;
 	p->fwd = zalloc(sizeof *p->fwd);
 	p->chirp = malloc((size_t)2 * n * sizeof *p->chirp);
-	p->kern = malloc((size_t)2 * M * sizeof *p->kern);
-	p->bx = malloc((size_t)4 * M * sizeof *p->bx);
+	p->kern = ralloc((size_t)2 * M);
+	p->bx = ralloc((size_t)4 * M);
 	if (!p->fwd || !p->chirp || !p->kern || !p->bx
 	    || plan_init(p->fwd, M, flags) < 0)
 		return -1;
@@ -465,8 +495,8 @@ plan_rader(PLAN *p, unsigned flags, const R *base)
 	p->M = N;
 	p->fwd = zalloc(sizeof *p->fwd);
 	p->perm = malloc((size_t)2 * N * sizeof *p->perm);
-	p->kern = malloc((size_t)2 * N * sizeof *p->kern);
-	p->bx = malloc((size_t)4 * N * sizeof *p->bx);
+	p->kern = ralloc((size_t)2 * N);
+	p->bx = ralloc((size_t)4 * N);
 	if (!p->fwd || !p->perm || !p->kern || !p->bx
 	    || plan_init(p->fwd, N, flags) < 0)
 		return -1;
@@ -720,7 +750,7 @@ pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags,
 	double best, ns;
 	int i, j, have;
 
-	x = malloc((size_t)4 * n * sizeof *x);
+	x = ralloc((size_t)4 * n);
 	if (!x)
 		return -1;
 	for (j = 0; j < 2 * n; j++)
@@ -1111,6 +1141,22 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	size_t at;
 
 	n = p->n;
+	/* interleaved input: one deinterleaving pass, then unit-stride
+	 * leaves; the split copy goes to y's own memory when y is another
+	 * interleaved array (the leaves have read it all before the top step
+	 * writes y), else to the scratch xs */
+	if (p->xs && is == 2 && p->fastcopy
+	    && (xi == xr + 1 || xi == xr - 1)) {
+		if (os == 2 && xr != yr && xi != yi
+		    && (yi == yr + 1 || yi == yr - 1))
+			sr = yi < yr ? yi : yr;
+		else
+			sr = p->xs;
+		gather(p, xr, xi, 2, sr, sr + n, n);
+		xr = sr;
+		xi = sr + n;
+		is = 1;
+	}
 	if (os == 1 && xr != yr && xi != yi) {
 		leaves(p, xr, xi, is, yr, yi);
 		stop = 0;
