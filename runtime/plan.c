@@ -391,7 +391,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	return 0;
 }
 
-static int plan_init(PLAN *p, int n, unsigned flags);
+static int plan_init(PLAN *p, int n, unsigned flags, int lay);
 
 /* Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k-j)), c_j = exp(-i pi
  * j^2 / n), a cyclic convolution of size M >= 2n - 1. */
@@ -415,7 +415,7 @@ plan_bluestein(PLAN *p, unsigned flags)
 	p->kern = ralloc((size_t)2 * M);
 	p->bx = ralloc((size_t)4 * M);
 	if (!p->fwd || !p->chirp || !p->kern || !p->bx
-	    || plan_init(p->fwd, M, flags) < 0)
+	    || plan_init(p->fwd, M, flags, LAY_SPLIT) < 0)
 		return -1;
 	if (!(w = roots(2LL * n)))
 		return -1;
@@ -498,7 +498,7 @@ plan_rader(PLAN *p, unsigned flags, const R *base)
 	p->kern = ralloc((size_t)2 * N);
 	p->bx = ralloc((size_t)4 * N);
 	if (!p->fwd || !p->perm || !p->kern || !p->bx
-	    || plan_init(p->fwd, N, flags) < 0)
+	    || plan_init(p->fwd, N, flags, LAY_SPLIT) < 0)
 		return -1;
 	g = primitive_root(n);
 	for (q = 0, e = 1; q < N; q++, e = e * g % n)
@@ -607,27 +607,30 @@ split(int rest, int cap, int group, int *r, int k)
 	return k;
 }
 
-/* ns per forward transform of p on x (2n) to y (2n): the best of five
- * timings of enough runs to last about 20 us each (the best, as other
- * processes only ever add time). */
+/* ns per forward transform of p on x (2n) to y (2n) in layout lay (split
+ * halves, or interleaved): the best of five timings of enough runs to
+ * last about 20 us each (the best, as other processes only ever add
+ * time). */
 static double
-timeit(const PLAN *p, const R *x, R *y)
+timeit(const PLAN *p, const R *x, R *y, int lay)
 {
 	struct timespec t0, t1;
 	double best, t;
 	long reps, i;
-	int trial, n;
+	ptrdiff_t im, s;
+	int trial;
 
-	n = p->n;
-	PRIV(plan_execute_one)(p, x, x + n, 1, y, y + n, 1);
+	im = lay == LAY_INTER ? 1 : p->n;
+	s = lay == LAY_INTER ? 2 : 1;
+	PRIV(plan_execute_one)(p, x, x + im, s, y, y + im, s);
 	best = 1e300;
 	reps = 1;
 	for (trial = 0; trial < 5; trial++) {
 		for (;;) {
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			for (i = 0; i < reps; i++)
-				PRIV(plan_execute_one)(p, x, x + n, 1, y, y + n,
-				    1);
+				PRIV(plan_execute_one)(p, x, x + im, s, y,
+				    y + im, s);
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			t = (t1.tv_sec - t0.tv_sec) * 1e9
 			    + (t1.tv_nsec - t0.tv_nsec);
@@ -739,10 +742,10 @@ plan_cfg(PLAN *p, int n, const Cfg *c, unsigned flags, const R *base)
 	return st;
 }
 
-/* Times the plans of cs (nc of them) for size n and moves the fastest
- * into p; -1 when none could be made. */
+/* Times the plans of cs (nc of them) for size n in layout lay and moves
+ * the fastest into p; -1 when none could be made. */
 static int
-pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags,
+pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags, int lay,
     const R *base)
 {
 	PLAN t;
@@ -763,7 +766,7 @@ pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags,
 			free_parts(&t);
 			continue;
 		}
-		ns = timeit(&t, x, x + 2 * (size_t)n);
+		ns = timeit(&t, x, x + 2 * (size_t)n, lay);
 		if (have && ns >= best) {
 			free_parts(&t);
 			continue;
@@ -780,10 +783,11 @@ pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags,
 
 enum { MAXCAND = 160 };
 
-/* The measuring planner: times the candidates, then blocking of the
- * deepest steps on the winner for large n, and keeps the fastest. */
+/* The measuring planner: times the candidates in layout lay, then
+ * blocking of the deepest steps on the winner for large n, and keeps
+ * the fastest. */
 static int
-measure(PLAN *p, int n, unsigned flags)
+measure(PLAN *p, int n, unsigned flags, int lay)
 {
 	Cfg *cs, best;
 	R *base;
@@ -799,13 +803,13 @@ measure(PLAN *p, int n, unsigned flags)
 		cs[0].alg = ALG_BLUESTEIN;
 		cs[1].alg = ALG_RADER;
 		nc = factor_smallest(n) == n ? 2 : 1;
-		st = pick(p, n, cs, nc, flags, base);
+		st = pick(p, n, cs, nc, flags, lay, base);
 		goto out;
 	}
 	nc = candidates(n, cs, MAXCAND);
 	estimate(n, &best);
 	add(cs, &nc, MAXCAND, &best);
-	if ((st = pick(p, n, cs, nc, flags, base)) < 0 || n < 1 << 14)
+	if ((st = pick(p, n, cs, nc, flags, lay, base)) < 0 || n < 1 << 14)
 		goto out;
 	best = p->cfg;
 	best.nin = 0;
@@ -816,7 +820,7 @@ measure(PLAN *p, int n, unsigned flags)
 	if (nc > 1) {
 		free_parts(p);
 		memset(p, 0, sizeof *p);
-		st = pick(p, n, cs, nc, flags, base);
+		st = pick(p, n, cs, nc, flags, lay, base);
 	}
 out:
 	free(cs);
@@ -824,11 +828,11 @@ out:
 	return st;
 }
 
-/* Fills p (zeroed) for a single forward transform of size n, unit
- * strides: from wisdom when it has n, else measured (KGEN_MEASURE, and
- * the winner goes to wisdom) or estimated. */
+/* Fills p (zeroed) for a single forward transform of size n, to run in
+ * layout lay: from wisdom when it has n for lay, else measured in lay
+ * (KGEN_MEASURE, and the winner goes to wisdom) or estimated. */
 static int
-plan_init(PLAN *p, int n, unsigned flags)
+plan_init(PLAN *p, int n, unsigned flags, int lay)
 {
 	Cfg c;
 
@@ -842,16 +846,16 @@ plan_init(PLAN *p, int n, unsigned flags)
 		p->n1 = N1_FOR(n, 1);
 		return p->n1 ? 0 : -1;
 	}
-	if (kgen_priv_wisdom_get(PREC, n, &c)) {
+	if (kgen_priv_wisdom_get(PREC, lay, n, &c)) {
 		if (plan_cfg(p, n, &c, flags, 0) == 0)
 			return 0;
 		free_parts(p);
 		memset(p, 0, sizeof *p);
 	}
 	if (flags & KGEN_MEASURE) {
-		if (measure(p, n, flags) < 0)
+		if (measure(p, n, flags, lay) < 0)
 			return -1;
-		kgen_priv_wisdom_put(PREC, n, &p->cfg);
+		kgen_priv_wisdom_put(PREC, lay, n, &p->cfg);
 		return 0;
 	}
 	estimate(n, &c);
@@ -897,7 +901,9 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	p = zalloc(sizeof *p);
 	if (!p)
 		return 0;
-	if (plan_init(p, n, flags) < 0) {
+	/* stride 2 is (almost always) interleaved data: plans for it are
+	 * timed, and kept in wisdom, on that layout */
+	if (plan_init(p, n, flags, stride == 2 ? LAY_INTER : LAY_SPLIT) < 0) {
 		DESTROY(p);
 		return 0;
 	}

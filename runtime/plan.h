@@ -96,12 +96,16 @@ struct Cfg {
 	int k;              /* radices r[0..k-1], top first */
 	int r[CFG_MAXSTEP];
 };
-/* The wisdom store: prec is 'd' or 'f'.  kgen_priv_wisdom_get copies the entry for
- * (prec, n) to *c and returns 1, or returns 0; kgen_priv_wisdom_put adds or
- * replaces it (silently keeps nothing when out of memory).  Both lock
- * the store's mutex. */
-int kgen_priv_wisdom_get(int prec, int n, Cfg *c);
-void kgen_priv_wisdom_put(int prec, int n, const Cfg *c);
+/* The layout a plan is timed on: split arrays (stride 1, and every
+ * stride but 2) or interleaved (stride 2, ii = ri + 1). */
+enum { LAY_SPLIT, LAY_INTER };
+/* The wisdom store: prec is 'd' or 'f', lay LAY_*.
+ * kgen_priv_wisdom_get copies the entry for (prec, lay, n) to *c and
+ * returns 1, or returns 0; kgen_priv_wisdom_put adds or replaces it
+ * (silently keeps nothing when out of memory).  Both lock the store's
+ * mutex. */
+int kgen_priv_wisdom_get(int prec, int lay, int n, Cfg *c);
+void kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c);
 
 /* plansimd.c: n elements of interleaved x (re, im, re, ...) to re and im,
  * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; plain
