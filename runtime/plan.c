@@ -53,7 +53,7 @@ enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER };
 /* Interleaved input up to this size is made split in one pass before
  * the leaves (input, its split copy, the scratch and the output then
  * fit in L2); above it each leaf group gathers its own rows. */
-enum { DEINT_MAX = 1 << 14 };
+enum { DEINT_MAX = 1 << 15 };
 
 #ifdef KGEN_SINGLE
 #define PREC 'f'
@@ -339,6 +339,9 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		if (vl == 1 || r0 % vl
 		    || !(p->leafv = PRIV(plantab_n1v)(isa, c->m0)))
 			return -1;
+	} else if (c->leaf == LEAF_CX) {
+		if (!(p->n1 = N1C_ISA(c->m0, isa->id)))
+			return -1;
 	} else {
 		p->n1 = c->leaf == LEAF_BATCH ? N1_FOR(c->m0, r0)
 		    : N1_SCALAR(c->m0);
@@ -567,7 +570,10 @@ estimate(int n, Cfg *c)
 	c->isa = isa[best]->id;
 	c->k = factor_plan(n, isa[best]->vl, vleaves(isa[best]), &c->m0,
 	    c->r);
-	c->leaf = fb == 2 ? LEAF_VEC : LEAF_SCALAR;
+	/* without a vector leaf, the n1c codelet where the ISA has one
+	 * (n = 1000: 1.5x faster than the scalar leaf, 125: 1.45x) */
+	c->leaf = fb == 2 ? LEAF_VEC : N1C_ISA(c->m0, c->isa) ? LEAF_CX
+	    : LEAF_SCALAR;
 	if (n < 1 << 17)
 		return;
 	for (b = c->m0; c->nin + 1 < c->k
@@ -659,19 +665,20 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
 
 /* Candidates of the measuring planner for n > KGEN_N1_MAX (every prime
  * factor at most KGEN_N1_MAX): per ISA, every vector leaf with every top
- * radix that is a multiple of the lanes, and the largest leaf on the
- * batched and the scalar n1 codelets, with or without such a top; the
- * rest in radices of at most 64, 32 or 16, and once with the odd part
- * grouped.  Past 2^12 (where one
- * timing takes 50 us or more) only the widest ISA and caps 64 and 32,
- * which keeps KGEN_MEASURE under a second to 2^16.  Returns how many went to c (at most max). */
+ * radix that is a multiple of the lanes, the largest leaf on the
+ * batched and the scalar n1 codelets and the three largest (from 8 up)
+ * on the n1c codelets, with or without such a top; the rest in radices
+ * of at most 64, 32 or 16, and once with the odd part grouped.  Past
+ * 2^12 (where one timing takes 50 us or more) only the widest ISA and
+ * caps 64 and 32, which keeps KGEN_MEASURE under a second to 2^16.
+ * Returns how many went to c (at most max). */
 static int
 candidates(int n, Cfg *c, int max)
 {
 	static const int caps[] = {64, 32, 16};
 	const Isa *isa[CPU_N];
 	Cfg t;
-	int ni, i, m, top, cap, nc, big, leaf, vl, ncap;
+	int ni, i, m, top, cap, nc, big, leaf, vl, ncap, cx, ncx;
 
 	nc = 0;
 	ni = PRIV(plantab_isas)(isa);
@@ -682,12 +689,18 @@ candidates(int n, Cfg *c, int max)
 	}
 	for (big = KGEN_N1_MAX; n % big; big--)
 		;
+	/* cx: the third largest divisor up to KGEN_N1_MAX, at least 8 */
+	for (cx = KGEN_N1_MAX, ncx = 0; cx > 8; cx--)
+		if (n % cx == 0 && ++ncx == 3)
+			break;
 	for (i = 0; i < ni; i++) {
 		vl = isa[i]->vl;
 		for (m = 2; m <= KGEN_N1_MAX; m++)
 		for (leaf = 0; leaf < LEAF_N && n % m == 0; leaf++) {
 			if (leaf == LEAF_VEC ? vl == 1
-			    || !PRIV(plantab_n1v)(isa[i], m) : m != big)
+			    || !PRIV(plantab_n1v)(isa[i], m)
+			    : leaf == LEAF_CX ? m < cx || !N1C_ISA(m, isa[i]->id)
+			    : m != big)
 				continue;
 			if (leaf == LEAF_BATCH && vl == 1)
 				continue;
