@@ -129,11 +129,18 @@ def forced(isa):
         # Bluestein for a prime Rader would take
         "%s 4099 rader", "%s 4098 bluestein", "%s 2053 bluestein",
         "%s 1031 rader"]
-    return "kgen-wisdom 1\n" + "".join(
-        (l % p) + "\n" for p in "df" for l in lines)
+    if vec:
+        # n1c leaves (a complex number a vector), reading interleaved
+        # input as it is; with a generic radix and a blocked step
+        lines += ["%%s 1000 ct %s 40 cx 0 2 5 5" % isa,
+                  "%%s 3375 ct %s 15 cx 1 2 15 15" % isa]
+    # version 2: split (d, f) and interleaved (di, fi) plans alike
+    return "kgen-wisdom 2\n" + "".join(
+        (l % p) + "\n" for p in ("d", "di", "f", "fi") for l in lines)
 
 
-FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053, 1031]
+FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053,
+          1031, 1000, 3375]
 
 
 @pytest.mark.parametrize("isa", isas())
