@@ -1228,6 +1228,11 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	for (k0 = 0; k0 < st->m; k0 = k1) {
 		k1 = k0 + chunk < st->m ? k0 + chunk : st->m;
 		step_range(st, sr, si, k0, k1);
+		if (k1 - k0 == st->m) {
+			/* one chunk: the whole output in one pass */
+			scatter(p, sr, si, yr, yi, os, n);
+			break;
+		}
 		for (j = 0; j < st->r; j++) {
 			at = (size_t)j * st->m + k0;
 			scatter(p, sr + at, si + at, yr + (ptrdiff_t)at * os,
