@@ -667,10 +667,11 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * factor at most KGEN_N1_MAX): per ISA, every vector leaf with every top
  * radix that is a multiple of the lanes, the largest leaf on the
  * batched and the scalar n1 codelets and the three largest (from 8 up)
- * on the n1c codelets, with or without such a top; the rest in radices
- * of at most 64, 32 or 16, and once with the odd part grouped.  Past
- * 2^12 (where one timing takes 50 us or more) only the widest ISA and
- * caps 64 and 32, which keeps KGEN_MEASURE under a second to 2^16.
+ * on the n1c codelets (past 2^12 only where no vector leaf fits), with
+ * or without such a top; the rest in radices of at most 64, 32 or 16,
+ * and once with the odd part grouped.  Past 2^12 (where one timing
+ * takes 50 us or more) only the widest ISA and caps 64 and 32, which
+ * keeps KGEN_MEASURE under a second to 2^16.
  * Returns how many went to c (at most max). */
 static int
 candidates(int n, Cfg *c, int max)
@@ -678,7 +679,7 @@ candidates(int n, Cfg *c, int max)
 	static const int caps[] = {64, 32, 16};
 	const Isa *isa[CPU_N];
 	Cfg t;
-	int ni, i, m, top, cap, nc, big, leaf, vl, ncap, cx, ncx;
+	int ni, i, m, top, cap, nc, big, leaf, vl, ncap, cx, ncx, nocx;
 
 	nc = 0;
 	ni = PRIV(plantab_isas)(isa);
@@ -695,11 +696,13 @@ candidates(int n, Cfg *c, int max)
 			break;
 	for (i = 0; i < ni; i++) {
 		vl = isa[i]->vl;
+		nocx = n > 1 << 12 && fit(n, isa[i]) == 2;
 		for (m = 2; m <= KGEN_N1_MAX; m++)
 		for (leaf = 0; leaf < LEAF_N && n % m == 0; leaf++) {
 			if (leaf == LEAF_VEC ? vl == 1
 			    || !PRIV(plantab_n1v)(isa[i], m)
-			    : leaf == LEAF_CX ? m < cx || !N1C_ISA(m, isa[i]->id)
+			    : leaf == LEAF_CX ? nocx || m < cx
+			    || !N1C_ISA(m, isa[i]->id)
 			    : m != big)
 				continue;
 			if (leaf == LEAF_BATCH && vl == 1)
