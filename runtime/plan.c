@@ -97,7 +97,10 @@ struct F(kgen_plan) {
 	                     * whose outputs start at q m_0 (+ d n / r_0) */
 	int blk;            /* size of the blocks the deepest cfg.nin
 	                     * steps run in, right after their leaves */
-	R *y;               /* scratch: the output (2n) */
+	R *y;               /* scratch: the output, re at y, im at y + yim */
+	size_t yim;         /* n rounded so that re and im sit half a 4 KiB
+	                     * page apart (power-of-two n: the t1 rows of
+	                     * both parts no longer share L1 sets) */
 	R *lb;              /* scratch: one vector leaf group's input */
 	R *xs;              /* scratch: interleaved input made split (2n),
 	                     * for n <= DEINT_MAX, or NULL */
@@ -373,11 +376,13 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	 * (leaves g*r_0 + d0): the digit reversal of its digits d1, d2, ... */
 	S = p->n / p->m0;
 	p->grp = malloc((size_t)(S / r0) * sizeof *p->grp);
-	p->y = ralloc(lines((size_t)2 * p->n) + lines((size_t)2 * c->m0 * r0)
+	p->yim = lines((size_t)p->n);
+	p->yim += (2048 - p->yim * sizeof(R) % 4096 + 4096) % 4096 / sizeof(R);
+	p->y = ralloc(lines(p->yim + (size_t)p->n) + lines((size_t)2 * c->m0 * r0)
 	    + (p->n <= DEINT_MAX ? (size_t)2 * p->n : 0));
 	if (!p->grp || !p->y)
 		return -1;
-	p->lb = p->y + lines((size_t)2 * p->n);
+	p->lb = p->y + lines(p->yim + (size_t)p->n);
 	p->xs = p->n <= DEINT_MAX ? p->lb + lines((size_t)2 * c->m0 * r0) : 0;
 	for (g = 0; g < S / r0; g++) {
 		t = g;
@@ -1217,7 +1222,7 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 		si = yi;
 	} else {
 		sr = p->y;
-		si = p->y + n;
+		si = p->y + p->yim;
 		leaves(p, xr, xi, is, sr, si);
 		stop = 1;
 	}
