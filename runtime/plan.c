@@ -379,7 +379,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	p->yim = lines((size_t)p->n);
 	p->yim += (2048 - p->yim * sizeof(R) % 4096 + 4096) % 4096 / sizeof(R);
 	p->y = ralloc(lines(p->yim + (size_t)p->n) + lines((size_t)2 * c->m0 * r0)
-	    + (p->n <= DEINT_MAX ? (size_t)2 * p->n : 0));
+	    + (p->n <= DEINT_MAX ? lines(p->yim + (size_t)p->n) : 0));
 	if (!p->grp || !p->y)
 		return -1;
 	p->lb = p->y + lines(p->yim + (size_t)p->n);
@@ -1195,24 +1195,29 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	const Step *st;
 	R *sr, *si;
 	int i, n, k0, k1, j, chunk, stop;
-	size_t at;
+	size_t at, im;
 
 	n = p->n;
 	/* interleaved input: one deinterleaving pass, then unit-stride
 	 * leaves; the split copy goes to y's own memory when y is another
-	 * interleaved array (the leaves have read it all before the top step
-	 * writes y), else to the scratch xs.  n1c leaves read interleaved
-	 * data as they are (5% faster at n = 1000 and 2187) */
+	 * interleaved array and small (the leaves have read it all before
+	 * the top step writes y; one array less in cache), else to the
+	 * scratch xs, parts half a page apart like y's (measured: y's memory
+	 * 5-15% faster to n = 1024 in double, xs 5-15% faster from 4096).
+	 * n1c leaves read interleaved data as they are (5% faster at
+	 * n = 1000 and 2187) */
 	if (p->xs && is == 2 && p->fastcopy && p->cfg.leaf != LEAF_CX
 	    && (xi == xr + 1 || xi == xr - 1)) {
-		if (os == 2 && xr != yr && xi != yi
-		    && (yi == yr + 1 || yi == yr - 1))
+		sr = p->xs;
+		im = p->yim;
+		if (n * sizeof(R) <= 16384 && os == 2 && xr != yr && xi != yi
+		    && (yi == yr + 1 || yi == yr - 1)) {
 			sr = yi < yr ? yi : yr;
-		else
-			sr = p->xs;
-		gather(p, xr, xi, 2, sr, sr + n, n);
+			im = n;
+		}
+		gather(p, xr, xi, 2, sr, sr + im, n);
 		xr = sr;
-		xi = sr + n;
+		xi = sr + im;
 		is = 1;
 	}
 	if (os == 1 && xr != yr && xi != yi) {
