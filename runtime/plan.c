@@ -324,6 +324,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 {
 	const Isa *isa;
 	int k, i, j, m, S, g, t, pos, dig, mul, r0, vl;
+	size_t part, lm;
 	Step *st;
 
 	if (!(isa = isa_of(c->isa)))
@@ -376,14 +377,16 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	 * (leaves g*r_0 + d0): the digit reversal of its digits d1, d2, ... */
 	S = p->n / p->m0;
 	p->grp = malloc((size_t)(S / r0) * sizeof *p->grp);
+	/* y, then lb, then xs (as y), each on whole cache lines */
 	p->yim = lines((size_t)p->n);
 	p->yim += (2048 - p->yim * sizeof(R) % 4096 + 4096) % 4096 / sizeof(R);
-	p->y = ralloc(lines(p->yim + (size_t)p->n) + lines((size_t)2 * c->m0 * r0)
-	    + (p->n <= DEINT_MAX ? lines(p->yim + (size_t)p->n) : 0));
+	part = lines(p->yim + (size_t)p->n);
+	lm = lines((size_t)2 * c->m0 * r0);
+	p->y = ralloc(part + lm + (p->n <= DEINT_MAX ? part : 0));
 	if (!p->grp || !p->y)
 		return -1;
-	p->lb = p->y + lines(p->yim + (size_t)p->n);
-	p->xs = p->n <= DEINT_MAX ? p->lb + lines((size_t)2 * c->m0 * r0) : 0;
+	p->lb = p->y + part;
+	p->xs = p->n <= DEINT_MAX ? p->lb + lm : 0;
 	for (g = 0; g < S / r0; g++) {
 		t = g;
 		pos = 0;

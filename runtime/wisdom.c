@@ -48,7 +48,8 @@ put(int prec, int lay, int n, const Cfg *c)
 	int i;
 
 	for (i = 0; i < ntab; i++)
-		if (tab[i].prec == prec && tab[i].lay == lay && tab[i].n == n) {
+		if (tab[i].prec == prec && tab[i].lay == lay
+		    && tab[i].n == n) {
 			tab[i].c = *c;
 			return 0;
 		}
@@ -75,7 +76,8 @@ kgen_priv_wisdom_get(int prec, int lay, int n, Cfg *c)
 	found = 0;
 	pthread_mutex_lock(&lock);
 	for (i = 0; i < ntab && !found; i++)
-		if (tab[i].prec == prec && tab[i].lay == lay && tab[i].n == n) {
+		if (tab[i].prec == prec && tab[i].lay == lay
+		    && tab[i].n == n) {
 			*c = tab[i].c;
 			found = 1;
 		}

@@ -146,8 +146,8 @@ main(int argc, char **argv)
 	    && strstr(s, "\ndi 2048 ct ") != 0);
 	free(s);
 	kgen_forget_wisdom();
-	st = kgen_import_wisdom_from_string(
-	    "kgen-wisdom 1\nd 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n");
+	st = kgen_import_wisdom_from_string("kgen-wisdom 1\n"
+	    "d 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n");
 	s = kgen_export_wisdom_to_string();
 	printf("v1 %d\n", st == KGEN_OK && !strcmp(s, "kgen-wisdom 2\n"
 	    "d 1031 rader\ndi 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n"
