@@ -22,6 +22,7 @@ typedef kgen_planf PLAN;
 #define PRIV(name) kgen_priv_##name##f
 #define N1_SCALAR(n) kgen_n1f_isa((n), KGEN_ISA_SCALAR)
 #define N1_FOR kgen_n1f_for
+#define N1C_ISA kgen_n1cf_isa
 #define PLAN_MANY kgen_planf_many_dft
 #define PLAN_1D kgen_planf_dft_1d
 #define PLAN_R2C kgen_planf_dft_r2c_1d
@@ -38,6 +39,7 @@ typedef kgen_plan PLAN;
 #define PRIV(name) kgen_priv_##name
 #define N1_SCALAR(n) kgen_n1_isa((n), KGEN_ISA_SCALAR)
 #define N1_FOR kgen_n1_for
+#define N1C_ISA kgen_n1c_isa
 #define PLAN_MANY kgen_plan_many_dft
 #define PLAN_1D kgen_plan_dft_1d
 #define PLAN_R2C kgen_plan_dft_r2c_1d
@@ -84,24 +86,28 @@ void PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 /* A plan's shape as the measuring planner chooses it and the wisdom store
  * keeps it (runtime/wisdom.c); the same for both precisions. */
 enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N };
-enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_N };
+enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_N };
 enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */
 typedef struct Cfg Cfg;
 struct Cfg {
 	int alg;            /* ALG_* */
 	int isa;            /* cpu.h's CPU_* of the codelets (ALG_CT) */
 	int m0;             /* leaf size */
-	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v */
+	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v, n1c */
 	int nin;            /* deepest steps run block by block (cache) */
 	int k;              /* radices r[0..k-1], top first */
 	int r[CFG_MAXSTEP];
 };
-/* The wisdom store: prec is 'd' or 'f'.  kgen_priv_wisdom_get copies the entry for
- * (prec, n) to *c and returns 1, or returns 0; kgen_priv_wisdom_put adds or
- * replaces it (silently keeps nothing when out of memory).  Both lock
- * the store's mutex. */
-int kgen_priv_wisdom_get(int prec, int n, Cfg *c);
-void kgen_priv_wisdom_put(int prec, int n, const Cfg *c);
+/* The layout a plan is timed on: split arrays (stride 1, and every
+ * stride but 2) or interleaved (stride 2, ii = ri + 1). */
+enum { LAY_SPLIT, LAY_INTER };
+/* The wisdom store: prec is 'd' or 'f', lay LAY_*.
+ * kgen_priv_wisdom_get copies the entry for (prec, lay, n) to *c and
+ * returns 1, or returns 0; kgen_priv_wisdom_put adds or replaces it
+ * (silently keeps nothing when out of memory).  Both lock the store's
+ * mutex. */
+int kgen_priv_wisdom_get(int prec, int lay, int n, Cfg *c);
+void kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c);
 
 /* plansimd.c: n elements of interleaved x (re, im, re, ...) to re and im,
  * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; plain

@@ -1,19 +1,25 @@
 /* wisdom.c: what the measuring planner (runtime/plan.c, KGEN_MEASURE)
- * learned, kept per precision and size, and its text form.
+ * learned, kept per precision, layout and size, and its text form.
  *
  * The store is a growable array behind one mutex, so plans may be made
  * from several threads at once.  The text form is a header line and one
  * line per entry, in the order the entries were learned:
- *   kgen-wisdom 1
+ *   kgen-wisdom 2
  *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1)]
- * PREC is d or f; ALG ct, rader or bluestein (Rader and Bluestein plans
- * learn their inner sizes as entries of their own); for ct, ISA is
- * kgen_isa_name's name of the codelets, M0 the leaf size, LEAF scalar,
- * batch or vec, NIN the number of deepest radices run block by block,
- * and R_0 (top) .. R_(K-1) the radices, with M0 R_0 ... R_(K-1) = N.
- * Fields are separated by single spaces, lines end in '\n'.  An import
- * checks every line and takes all of them or none.  Entries that name
- * an ISA the CPU lacks are kept but unused (the planner plans afresh). */
+ * PREC is d or f for plans timed on split arrays (stride 1, and every
+ * layout but stride 2), di or fi for plans timed on interleaved data
+ * (stride 2, ii = ri + 1); ALG ct, rader or bluestein (Rader and
+ * Bluestein plans learn their inner sizes, split, as entries of their
+ * own); for ct, ISA is kgen_isa_name's name of the codelets, M0 the leaf
+ * size, LEAF scalar, batch, vec or cx (n1c codelets: a complex number
+ * a vector; version 2 only), NIN the number of deepest radices run
+ * block by block, and R_0 (top) .. R_(K-1) the radices, with
+ * M0 R_0 ... R_(K-1) = N.  Fields are separated by single spaces, lines
+ * end in '\n'.  Text of version 1 (header "kgen-wisdom 1", PREC d or f
+ * only, from before plans were timed per layout) is still read: each of
+ * its lines holds for both layouts.  An import checks every line and
+ * takes all of them or none.  Entries that name an ISA the CPU lacks
+ * are kept but unused (the planner plans afresh). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +28,7 @@
 #include "plan.h"
 
 typedef struct {
-	int prec, n;
+	int prec, lay, n;   /* 'd' or 'f'; LAY_*; size */
 	Cfg c;
 } Entry;
 
@@ -31,17 +37,19 @@ static Entry *tab;
 static int ntab, cap;
 
 static const char *const algname[ALG_N] = {"ct", "rader", "bluestein"};
-static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec"};
+static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec",
+    "cx"};
 
 /* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
 static int
-put(int prec, int n, const Cfg *c)
+put(int prec, int lay, int n, const Cfg *c)
 {
 	Entry *t;
 	int i;
 
 	for (i = 0; i < ntab; i++)
-		if (tab[i].prec == prec && tab[i].n == n) {
+		if (tab[i].prec == prec && tab[i].lay == lay
+		    && tab[i].n == n) {
 			tab[i].c = *c;
 			return 0;
 		}
@@ -53,6 +61,7 @@ put(int prec, int n, const Cfg *c)
 		cap = cap ? 2 * cap : 16;
 	}
 	tab[ntab].prec = prec;
+	tab[ntab].lay = lay;
 	tab[ntab].n = n;
 	tab[ntab].c = *c;
 	ntab++;
@@ -60,14 +69,15 @@ put(int prec, int n, const Cfg *c)
 }
 
 int
-kgen_priv_wisdom_get(int prec, int n, Cfg *c)
+kgen_priv_wisdom_get(int prec, int lay, int n, Cfg *c)
 {
 	int i, found;
 
 	found = 0;
 	pthread_mutex_lock(&lock);
 	for (i = 0; i < ntab && !found; i++)
-		if (tab[i].prec == prec && tab[i].n == n) {
+		if (tab[i].prec == prec && tab[i].lay == lay
+		    && tab[i].n == n) {
 			*c = tab[i].c;
 			found = 1;
 		}
@@ -76,10 +86,10 @@ kgen_priv_wisdom_get(int prec, int n, Cfg *c)
 }
 
 void
-kgen_priv_wisdom_put(int prec, int n, const Cfg *c)
+kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c)
 {
 	pthread_mutex_lock(&lock);
-	put(prec, n, c);
+	put(prec, lay, n, c);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -100,8 +110,8 @@ line(char *s, const Entry *e)
 	size_t at;
 	int i;
 
-	at = (size_t)sprintf(s, "%c %d %s", e->prec, e->n,
-	    algname[e->c.alg]);
+	at = (size_t)sprintf(s, "%c%s %d %s", e->prec,
+	    e->lay == LAY_INTER ? "i" : "", e->n, algname[e->c.alg]);
 	if (e->c.alg == ALG_CT) {
 		at += (size_t)sprintf(s + at, " %s %d %s %d %d",
 		    kgen_isa_name(e->c.isa), e->c.m0, leafname[e->c.leaf],
@@ -114,7 +124,7 @@ line(char *s, const Entry *e)
 	return at;
 }
 
-/* the longest line: 2 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 */
+/* the longest line: 3 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 */
 enum { LINE_MAX = 200 };
 
 char *
@@ -127,7 +137,7 @@ kgen_export_wisdom_to_string(void)
 	pthread_mutex_lock(&lock);
 	s = malloc((size_t)(ntab + 1) * LINE_MAX);
 	if (s) {
-		at = (size_t)sprintf(s, "kgen-wisdom 1\n");
+		at = (size_t)sprintf(s, "kgen-wisdom 2\n");
 		for (i = 0; i < ntab; i++)
 			at += line(s + at, &tab[i]);
 	}
@@ -177,9 +187,10 @@ word(const char **s, const char *const *names, int k, int *v)
 	return -1;
 }
 
-/* Parses one line at *s into e and steps past its '\n'. */
+/* Parses one line of version ver at *s into e and steps past its
+ * '\n'. */
 static int
-parse(const char **s, Entry *e)
+parse(const char **s, int ver, Entry *e)
 {
 	const char *isas[CPU_N];
 	long long prod;
@@ -188,9 +199,16 @@ parse(const char **s, Entry *e)
 	for (i = 0; i < CPU_N; i++)
 		isas[i] = kgen_isa_name(i);
 	memset(e, 0, sizeof *e);
-	if ((**s != 'd' && **s != 'f') || (*s)[1] != ' ')
+	if (**s != 'd' && **s != 'f')
 		return -1;
 	e->prec = **s;
+	e->lay = LAY_SPLIT;
+	if (ver > 1 && (*s)[1] == 'i') {
+		e->lay = LAY_INTER;
+		(*s)++;
+	}
+	if ((*s)[1] != ' ')
+		return -1;
 	*s += 2;
 	if (num(s, 1, KGEN_PLAN_MAX, &e->n) < 0
 	    || word(s, algname, ALG_N, &e->c.alg) < 0)
@@ -200,7 +218,8 @@ parse(const char **s, Entry *e)
 		    || num(s, 1, KGEN_N1_MAX, &e->c.m0) < 0
 		    || word(s, leafname, LEAF_N, &e->c.leaf) < 0
 		    || num(s, 0, CFG_MAXSTEP, &e->c.nin) < 0
-		    || num(s, 1, CFG_MAXSTEP, &e->c.k) < 0)
+		    || num(s, 1, CFG_MAXSTEP, &e->c.k) < 0
+		    || (ver == 1 && e->c.leaf == LEAF_CX))
 			return -1;
 		prod = e->c.m0;
 		for (i = 0; i < e->c.k; i++) {
@@ -222,28 +241,37 @@ parse(const char **s, Entry *e)
 int
 kgen_import_wisdom_from_string(const char *s)
 {
-	static const char head[] = "kgen-wisdom 1\n";
+	static const char head[] = "kgen-wisdom ";
 	const char *p;
 	Entry *es, e;
-	int ne, i, st;
+	int ne, i, st, ver;
 
+	/* versions 1 and 2; the line after the number */
 	if (!s || strncmp(s, head, sizeof head - 1))
 		return KGEN_EINVAL;
-	/* check everything first: all lines or none */
 	p = s + sizeof head - 1;
+	ver = *p - '0';
+	if ((ver != 1 && ver != 2) || p[1] != '\n')
+		return KGEN_EINVAL;
+	s = p + 2;
+	/* check everything first: all lines or none */
+	p = s;
 	for (ne = 0; *p; ne++)
-		if (parse(&p, &e) < 0)
+		if (parse(&p, ver, &e) < 0)
 			return KGEN_EINVAL;
 	es = malloc((size_t)(ne ? ne : 1) * sizeof *es);
 	if (!es)
 		return KGEN_ENOMEM;
-	p = s + sizeof head - 1;
+	p = s;
 	for (i = 0; i < ne; i++)
-		parse(&p, &es[i]);
+		parse(&p, ver, &es[i]);
 	st = KGEN_OK;
 	pthread_mutex_lock(&lock);
+	/* a version 1 line holds for both layouts */
 	for (i = 0; i < ne && st == KGEN_OK; i++)
-		if (put(es[i].prec, es[i].n, &es[i].c) < 0)
+		if (put(es[i].prec, es[i].lay, es[i].n, &es[i].c) < 0
+		    || (ver == 1 && put(es[i].prec, LAY_INTER, es[i].n,
+		    &es[i].c) < 0))
 			st = KGEN_ENOMEM;
 	pthread_mutex_unlock(&lock);
 	free(es);

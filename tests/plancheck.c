@@ -3,8 +3,10 @@
  * plancheck -l N...  checks the listed sizes; a first argument -m plans
  * with KGEN_MEASURE (else KGEN_ESTIMATE); -w FILE (after it) imports
  * wisdom from FILE first, so that the plans are the ones it names.  For each n and sign it
- * runs four layouts: split out of place, split in place, interleaved
- * (stride 2) and a batch of 3 with gaps (dist n + 5), with guard values
+ * runs seven layouts: split out of place, split in place, interleaved
+ * (stride 2), a batch of 3 with gaps (dist n + 5), interleaved in place,
+ * interleaved input to separate output arrays at stride 2, and an
+ * interleaved batch of 2 with a gap (dist 2n + 6), with guard values
  * after each transform's data, and prints
  *   n sign layout maxrelerr guardhits
  * with the error relative to the largest output (DESIGN.md); the bound
@@ -43,9 +45,10 @@ rnd(void)
 	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
 }
 
-enum { SPLIT, INPLACE, INTERLEAVED, BATCH, NLAYOUT };
+enum { SPLIT, INPLACE, INTERLEAVED, BATCH, IINPLACE, IMIXED, IBATCH,
+    NLAYOUT };
 static const char *const lname[] = {"split", "inplace", "interleaved",
-    "batch"};
+    "batch", "iinplace", "imixed", "ibatch"};
 
 static void
 check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
@@ -59,21 +62,24 @@ check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
 	long guards;
 	char *touched;
 
-	howmany = layout == BATCH ? 3 : 1;
-	stride = layout == INTERLEAVED ? 2 : 1;
-	dist = layout == BATCH ? n + 5 : (ptrdiff_t)n * stride;
+	howmany = layout == BATCH ? 3 : layout == IBATCH ? 2 : 1;
+	stride = layout >= IINPLACE || layout == INTERLEAVED ? 2 : 1;
+	dist = layout == BATCH ? n + 5 : layout == IBATCH ? 2 * n + 6
+	    : (ptrdiff_t)n * stride;
 	len = (howmany - 1) * dist + (n - 1) * stride + 1 + 7;
 	/* split: ri and ii are the two halves of one block */
 	in = malloc(2 * len * sizeof *in);
-	out = layout == INPLACE ? in : malloc(2 * len * sizeof *out);
+	out = layout == INPLACE || layout == IINPLACE ? in
+	    : malloc(2 * len * sizeof *out);
 	touched = calloc(2 * len, 1);
 	for (c = 0; c < 2 * len; c++)
 		in[c] = out[c] = GUARD;
-	if (layout == INTERLEAVED) {
+	if (stride == 2) {
+		/* interleaved input; output interleaved, or two arrays */
 		ri = in;
 		ii = in + 1;
 		ro = out;
-		io = out + 1;
+		io = layout == IMIXED ? out + len : out + 1;
 	} else {
 		ri = in;
 		ii = in + len;
@@ -116,7 +122,7 @@ check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
 		free(copy);
 	}
 	guards = 0;
-	if (layout != INPLACE)
+	if (out != in)
 		for (c = 0; c < 2 * len; c++)
 			if (!touched[c] && out[c] != GUARD)
 				guards++;

@@ -3,13 +3,15 @@ against FFTW.
 
 tests/plancheck.c is built once against lib/libkgen.a and checks every n
 from 1 to 1024 and a sample of sizes up to 2^20 (powers of 2, 3, 5 and 7,
-mixed sizes, primes that take Bluestein's algorithm), both signs, in four
-layouts: split out of place, in place, interleaved (stride 2) and a batch
-of 3 with gaps, with guard values.  It runs once per vector ISA this CPU
-has (KGEN_ISA=scalar, avx2, avx512), so every codelet path of the planner
-is exercised.  The float planner (kgen_planf_*) gets the same checks,
-built with -DSINGLE.  Bounds: DESIGN.md's 1e-14 (1 + log2 n) for double
-and 2e-5 (1 + log2 n) for float.
+mixed sizes, primes that take Bluestein's algorithm), both signs, in seven
+layouts: split out of place, in place, interleaved (stride 2), a batch of
+3 with gaps, interleaved in place, interleaved input to two output arrays
+at stride 2, and an interleaved batch of 2 with a gap, with guard
+values.  It runs once per vector ISA this CPU has (KGEN_ISA=scalar, avx2,
+avx512), so every codelet path of the planner is exercised.  The float
+planner (kgen_planf_*) gets the same checks, built with -DSINGLE.
+Bounds: DESIGN.md's 1e-14 (1 + log2 n) for double and 2e-5 (1 + log2 n)
+for float.
 The measuring planner (KGEN_MEASURE) gets the same checks on a sample, and
 every plan shape it can choose (leaf kinds, vector twiddles with scalar
 tails, cache blocking, generic radices, Rader, Bluestein) is forced through
@@ -79,7 +81,7 @@ def check(seed, rows, isa, unit):
 @pytest.mark.parametrize("isa", isas())
 def test_every_size_to_1024(plancheck, isa):
     seed, rows = run(plancheck, isa, [1, 1024])
-    assert len(rows) == 1024 * 2 * 4
+    assert len(rows) == 1024 * 2 * 7
     check(seed, rows, isa, plancheck[1])
 
 
@@ -87,7 +89,7 @@ def test_every_size_to_1024(plancheck, isa):
 def test_sample_to_2_20(plancheck, isa):
     sizes = SAMPLE + (SAMPLE_LARGE if isa == isas()[-1] else [])
     seed, rows = run(plancheck, isa, ["-l"] + sizes)
-    assert len(rows) == len(sizes) * 2 * 4
+    assert len(rows) == len(sizes) * 2 * 7
     check(seed, rows, isa, plancheck[1])
 
 
@@ -100,7 +102,7 @@ MEASURE_SAMPLE = [96, 720, 1000, 1009, 1331, 2187, 3125, 4096, 4099, 12288,
 def test_measure_sample(plancheck):
     isa = isas()[-1]
     seed, rows = run(plancheck, isa, ["-m", "-l"] + MEASURE_SAMPLE)
-    assert len(rows) == len(MEASURE_SAMPLE) * 2 * 4
+    assert len(rows) == len(MEASURE_SAMPLE) * 2 * 7
     check(seed, rows, isa, plancheck[1])
 
 
@@ -127,11 +129,18 @@ def forced(isa):
         # Bluestein for a prime Rader would take
         "%s 4099 rader", "%s 4098 bluestein", "%s 2053 bluestein",
         "%s 1031 rader"]
-    return "kgen-wisdom 1\n" + "".join(
-        (l % p) + "\n" for p in "df" for l in lines)
+    if vec:
+        # n1c leaves (a complex number a vector), reading interleaved
+        # input as it is; with a generic radix and a blocked step
+        lines += ["%%s 1000 ct %s 40 cx 0 2 5 5" % isa,
+                  "%%s 3375 ct %s 15 cx 1 2 15 15" % isa]
+    # version 2: split (d, f) and interleaved (di, fi) plans alike
+    return "kgen-wisdom 2\n" + "".join(
+        (l % p) + "\n" for p in ("d", "di", "f", "fi") for l in lines)
 
 
-FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053, 1031]
+FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053,
+          1031, 1000, 3375]
 
 
 @pytest.mark.parametrize("isa", isas())
@@ -139,7 +148,7 @@ def test_forced_shapes(plancheck, isa, tmp_path):
     w = tmp_path / "wisdom"
     w.write_text(forced(isa))
     seed, rows = run(plancheck, isa, ["-w", w, "-l"] + FORCED)
-    assert len(rows) == len(FORCED) * 2 * 4
+    assert len(rows) == len(FORCED) * 2 * 7
     check(seed, rows, isa, plancheck[1])
 
 
@@ -169,13 +178,15 @@ def test_wisdom_store(wisdomcheck):
     assert got["empty"] == ["1"]
     assert int(got["learned"][0]) >= 5
     assert got["roundtrip"] == ["1"] and got["file"] == ["1"]
+    assert got["layouts"] == ["1"] and got["v1"] == ["1"]
     assert got["nofile"] == ["-1"] and got["noexport"] == ["-1"]
     # the documented format: a header, then one line per entry
     lines = text.splitlines()
-    assert lines[0] == "kgen-wisdom 1"
+    assert lines[0] == "kgen-wisdom 2"
     for l in lines[1:]:
         f = l.split(" ")
-        assert f[0] in "df" and f[2] in ("ct", "rader", "bluestein"), l
+        assert f[0] in ("d", "f", "di", "fi"), l
+        assert f[2] in ("ct", "rader", "bluestein"), l
         if f[2] == "ct":
             k = int(f[7])
             assert len(f) == 8 + k, l
@@ -188,7 +199,7 @@ def test_wisdom_store(wisdomcheck):
 
 def test_wisdom_refuses_bad_text(wisdomcheck):
     bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
-    assert len(bad) == 13
+    assert len(bad) == 16
     for r in bad:
         # KGEN_EINVAL, and the store as it was
         assert r[-2:] == ["-1", "1"] or r[1:] == ["null", "-1"], r

@@ -6,6 +6,10 @@
  *   learned K      entries exported after measuring 5 sizes (at least 5:
  *                  Rader and Bluestein plans add their inner sizes)
  *   roundtrip S    export, forget, import, export again: same text
+ *   layouts S      an interleaved plan (stride 2) measured after a split
+ *                  one of the same size adds a line of its own (di)
+ *   v1 S           version 1 text (no layouts) is read, each line for
+ *                  both layouts: it exports as a d and a di line
  *   file S         the same through FILE
  *   bad I ST SAME  bad text number I: its status, and whether the store
  *                  is unchanged
@@ -21,7 +25,10 @@
 
 static const char *const bad[] = {
 	"",
-	"kgen-wisdom 2\n",
+	"kgen-wisdom 3\n",
+	"kgen-wisdom 12\n",
+	"kgen-wisdom 1\ndi 1031 rader\n",
+	"kgen-wisdom 2\nds 1031 rader\n",
 	"kgen-wisdom 1\nd 1024 ct avx512 32 vec 0 2 32 33\n",
 	"kgen-wisdom 1\nd 1024 ct neon 32 vec 0 1 32\n",
 	"kgen-wisdom 1\nd 1024 ct scalar 32 vec 1 1 32\n",
@@ -128,8 +135,25 @@ main(int argc, char **argv)
 		return 2;
 	}
 	s = kgen_export_wisdom_to_string();
-	printf("empty %d\n", !strcmp(s, "kgen-wisdom 1\n"));
+	printf("empty %d\n", !strcmp(s, "kgen-wisdom 2\n"));
 	free(s);
+	p = kgen_plan_dft_1d(2048, -1, KGEN_MEASURE);
+	kgen_destroy(p);
+	p = kgen_plan_many_dft(2048, 1, 2, 4096, 1, KGEN_MEASURE);
+	kgen_destroy(p);
+	s = kgen_export_wisdom_to_string();
+	printf("layouts %d\n", !strncmp(s, "kgen-wisdom 2\nd 2048 ct ", 24)
+	    && strstr(s, "\ndi 2048 ct ") != 0);
+	free(s);
+	kgen_forget_wisdom();
+	st = kgen_import_wisdom_from_string("kgen-wisdom 1\n"
+	    "d 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n");
+	s = kgen_export_wisdom_to_string();
+	printf("v1 %d\n", st == KGEN_OK && !strcmp(s, "kgen-wisdom 2\n"
+	    "d 1031 rader\ndi 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n"
+	    "fi 1536 ct scalar 48 scalar 0 1 32\n"));
+	free(s);
+	kgen_forget_wisdom();
 	for (i = 0; i < 4; i++) {
 		p = kgen_plan_dft_1d((int[]){1024, 1009, 4099, 720}[i], -1,
 		    KGEN_MEASURE);
@@ -137,6 +161,9 @@ main(int argc, char **argv)
 	}
 	pf = kgen_planf_dft_1d(1024, 1, KGEN_MEASURE);
 	kgen_destroyf(pf);
+	/* an interleaved entry (di) goes through the round trips too */
+	p = kgen_plan_many_dft(720, 1, 2, 1440, -1, KGEN_MEASURE);
+	kgen_destroy(p);
 	/* 4099's Rader or Bluestein plan learns its inner size too */
 	s = kgen_export_wisdom_to_string();
 	for (k = 0, c = s; (c = strchr(c, '\n')); c++)
