@@ -628,7 +628,7 @@ def test_library_asm_files_verify():
         text = c.path.read_text()
         if "\t.globl %s\n\t.hidden %s\n" % (c.name, c.name) not in text:
             return "%s: no .hidden after its .globl" % c.path.name
-        if "--emit asm --verify" not in text.split("\n", 2)[1]:
+        if "--fma --emit asm --verify" not in text.split("\n", 2)[1]:
             return "%s: not made with --verify" % c.path.name
         p = kgen("verify", c.path)
         if p.returncode != 0 or ": ok:" not in p.stdout:
@@ -647,7 +647,8 @@ def test_library_asm_is_kgens(isa, prec, n):
     # the command line of mk/codelets.awk, which the file's header quotes
     p = kgen("fft", "-n", n, *(["--type", "float"] if prec == "float"
                                else []),
-             "--simd", isa, "--emit", "asm", "--verify", "--name", c.name)
+             "--simd", isa, "--fma", "--emit", "asm",
+             "--verify", "--name", c.name)
     assert p.returncode == 0, p.stderr
     want = p.stdout.replace("\t.globl %s\n" % c.name,
                             "\t.globl %s\n\t.hidden %s\n" % (c.name, c.name))
