@@ -64,7 +64,7 @@ codelets/%.c: bin/kgen
 $(CODELETS_S): codelets/%.s: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen $(KGEN_ARGS) -o $@.tmp
-	sed 's/^\t\.globl \(.*\)$$/&\n\t.hidden \1/' $@.tmp > $@.tmp2
+	awk '{ print } /^\t\.globl / { print "\t.hidden " $$2 }' $@.tmp > $@.tmp2
 	grep -q '^	\.hidden ' $@.tmp2
 	rm -f $@.tmp && mv $@.tmp2 $@
 
