@@ -41,5 +41,5 @@ clean:
 -include $(wildcard build/*/*.d build/asan/*/*.d)
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
-        bench-fft bench-plan bench-spills bench-gemm bench-asm selftest tsan \
-        check-slow fuzz
+        bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmlib \
+        selftest tsan check-slow fuzz

@@ -141,3 +141,19 @@ bench-asm: bin/kgen
 	@sh tests/deps.sh python3-matplotlib
 	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
 
+# ---- bench-asmlib: the library's batched codelets in C (kgen_n1_isa)
+# against its assembly ones (kgen_n1a_isa), n = 2..64, avx2 and avx512,
+# double and float, v = 256 interleaved, and which one kgen_dft picks
+# there by its first-use measurement (bench/asmlib.c; seconds).  CSV in
+# bench/out/asmlib.csv.
+build/bench/asmlib: bench/asmlib.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=199309L -Iruntime \
+	    -o $@ $< lib/libkgen.a $(LDLIBS)
+
+bench-asmlib: build/bench/asmlib
+	@mkdir -p bench/out
+	build/bench/asmlib > bench/out/asmlib.csv.tmp
+	mv bench/out/asmlib.csv.tmp bench/out/asmlib.csv
+	@echo "bench/out/asmlib.csv: c_over_asm > 1 where the assembly is faster"
+

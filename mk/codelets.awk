@@ -1,7 +1,8 @@
 # mk/codelets.awk: turns codelets.def, the library's one list of
 # codelets, into what the build needs (mk/lib.mk runs it):
 #   out=mk  build/codelets.mk: the lists CODELETS_C (every codelet file)
-#           and REGISTRY_C (the scalar n1 ones, for the registry), and
+#           and REGISTRY_C (the scalar n1 ones, for the registry),
+#           CODELETS_S (the assembly ones, N1A: codelets/n1a/ISA/*.s), and
 #           per codelet its kgen command line (KGEN_ARGS, for the rule
 #           codelets/%.c) and its compiler flags (CODELET_FLAGS: its
 #           ISA's from isa.def, then its family's, for build/codelets/%.o
@@ -24,6 +25,7 @@ BEGIN {
 	kind["N1"] = ""
 	kind["N1W"] = "n1w"
 	kind["N1C"] = "n1c"
+	kind["N1A"] = ""
 	kind["T1"] = "t1"
 	kind["T1V"] = "t1v"
 	kind["N1V"] = "n1v"
@@ -78,7 +80,8 @@ function bad(msg) {
 		print
 	if (out != "mk" || !(isa in built))
 		next
-	file = "codelets/" lfam "/" isa "/" base ".c"
+	asm = fam == "N1A"
+	file = "codelets/" lfam "/" isa "/" base (asm ? ".s" : ".c")
 	obj = lfam "/" isa "/" base ".o"
 	if (fam == "GEMMK")
 		args = "gemm --kloop -m " f[3] " -n " f[4] \
@@ -91,6 +94,11 @@ function bad(msg) {
 		args = args " --simd " isa
 	args = args (opts != "" ? " " opts : "") " --name " name
 	print ""
+	if (asm) {   # assembly: made and assembled by mk/lib.mk's .s rules
+		print "CODELETS_S += " file
+		print file ": KGEN_ARGS = " args
+		next
+	}
 	print "CODELETS_C += " file
 	if (fam == "N1" && isa == "scalar")
 		print "REGISTRY_C += " file

@@ -44,14 +44,37 @@ CODELET_FLAGS_n1v_simd = -ffp-contract=fast
 CODELET_FLAGS_gemmk = -ffp-contract=fast
 CODELET_FLAGS_gemmk_simd = -ffp-contract=fast
 
-LIB_CO = $(CODELETS_C:codelets/%.c=build/codelets/%.o)
+LIB_AO = $(CODELETS_S:codelets/%.s=build/codelets/%.o)
+LIB_CO = $(CODELETS_C:codelets/%.c=build/codelets/%.o) $(LIB_AO)
 
 # named here so that make keeps them (not intermediate files)
-codelets: $(CODELETS_C)
+codelets: $(CODELETS_C) $(CODELETS_S)
 
 codelets/%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen $(KGEN_ARGS) -o $@
+
+# The assembly codelets (N1A): kgen_dft's internal codelets like the
+# vector C ones, so hidden: the line ".hidden NAME" goes in after the
+# file's ".globl NAME" (what -fvisibility=hidden does for C), and the
+# file is what kgen emitted otherwise (kgen verify accepts it, make check
+# runs it on every one, tests/test_asm.py).  --verify in their options
+# stops the build on one the validator rejects.  Static pattern rules, so
+# that make never looks for a .c of the same name.
+$(CODELETS_S): codelets/%.s: bin/kgen
+	@mkdir -p $(@D)
+	bin/kgen $(KGEN_ARGS) -o $@.tmp
+	awk '{ print } /^\t\.globl / { print "\t.hidden " $$2 }' $@.tmp > $@.tmp2
+	grep -q '^	\.hidden ' $@.tmp2
+	rm -f $@.tmp && mv $@.tmp2 $@
+
+$(LIB_AO): build/codelets/%.o: codelets/%.s
+	@mkdir -p $(@D)
+	$(CC) -c -o $@ $<
+
+$(LIB_AO:build/%=build/asan/%): build/asan/codelets/%.o: codelets/%.s
+	@mkdir -p $(@D)
+	$(CC) -c -o $@ $<
 
 # make sees files, not flags: each value of CODELET_CFLAGS gets its own
 # stamp file, named by its checksum, so that a change of those flags

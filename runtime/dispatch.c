@@ -4,7 +4,9 @@
  * ...; made by emit/simd.c, each file compiled with its ISA's flags), and
  * for one transform at a time some vectorized within it (kgen_n1w_ISA_N,
  * emit/vec.c) and, every size, with one complex number a vector
- * (kgen_n1c_ISA_N, emit/cxl.c), as codelets.def lists them; which of
+ * (kgen_n1c_ISA_N, emit/cxl.c), and the batched AVX2 and AVX-512 ones
+ * again as kgen's assembly (kgen_n1a_ISA_N, emit/asm.c: registers
+ * allocated by kgen), as codelets.def lists them; which of
  * those runs is measured at first use (pick below).  Only the codelets of
  * an ISA the CPU runs may be called, so the choice is made here, from
  * cpu.c's kgen_isa() (the widest ISA the CPU runs, capped by the
@@ -28,6 +30,7 @@ typedef float R;
 #define N1_ISA kgen_n1f_isa
 #define N1W_ISA kgen_n1wf_isa
 #define N1C_ISA kgen_n1cf_isa
+#define N1A_ISA kgen_n1af_isa
 #define N1_FOR kgen_n1f_for
 #define DFT kgen_dftf
 #define KEEP_double(x)
@@ -39,6 +42,7 @@ typedef double R;
 #define N1_ISA kgen_n1_isa
 #define N1W_ISA kgen_n1w_isa
 #define N1C_ISA kgen_n1c_isa
+#define N1A_ISA kgen_n1a_isa
 #define N1_FOR kgen_n1_for
 #define DFT kgen_dft
 #define KEEP_double(x) x
@@ -47,11 +51,12 @@ typedef double R;
 
 enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
 
-/* This precision's n1, n1w and n1c codelets of codelets.def
+/* This precision's n1, n1w, n1c and n1a codelets of codelets.def
  * (build/runtime/codelets.h: less the ISAs not built here). */
 #define N1(isa, prec, n, name, opts) KEEP_##prec(extern n1_fn name;)
 #define N1W N1
 #define N1C N1
+#define N1A N1
 #include "codelets.h"
 
 /* KGEN_N1_MAX is the largest n1 size: the union is as large as its
@@ -81,6 +86,12 @@ static n1_fn *const wtab[NISA][NSIZE] = {
 #define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
 static n1_fn *const ctab[NISA][NSIZE] = {
 	[CPU_scalar] = {0},  /* none: n1c is vector only */
+#include "codelets.h"
+};
+
+#define N1A(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
+static n1_fn *const atab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1a is AVX2 and AVX-512 only */
 #include "codelets.h"
 };
 #undef ENTRY
@@ -114,6 +125,12 @@ N1C_ISA(int n, int isa)
 	return lookup(ctab, n, isa);
 }
 
+n1_fn *
+N1A_ISA(int n, int isa)
+{
+	return lookup(atab, n, isa);
+}
+
 /* Lanes of isa's batched codelets: transforms per vector. */
 static int
 lanes(int isa)
@@ -126,9 +143,11 @@ lanes(int isa)
 /* Which codelet runs is measured, not guessed.  Candidate c is isa
  * NFAM + family: for each ISA up to kgen_isa(), the batched codelet
  * (one transform per lane), the n1w codelet (vectorized within one
- * transform, where VL | n and n >= VL^2) and the n1c codelet (one
- * complex number a vector).  One transform at a time (v below the
- * batched codelets' lanes) the batched vector codelets are left out
+ * transform, where VL | n and n >= VL^2), the n1c codelet (one
+ * complex number a vector) and the n1a codelet (the batched codelet as
+ * kgen's assembly, AVX2 and AVX-512, n = 2..64).  One transform at a
+ * time (v below the batched codelets' lanes) the batched vector codelets,
+ * C and assembly, are left out
  * (their remainder path costs a vector pass per transform): there n1c
  * wins most sizes, n1w some multiples of the lanes, scalar the
  * smallest.  For v that fills the lanes the batched codelets mostly win,
@@ -141,7 +160,7 @@ lanes(int isa)
  * with the least time (about 0.1-1 ms, once; pick remembers it).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
-enum { FAM_N1, FAM_N1W, FAM_N1C, NFAM, ROUNDS = 15 };
+enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1A, NFAM, ROUNDS = 15 };
 
 /* The codelet of candidate c, NULL where the library has none or it is
  * not a candidate for one transform at a time (many == 0). */
@@ -154,6 +173,7 @@ candidate(int c, int n, int many)
 	fam = c % NFAM;
 	return fam == FAM_N1C ? ctab[isa][n - 1]
 	    : fam == FAM_N1W ? wtab[isa][n - 1]
+	    : fam == FAM_N1A ? (many ? atab[isa][n - 1] : 0)
 	    : isa == CPU_scalar || many ? tab[isa][n - 1] : 0;
 }
 

@@ -1,9 +1,10 @@
 """The library's codelets as codelets.def lists them, for the tests that
 check the library against its manifest (test_simd.py, test_runtime.py).
 
-codelets() gives one Codelet per line: family ("N1", "N1W", "N1C", "T1",
-"T1V", "N1V", "GEMMK"), isa ("scalar", "sse2", ...), prec ("double", "float"),
-size (an int; (mr, nr, v) for GEMMK), name and the file it is made in.
+codelets() gives one Codelet per line: family ("N1", "N1W", "N1C", "N1A",
+"T1", "T1V", "N1V", "GEMMK"), isa ("scalar", "sse2", ...), prec ("double",
+"float"), size (an int; (mr, nr, v) for GEMMK), name and the file it is made
+in (.c; .s for N1A, the assembly codelets).
 """
 import collections
 import re
@@ -26,7 +27,7 @@ def codelets():
         nums = tuple(int(c) for c in cols[2:-1])
         size = nums if fam == "GEMMK" else nums[0]
         path = (ROOT / "codelets" / fam.lower() / isa
-                / (name[len("kgen_"):] + ".c"))
+                / (name[len("kgen_"):] + (".s" if fam == "N1A" else ".c")))
         out.append(Codelet(fam, isa, prec, size, name, path))
     return out
 

@@ -14,12 +14,21 @@
  *                 avx512 (or "which": prints kgen_isa()'s name and
  *                 exits; "per-size": kgen_isa_for's choice for each n,
  *                 double then float, then the codelet kgen_dft runs for
- *                 v = 1, double then float): every n in 1..KGEN_N1_MAX, forward through
+ *                 v = 1, double then float; "per-size-many": the codelet
+ *                 it runs for v = 256, double then float, for each n):
+ *                 every n in 1..KGEN_N1_MAX, forward through
  *                 kgen_n1_isa(n, ISA) and backward through kgen_dft
  *                 (which dispatches on KGEN_ISA: the test sets it to ISA),
  *                 then forward through kgen_n1w_isa(n, ISA) and
  *                 kgen_n1c_isa(n, ISA) where the library has those
- *                 codelets (cases tagged "n1w-", "n1c-")
+ *                 codelets (cases tagged "n1w-", "n1c-");
+ *                 or usage: simdcheck n1a ISA [SEED]: the library's
+ *                 assembly codelets kgen_n1a_isa(n, ISA) (kgen_n1af_isa
+ *                 for float) wherever it has one, every n, forward as
+ *                 they are and backward with real and imaginary parts
+ *                 swapped (what kgen_dft does for sign +1), every v =
+ *                 1..2VL+1 (VL: ISA's lanes) and the mixed layouts too
+ *                 (cases tagged "n1a-")
  * Prints "seed S", in library form "isa NAME" (kgen_isa()), then per
  * case "N SIGN layout/vV relerr guardhits"; guardhits counts output
  * elements written outside the transform and, out of place, input
@@ -49,6 +58,8 @@ static unsigned long long state;
 static int n, sign;
 static Fn *fn;          /* the codelet under test; NULL: kgen_dft */
 static const char *tag = "";    /* before the layout's name */
+static int flip;        /* 1: call fn with real and imaginary parts
+			 * swapped, which computes the other sign */
 
 static double
 rnd(void)
@@ -133,7 +144,10 @@ check(const Layout *L, ptrdiff_t v)
 			    (void *)io, is, os, v, ivs, ovs);
 	} else
 #endif
-	fn(ri, ii, ro, io, is, os, v, ivs, ovs);
+	if (flip)
+		fn(ii, ri, io, ro, is, os, v, ivs, ovs);
+	else
+		fn(ri, ii, ro, io, is, os, v, ivs, ovs);
 	err = mag = 0;
 	for (j = 0; j < v; j++) {
 		const REAL *cr = copy + (ri - in), *ci = copy + (ii - in);
@@ -216,18 +230,18 @@ all(int vmax)
 }
 
 #ifdef RUNTIME
-/* Which codelet kgen_dft (isfloat 0) or kgen_dftf runs for one transform
- * of size n: "n1w-ISA", "n1c-ISA" or the batched ISA's name. */
+/* Which codelet kgen_dft (isfloat 0) or kgen_dftf runs for v transforms
+ * of size n: "n1w-ISA", "n1c-ISA", "n1a-ISA" or the batched ISA's name. */
 static const char *
-v1name(int n, int isfloat)
+vname(int n, ptrdiff_t v, int isfloat)
 {
 	static char buf[4][32];
 	static int k;
-	void (*f)(void), (*w)(void), (*b)(void), (*c)(void);
+	void (*f)(void), (*w)(void), (*b)(void), (*c)(void), (*a)(void);
 	int isa;
 
-	f = isfloat ? (void (*)(void))kgen_n1f_for(n, 1)
-	    : (void (*)(void))kgen_n1_for(n, 1);
+	f = isfloat ? (void (*)(void))kgen_n1f_for(n, v)
+	    : (void (*)(void))kgen_n1_for(n, v);
 	k = (k + 1) % 4;
 	for (isa = 0; kgen_isa_name(isa); isa++) {
 		w = isfloat ? (void (*)(void))kgen_n1wf_isa(n, isa)
@@ -236,6 +250,13 @@ v1name(int n, int isfloat)
 		    : (void (*)(void))kgen_n1_isa(n, isa);
 		c = isfloat ? (void (*)(void))kgen_n1cf_isa(n, isa)
 		    : (void (*)(void))kgen_n1c_isa(n, isa);
+		a = isfloat ? (void (*)(void))kgen_n1af_isa(n, isa)
+		    : (void (*)(void))kgen_n1a_isa(n, isa);
+		if (a && f == a) {
+			snprintf(buf[k], sizeof buf[k], "n1a-%s",
+			    kgen_isa_name(isa));
+			return buf[k];
+		}
 		if (c && f == c) {
 			snprintf(buf[k], sizeof buf[k], "n1c-%s",
 			    kgen_isa_name(isa));
@@ -250,6 +271,44 @@ v1name(int n, int isfloat)
 			return kgen_isa_name(isa);
 	}
 	return "?";
+}
+
+/* simdcheck n1a ISA [SEED]: the library's assembly codelets of ISA,
+ * both signs (the backward one through the re/im swap), every v up to
+ * 2VL+1 and every layout. */
+static int
+asmlib(int argc, char **argv)
+{
+	int isa, vl;
+
+	for (isa = 0; kgen_isa_name(isa); isa++)
+		if (!strcmp(argv[1], kgen_isa_name(isa)))
+			break;
+	if (argc < 2 || !kgen_isa_name(isa) || !kgen_isa_supported(isa)) {
+		fprintf(stderr, "simdcheck: n1a %s: not an ISA this CPU runs\n",
+		    argc < 2 ? "(none)" : argv[1]);
+		return 2;
+	}
+	/* the lanes of isa: 32-byte vectors for AVX2, 64 for AVX-512 */
+	vl = (!strcmp(argv[1], "avx512") ? 64 : !strcmp(argv[1], "avx2") ? 32
+	    : 16) / (int)sizeof(REAL);
+	state = argc > 2 ? strtoull(argv[2], 0, 10) : 12345;
+	printf("seed %llu\nisa %s\n", state, kgen_isa_name(isa));
+	tag = "n1a-";
+	for (n = 1; n <= KGEN_N1_MAX; n++) {
+		if (sizeof(REAL) == sizeof(double))
+			fn = (Fn *)(void (*)(void))kgen_n1a_isa(n, isa);
+		else
+			fn = (Fn *)(void (*)(void))kgen_n1af_isa(n, isa);
+		if (!fn)
+			continue;
+		for (flip = 0; flip < 2; flip++) {
+			sign = flip ? 1 : -1;
+			all(2 * vl + 1);
+		}
+	}
+	flip = 0;
+	return 0;
 }
 
 int
@@ -270,9 +329,17 @@ main(int argc, char **argv)
 			printf("%d %s %s %s %s\n", n,
 			    kgen_isa_name(kgen_isa_for(n, 0)),
 			    kgen_isa_name(kgen_isa_for(n, 1)),
-			    v1name(n, 0), v1name(n, 1));
+			    vname(n, 1, 0), vname(n, 1, 1));
 		return 0;
 	}
+	if (!strcmp(argv[1], "per-size-many")) {  /* v = 256 */
+		for (n = 1; n <= KGEN_N1_MAX; n++)
+			printf("%d %s %s\n", n, vname(n, 256, 0),
+			    vname(n, 256, 1));
+		return 0;
+	}
+	if (!strcmp(argv[1], "n1a"))        /* simdcheck n1a ISA [SEED] */
+		return asmlib(argc - 1, argv + 1);
 	for (isa = 0; kgen_isa_name(isa); isa++)
 		if (!strcmp(argv[1], kgen_isa_name(isa)))
 			break;

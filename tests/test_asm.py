@@ -26,14 +26,18 @@ spills --measure asm.
   layouts included, every ISA and precision, both signs; and a spoilt
   copy, which kgen verify cannot see, fails that check;
 - the object has unwind information and a non-executable stack note;
+- the library's assembly codelets (codelets.def N1A, 252 files): each
+  hidden, kgen's output, and accepted by kgen verify;
 - the command line: bad input is one kgen: line and exit 2.
 """
+import os
 import random
 import re
 import subprocess
 
 import pytest
 
+import manifest
 from conftest import BuildError, TESTS, bound, cc, kgen, pmap, run
 from test_simd import FLAGS, RUNS, failures, need, results
 
@@ -603,6 +607,52 @@ def test_object_unwind_and_stack_note(tmp_path):
     assert ".note.GNU-stack" in p.stdout
     assert "FDE" in p.stdout and "DW_CFA_def_cfa_register: r6 (rbp)" \
         in p.stdout
+
+
+# ---- the library's assembly codelets ----------------------------------------
+
+ASMLIB = [c for c in manifest.codelets() if c.family == "N1A"]
+
+
+def test_library_asm_files_verify():
+    """Every assembly codelet of the library (codelets.def's N1A lines,
+    codelets/n1a/ISA/*.s) is there, hidden (".hidden NAME" after ".globl
+    NAME", so libkgen.so does not export it), and kgen verify accepts the
+    file as the library assembles it.  (Their numbers against FFTW:
+    test_simd.py's test_library_asm.)"""
+    if os.uname().machine not in ("x86_64", "amd64"):
+        pytest.skip("the vector codelets are built on x86-64 only")
+    assert len(ASMLIB) == 4 * 63
+
+    def check(c):
+        text = c.path.read_text()
+        if "\t.globl %s\n\t.hidden %s\n" % (c.name, c.name) not in text:
+            return "%s: no .hidden after its .globl" % c.path.name
+        if "--fma --emit asm --verify" not in text.split("\n", 2)[1]:
+            return "%s: not made with --verify" % c.path.name
+        p = kgen("verify", c.path)
+        if p.returncode != 0 or ": ok:" not in p.stdout:
+            return "%s: %s%s" % (c.path.name, p.stdout, p.stderr)
+        return None
+    bad = [r for r in pmap(check, ASMLIB) if r is not None]
+    assert not bad, "\n".join(map(str, bad[:10]))
+
+
+@pytest.mark.parametrize("isa,prec,n", [("avx2", "double", 13),
+                                        ("avx512", "float", 32)])
+def test_library_asm_is_kgens(isa, prec, n):
+    """A library assembly file is kgen's output for its line of
+    codelets.def, with the one .hidden line added (mk/lib.mk)."""
+    c, = [c for c in ASMLIB if (c.isa, c.prec, c.size) == (isa, prec, n)]
+    # the command line of mk/codelets.awk, which the file's header quotes
+    p = kgen("fft", "-n", n, *(["--type", "float"] if prec == "float"
+                               else []),
+             "--simd", isa, "--fma", "--emit", "asm",
+             "--verify", "--name", c.name)
+    assert p.returncode == 0, p.stderr
+    want = p.stdout.replace("\t.globl %s\n" % c.name,
+                            "\t.globl %s\n\t.hidden %s\n" % (c.name, c.name))
+    assert c.path.read_text() == want
 
 
 # ---- the command line ------------------------------------------------------

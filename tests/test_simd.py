@@ -8,6 +8,8 @@ when v is no multiple of the lane count (v = 1..37).
 - the library: for every ISA this CPU runs, every size 1..64 in double
   and float, forward through kgen_n1_isa(n, isa) and backward through
   kgen_dft/kgen_dftf with KGEN_ISA set, which checks the dispatch too;
+  and the library's assembly codelets (kgen_n1a_isa: AVX2 and AVX-512,
+  n = 2..64), both signs, v = 1..2VL+1, the mixed layouts too;
   ISAs the CPU lacks are skipped, saying so;
 - the generator: --simd sse2|avx2|avx512 on a sample of sizes, both
   signs, with schedules and FMAs, compiled with the ISA's flags (every
@@ -136,6 +138,36 @@ def test_library(libcheck, isa, prec):
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
 
+# and as kgen's assembly (N1A, kgen fft --simd ISA --emit asm): the
+# batched codelets of AVX2 and AVX-512 again, n = 2..64
+N1A = {prec: {isa: manifest.sizes("N1A", isa, prec) for isa in ISAS}
+       for prec in ("double", "float")}
+
+
+@pytest.mark.parametrize("prec", ("double", "float"))
+@pytest.mark.parametrize("isa", ("avx2", "avx512"))
+def test_library_asm(libcheck, isa, prec):
+    """Every assembly codelet of the library (kgen_n1a_isa, kgen_n1af_isa)
+    against FFTW: forward, and backward with real and imaginary parts
+    swapped as kgen_dft runs it, every v = 1..2VL+1 (the rows or pairs or
+    units copy and the scalar loop for the rest), interleaved, strided,
+    swapped, split, in place and mixed layouts, with guards."""
+    need(isa)
+    assert N1A[prec][isa], "codelets.def lists no N1A for %s %s" % (isa,
+                                                                    prec)
+    p = run([libcheck[prec], "n1a", isa])
+    assert p.returncode == 0, p.stderr
+    res, seed = results(p.stdout)
+    assert sorted(res) == [(n, s) for n in N1A[prec][isa] for s in (-1, 1)]
+    vl = LANES[isa] * (2 if prec == "float" else 1)
+    for (n, s), c in res.items():
+        assert all(case.startswith("n1a-") for case, _, _ in c)
+        # 9 layouts and 4 mixed ones, each v = 1..2VL+1
+        assert len(c) == 13 * (2 * vl + 1), (n, s, len(c))
+    bad = failures(res, prec)
+    assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
+
+
 def test_dispatch_default_is_best(libcheck):
     env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
     p = run([libcheck["double"], "which"], env=env)
@@ -176,6 +208,31 @@ def test_dispatch_per_size(libcheck):
                                         for l in p.stdout.splitlines()):
             assert dbl1 in v1choices(int(n), "double", "sse2"), (n, dbl1)
             assert flt1 in v1choices(int(n), "float", "sse2"), (n, flt1)
+
+
+def test_dispatch_many(libcheck):
+    """For v that fills the lanes (v = 256) kgen_dft runs one of the
+    candidates it times: a batched codelet in C or in assembly (n1a), or
+    an n1w or n1c one, of an ISA up to the best; with KGEN_ISA set, that
+    ISA's batched C codelet."""
+    env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
+    p = run([libcheck["double"], "per-size-many"], env=env)
+    rows = [l.split() for l in p.stdout.splitlines()]
+    assert len(rows) == 64
+    order = ("scalar",) + ISAS
+    isas = [i for i in order[:order.index(BEST) + 1]]
+    for n, dbl, flt in rows:
+        n = int(n)
+        for prec, got in (("double", dbl), ("float", flt)):
+            ok = (set(isas) | {"n1w-" + i for i in isas[1:]
+                               if n in N1W[prec][i]}
+                  | {"n1c-" + i for i in isas[1:] if n in N1C[prec][i]}
+                  | {"n1a-" + i for i in isas[1:] if n in N1A[prec][i]})
+            assert got in ok, (n, prec, got)
+    p = run([libcheck["double"], "per-size-many"],
+            env=dict(os.environ, KGEN_ISA=BEST))
+    assert {w for l in p.stdout.splitlines() for w in l.split()[1:]} \
+        == {BEST}
 
 
 @pytest.mark.parametrize("want", ("scalar",) + ISAS + ("bogus",))
