@@ -26,6 +26,7 @@
  * The code printed around the statements is C in emit/tpl/vec.c
  * (emit/tpl.c). */
 #include <assert.h>
+#include <string.h>
 #include "all.h"
 
 typedef struct Vout Vout;
@@ -37,6 +38,8 @@ struct Vout {
 	int **tileval;  /* n1v, n1w: their values, by tile and lane */
 	int m;          /* n1w: leaf size n / VL */
 	int ntile;      /* n1w: tiles per array, ceil(m / VL) */
+	int il;         /* n1v: the loop printed: 0 split, 1 interleaved, 2
+			 * interleaved with im first */
 	int *ngrp;      /* n1w: tiles (re, im) of each group transposed */
 	int **grp;      /* n1w: their rows, re and im by row */
 	int *outv;      /* n1w top: the values of y_k (re, im) */
@@ -142,7 +145,16 @@ load(Printer *o, const Slot *s)
 		fprintf(o->f, "%s(%d)", s->arr ? "LDI" : "LDR", s->j);
 	else if (v->kind == N1W_TOP && s->arr < 2)
 		fprintf(o->f, "x[%d]", 2 * s->j + s->arr);
-	else {
+	else if (v->kind == CK_N1V && v->il) {
+		/* re is the even element of each pair where il is 1, im
+		 * where it is 2; the pairs start at ri or ii, whichever is
+		 * lower */
+		fprintf(o->f, "%s(%s", (s->arr == 0) == (v->il == 1) ? "EVN"
+		    : "ODD", v->il == 1 ? "ri" : "ii");
+		if (s->j)
+			fprintf(o->f, " + %d * is", 2 * s->j);
+		fputc(')', o->f);
+	} else {
 		fputs("LD(", o->f);
 		address(v, s);
 		fputc(')', o->f);
@@ -261,8 +273,11 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		fprintf(f,
 		    " * Transforms j = 0 .. v-1 (v a multiple of %d): input q of"
 		    " transform j\n * is ri[j + q*is] + i ii[j + q*is] (the"
-		    " batch is adjacent), output k\n * goes to ro[j*ovs + k] +"
-		    " i io[j*ovs + k] (each transform contiguous).\n"
+		    " batch is adjacent), or of\n * interleaved data (ii == ri"
+		    " + 1, or ri == ii + 1) ri[2(j + q*is)] +\n * i ii[2(j +"
+		    " q*is)], split as it loads; output k goes to ro[j*ovs +"
+		    " k] +\n * i io[j*ovs + k] (each transform contiguous,"
+		    " split arrays).\n"
 		    " * The outputs must not overlap the inputs.\n", v->vl);
 	else
 		fprintf(f,
@@ -427,10 +442,48 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	else if (v->kind == CK_N1V)
 		tpl_print(f, "n1v_head", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_S("t", t),
-			TPL_N("vl", v->vl), TPL_END});
+			TPL_S("lay", v->il == 1 ? "i" : v->il == 2 ? "j" : "s"),
+			TPL_N("vl", v->vl),
+			TPL_N("step", v->il ? 2 * v->vl : v->vl), TPL_END});
 	else
 		tpl_print(f, "n1w_body", (const Tplarg[]){TPL_S("t", t),
 			TPL_END});
+}
+
+/* n1v's three loops, the statements ids[0..norder) in each: interleaved
+ * (EVN and ODD split each pair of vectors as they load it; the plan's
+ * leaves read interleaved input so, without a pass that splits it
+ * first), interleaved with im first, split; then the entry that picks
+ * one.  ntile: the tiles of outputs (re and im). */
+static void
+n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
+    int norder, int ntile)
+{
+	static const int ils[] = {1, 2, 0};  /* the order printed */
+	char sel[2][256], *q;
+	int i, k, l;
+
+	for (k = 0; k < 2; k++) {
+		q = sel[k];
+		for (l = 0; l < v->vl; l++)
+			q += sprintf(q, ", %d", 2 * l + k);
+	}
+	tpl_print(v->o.f, "n1v_macros", (const Tplarg[]){
+		TPL_N("vl", v->vl), TPL_S("even", sel[0]),
+		TPL_S("odd", sel[1]), TPL_END});
+	for (k = 0; k < 3; k++) {
+		v->il = ils[k];
+		memset(v->tile, 0, ntile * sizeof *v->tile);
+		memset(v->o.name, -1, (v->o.d->nnode + 1) * sizeof *v->o.name);
+		v->o.next = 0;
+		prologue(v, p, e);
+		for (i = 0; i < norder; i++)
+			emit_statement(&v->o, ids[i]);
+		fputs("\t}\n}\n", v->o.f);
+	}
+	tpl_print(v->o.f, "n1v_entry", (const Tplarg[]){
+		TPL_S("name", e->name), TPL_S("t", e->isfloat ? "float"
+		: "double"), TPL_END});
 }
 
 /* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build),
@@ -477,8 +530,13 @@ emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
 		n1w_table(&v, p->n, e);
 		n1w_top(&v, top, e, ar);
 	}
-	prologue(&v, p, e);
 	ids = emit_order(d, order, &norder, ar);
+	if (kind == CK_N1V) {
+		n1v_loops(&v, p, e, ids, norder, ntile);
+		arena_free(ar);
+		return;
+	}
+	prologue(&v, p, e);
 	for (i = 0; i < norder; i++)
 		emit_statement(&v.o, ids[i]);
 	fputs("\t}\n", f);

@@ -19,9 +19,11 @@
  * without a twiddle codelet (11..61, or odd parts grouped) take a
  * twiddle loop (plansimd.c) and a batched n1.  For large n the deepest
  * steps run block by block right after their leaves (cfg.nin), in cache.
- * Interleaved or strided input is gathered per leaf group, and output
- * not unit-stride in y (or in place) is scattered per chunk of the top
- * step, both while in cache (plansimd.c's shuffles for stride 2).
+ * Interleaved input is split by the vector leaves as they load it (in
+ * one pass first for the other leaves), strided input is gathered per
+ * leaf group, and output not unit-stride in y (or in place) is
+ * scattered per chunk of the top step while in cache (plansimd.c's
+ * shuffles for stride 2).
  * Primes above KGEN_N1_MAX use Rader's algorithm (a cyclic convolution
  * of size n - 1 through a plan of that size), other sizes with a prime
  * factor above KGEN_N1_MAX Bluestein's (a chirp convolution of size
@@ -678,8 +680,10 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * on the n1c codelets (past 2^12 only where no vector leaf fits), with
  * or without such a top; the rest in radices of at most 64, 32 or 16,
  * and once with the odd part grouped.  Past 2^12 (where one timing
- * takes 50 us or more) only the widest ISA and caps 64 and 32, which
- * keeps KGEN_MEASURE under a second to 2^16.
+ * takes 50 us or more) only caps 64 and 32, which keeps KGEN_MEASURE
+ * under a second to 2^16.  Every ISA even then: where AVX-512's 8
+ * double lanes leave no vector leaf, AVX2's 4 may (double 100000: leaf
+ * 20 under a top radix 8, 372 us against AVX-512's best, 435 us).
  * Returns how many went to c (at most max). */
 static int
 candidates(int n, Cfg *c, int max)
@@ -692,10 +696,8 @@ candidates(int n, Cfg *c, int max)
 	nc = 0;
 	ni = PRIV(plantab_isas)(isa);
 	ncap = 3;
-	if (n > 1 << 12) {
-		ni = 1;
+	if (n > 1 << 12)
 		ncap = 2;
-	}
 	for (big = KGEN_N1_MAX; n % big; big--)
 		;
 	/* cx: the third largest divisor up to KGEN_N1_MAX, at least 8 */
@@ -1135,7 +1137,8 @@ scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
  * to y (unit stride).  The leaves go in output order, block by block:
  * right after the leaves of a block (r_0 pieces of blk elements, n / r_0
  * apart), the deepest cfg.nin steps run on it while it is in cache.  A
- * vector leaf reads unit-stride vectors: with another stride its group's
+ * vector leaf reads unit-stride vectors, split or interleaved (it splits
+ * the pairs as it loads them); with another stride its group's
  * input (m_0 rows of r_0) is first gathered into lb; so does a batched
  * leaf (adjacent lanes load faster, and the float AVX-512 batched
  * codelets give wrong results for interleaved input with split output). */
@@ -1143,10 +1146,12 @@ static void
 leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
     R *yi)
 {
-	int r0, S, g, q, nq, per, i, d, j;
+	int r0, S, g, q, nq, per, i, d, j, inter;
 	size_t pos, top, b, lm;
 	R *lr, *li;
 
+	/* interleaved pairs: a vector leaf splits them as it loads */
+	inter = is == 2 && (xi == xr + 1 || xr == xi + 1);
 	r0 = p->step[0].r;
 	S = p->n / p->m0;
 	nq = S / r0;
@@ -1158,9 +1163,10 @@ leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
 	for (q = 0; q < nq; q++) {
 		g = p->grp[q];
 		pos = (size_t)q * p->m0;
-		if (p->leafv && is == 1)
-			p->leafv(xr + (size_t)g * r0, xi + (size_t)g * r0,
-			    yr + pos, yi + pos, S, (ptrdiff_t)top, r0);
+		if (p->leafv && (is == 1 || inter))
+			p->leafv(xr + (ptrdiff_t)g * r0 * is,
+			    xi + (ptrdiff_t)g * r0 * is, yr + pos, yi + pos, S,
+			    (ptrdiff_t)top, r0);
 		else if (p->leafv || (is != 1 && p->cfg.leaf == LEAF_BATCH)) {
 			for (j = 0; j < p->m0; j++)
 				gather(p, xr + ((ptrdiff_t)j * S + g * r0) * is,
@@ -1208,8 +1214,11 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * scratch xs, parts half a page apart like y's (measured: y's memory
 	 * 5-15% faster to n = 1024 in double, xs 5-15% faster from 4096).
 	 * n1c leaves read interleaved data as they are (5% faster at
-	 * n = 1000 and 2187) */
+	 * n = 1000 and 2187), and vector leaves split the pairs as they
+	 * load them (10-20% faster from n = 512 to 16384, double and
+	 * float, than this pass and split loads) */
 	if (p->xs && is == 2 && p->fastcopy && p->cfg.leaf != LEAF_CX
+	    && p->cfg.leaf != LEAF_VEC
 	    && (xi == xr + 1 || xi == xr - 1)) {
 		sr = p->xs;
 		im = p->yim;

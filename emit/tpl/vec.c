@@ -142,14 +142,38 @@ void
  * batch. */
 /* kgen: begin n1v_head */
 
-void
-@name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
+static void
+@name@_@lay@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v)
 {
 	ptrdiff_t j;
 
-	for (j = 0; j < v; j += @vl@, ri += @vl@, ii += @vl@, ro += @vl@ * ovs,
-	    io += @vl@ * ovs) {
+	for (j = 0; j < v; j += @vl@, ri += @step@, ii += @step@,
+	    ro += @vl@ * ovs, io += @vl@ * ovs) {
+/* kgen: end */
+
+/* n1v's interleaved loads: EVN(p) the even elements of the 2 VL at p (re
+ * of VL adjacent complex numbers), ODD(p) the odd ones (im); @even@ and
+ * @odd@ are lane lists as in n1w_macros. */
+/* kgen: begin n1v_macros */
+#define EVN(p) SHUF(LD(p), LD((p) + @vl@)@even@)
+#define ODD(p) SHUF(LD(p), LD((p) + @vl@)@odd@)
+/* kgen: end */
+
+/* n1v's entry: interleaved data (either way round) or split arrays. */
+/* kgen: begin n1v_entry */
+
+void
+@name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
+    ptrdiff_t ovs, ptrdiff_t v)
+{
+	if (ii == ri + 1)
+		@name@_i(ri, ii, ro, io, is, ovs, v);
+	else if (ri == ii + 1)
+		@name@_j(ri, ii, ro, io, is, ovs, v);
+	else
+		@name@_s(ri, ii, ro, io, is, ovs, v);
+}
 /* kgen: end */
 
 /* The header's prototype of a t1v codelet. */
