@@ -352,46 +352,47 @@ header(Cout *o, const Prob *p, const Emit *e)
 	    : "-O2");
 }
 
-/* One branch of the codelet: when cond holds (NULL: always, the last
- * branch), its transforms with the body's strides st; wide ('D' or 'F',
- * 0: none) first W at a time with the wide body (loads hi, stores ho;
- * in the last branch, split, loads as vectors where ivs == 1), then the
- * rest one at a time (how). */
+/* The wide loops ('D' or 'F'): a function of its own, not inlined, so
+ * that a call of fewer than W transforms pays nothing for them (inlined,
+ * their 32-byte spill slots made every call realign the stack: 20-30%
+ * slower at v = 1 for n <= 8).  It returns how many transforms it did,
+ * all but v mod W; split arrays with unit ivs load as vectors. */
 static void
-layout(FILE *f, const char *name, char wide, const char *cond,
-    const char *st, int hi, int ho, int how)
+widefn(FILE *f, const char *name, const char *t, char wide)
 {
-	const char *in;
+	static const struct {
+		const char *cond, *st;
+		int hi, ho;
+	} lay[] = {
+		{"is == 2 && os == 2 && ii == ri + 1 && io == ro + 1",
+		    "2, 2, ivs, ovs", 1, 1},
+		{"is == 2 && os == 2 && ii == ri - 1 && io == ro - 1",
+		    "2, 2, ivs, ovs", 2, 2},
+		{"is == 1 && os == 1", "1, 1, ivs, ovs", 0, 0},
+		{"ivs == 1", "is, os, 1, ovs", 3, 0},
+		{0, "is, os, ivs, ovs", 0, 0},
+	};
+	size_t k;
 	int w;
 
 	w = wide == 'D' ? 2 : 4;
-	if (!cond)
-		fputs("\t} else {\n", f);
-	else if (hi == 1)
-		fprintf(f, "\tif (%s) {\n", cond);
-	else
-		fprintf(f, "\t} else if (%s) {\n", cond);
-	in = "\t\t";
-	if (wide)
-		fprintf(f, "#ifdef KGEN_CXL_W%c\n", wide);
-	if (wide && !cond) {
-		fprintf(f, "\t\tif (ivs == 1)\n"
-		    "\t\t\tfor (; j + %d <= v; j += %d)\n"
-		    "\t\t\t\t%s_bodyw(ri + j, ii + j, ro + j * ovs,\n"
-		    "\t\t\t\t    io + j * ovs, %s, 1, ovs, 3, %d);\n"
-		    "\t\telse\n", w, w, name, st, ho);
-		in = "\t\t\t";
+	fprintf(f, "#ifdef KGEN_CXL_W%c\n"
+	    "static __attribute__((noinline)) ptrdiff_t\n"
+	    "%s_w(const %s *ri, const %s *ii, %s *ro, %s *io, ptrdiff_t is,\n"
+	    "    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)\n"
+	    "{\n\tptrdiff_t j;\n\n\tj = 0;\n", wide, name, t, t, t, t);
+	for (k = 0; k < sizeof lay / sizeof *lay; k++) {
+		if (lay[k].cond)
+			fprintf(f, "\t%sif (%s)\n", k ? "else " : "",
+			    lay[k].cond);
+		else
+			fputs("\telse\n", f);
+		fprintf(f, "\t\tfor (; j + %d <= v; j += %d)\n"
+		    "\t\t\t%s_bodyw(ri + j * ivs, ii + j * ivs,\n"
+		    "\t\t\t    ro + j * ovs, io + j * ovs, %s, %d, %d);\n",
+		    w, w, name, lay[k].st, lay[k].hi, lay[k].ho);
 	}
-	if (wide)
-		fprintf(f, "%sfor (; j + %d <= v; j += %d)\n"
-		    "%s\t%s_bodyw(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-		    "%s\t    io + j * ovs, %s, ivs, ovs, %d, %d);\n#endif\n",
-		    in, w, w, in, name, in, st, hi, ho);
-	fprintf(f, "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, %s, %d);\n", name, st, how);
-	if (!cond)
-		fputs("\t}\n", f);
+	fputs("\treturn j;\n}\n#endif\n\n", f);
 }
 
 /* Prints d as an n1c codelet named e->name, statements in the given
@@ -446,20 +447,33 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		fputs("\t(void)is;\n\t(void)os;\n\t(void)ivs;\n"
 		    "\t(void)ovs;\n}\n#endif\n\n", f);
 	}
+	if (wide)
+		widefn(f, e->name, t, (char)(c - 32));
 	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
 	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "
 	    "ptrdiff_t ovs)\n{\n\tptrdiff_t j;\n\n\tj = 0;\n", e->name,
 	    t, t, t, t);
-	/* per layout: W transforms at a time (where wide), then one */
-	layout(f, e->name, wide ? c - 32 : 0,
-	    "is == 2 && os == 2 && ii == ri + 1 && io == ro + 1",
-	    "2, 2", 1, 1, 1);
-	layout(f, e->name, wide ? c - 32 : 0,
-	    "is == 2 && os == 2 && ii == ri - 1 && io == ro - 1",
-	    "2, 2", 2, 2, 2);
-	layout(f, e->name, wide ? c - 32 : 0, "is == 1 && os == 1",
-	    "1, 1", 0, 0, 0);
-	layout(f, e->name, wide ? c - 32 : 0, 0, "is, os", 0, 0, 0);
+	if (wide)
+		fprintf(f, "#ifdef KGEN_CXL_W%c\n\tif (v >= %d)\n"
+		    "\t\tj = %s_w(ri, ii, ro, io, is, os, v, ivs, ovs);\n"
+		    "#endif\n", c - 32, e->isfloat ? 4 : 2, e->name);
+	fprintf(f, "\tif (is == 2 && os == 2 && ii == ri + 1 && io == ro + 1)\n"
+	    "\t\tfor (; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, 2, 2, 1);\n"
+	    "\telse if (is == 2 && os == 2 && ii == ri - 1 && io == ro - 1)\n"
+	    "\t\tfor (; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, 2, 2, 2);\n"
+	    "\telse if (is == 1 && os == 1)\n"
+	    "\t\tfor (; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, 1, 1, 0);\n"
+	    "\telse\n"
+	    "\t\tfor (; j < v; j++)\n"
+	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
+	    "\t\t\t    io + j * ovs, is, os, 0);\n", e->name, e->name,
+	    e->name, e->name);
 	fputs("}\n", f);
 	arena_free(ar);
 }
