@@ -212,8 +212,10 @@ helpers(FILE *f, char c)
  * (FFTW's n1fv codelets across the batch).  Their helpers (suffix 'D' or
  * 'F') take the distance vs of the transforms and how: 1 interleaved, 2
  * interleaved swapped, 3 split with vs == 1 (the W real parts adjacent,
- * the imaginary parts too: two vector accesses and an unpack), 0 any
- * split layout.  Only where AVX is (the library builds these codelets
+ * the imaginary parts too: two vector accesses and an unpack), 4 (loads
+ * only) interleaved with vs == 2 (the W complex numbers adjacent: one
+ * vector access; the plan's n1c leaves read interleaved input so), 0
+ * any split layout.  Only where AVX is (the library builds these codelets
  * for AVX2 and AVX-512); elsewhere the codelet runs one at a time. */
 static void
 helpers_wide(FILE *f, char c)
@@ -242,6 +244,8 @@ helpers_wide(FILE *f, char c)
 		    "\t\treturn how == 1 ? (kgen_cxD)_mm256_set_m128d(b, a)\n"
 		    "\t\t    : KGEN_CXL_SWAP_D((kgen_cxD)_mm256_set_m128d(b, "
 		    "a));\n\t}\n"
+		    "\tif (how == 4)\n"
+		    "\t\treturn (kgen_cxD)_mm256_loadu_pd(r);\n"
 		    "\tif (how == 3) {\n"
 		    "\t\ta = _mm_loadu_pd(r);\n\t\tb = _mm_loadu_pd(i);\n"
 		    "\t\treturn (kgen_cxD)_mm256_set_m128d("
@@ -286,6 +290,8 @@ helpers_wide(FILE *f, char c)
 		    "\t\treturn how == 1 ? (kgen_cxF)_mm256_set_pd(d, c, b, a)\n"
 		    "\t\t    : KGEN_CXL_SWAP_F((kgen_cxF)_mm256_set_pd(d, c, "
 		    "b, a));\n\t}\n"
+		    "\tif (how == 4)\n"
+		    "\t\treturn (kgen_cxF)_mm256_loadu_ps(r);\n"
 		    "\tif (how == 3) {\n"
 		    "\t\tu = _mm_loadu_ps(r);\n\t\tw = _mm_loadu_ps(i);\n"
 		    "\t\treturn (kgen_cxF)_mm256_set_m128("
@@ -369,6 +375,7 @@ widefn(FILE *f, const char *name, const char *t, char wide)
 		{"is == 2 && os == 2 && ii == ri - 1 && io == ro - 1",
 		    "2, 2, ivs, ovs", 2, 2},
 		{"is == 1 && os == 1", "1, 1, ivs, ovs", 0, 0},
+		{"ii == ri + 1 && ivs == 2", "is, os, 2, ovs", 4, 0},
 		{"ivs == 1", "is, os, 1, ovs", 3, 0},
 		{0, "is, os, ivs, ovs", 0, 0},
 	};

@@ -680,10 +680,11 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * on the n1c codelets (past 2^12 only where no vector leaf fits), with
  * or without such a top; the rest in radices of at most 64, 32 or 16,
  * and once with the odd part grouped.  Past 2^12 (where one timing
- * takes 50 us or more) only caps 64 and 32, which keeps KGEN_MEASURE
- * under a second to 2^16.  Every ISA even then: where AVX-512's 8
- * double lanes leave no vector leaf, AVX2's 4 may (double 100000: leaf
- * 20 under a top radix 8, 372 us against AVX-512's best, 435 us).
+ * takes 50 us or more) only caps 64 and 32, and only the widest ISA
+ * unless it has no vector leaf for n and a narrower one has (double
+ * 100000: AVX-512's 8 lanes leave none, AVX2's 4 leave leaf 20 under a
+ * top radix 8, 372 us against AVX-512's best, 435 us), which keeps
+ * KGEN_MEASURE under a second to 2^16.
  * Returns how many went to c (at most max). */
 static int
 candidates(int n, Cfg *c, int max)
@@ -696,8 +697,15 @@ candidates(int n, Cfg *c, int max)
 	nc = 0;
 	ni = PRIV(plantab_isas)(isa);
 	ncap = 3;
-	if (n > 1 << 12)
+	if (n > 1 << 12) {
 		ncap = 2;
+		for (i = 1; i < ni && (fit(n, isa[0]) == 2
+		    || fit(n, isa[i]) < 2); i++)
+			;
+		if (i < ni)
+			isa[1] = isa[i];
+		ni = i < ni ? 2 : 1;
+	}
 	for (big = KGEN_N1_MAX; n % big; big--)
 		;
 	/* cx: the third largest divisor up to KGEN_N1_MAX, at least 8 */
