@@ -20,8 +20,7 @@
  * time on 32-byte vectors that hold one complex number of each of W
  * transforms (W = 2 doubles or 4 floats: FFTW's n1fv across the batch),
  * and each layout's loop runs W transforms at a time before the rest
- * one at a time (v = 16 interleaved: 1.4x the one-at-a-time time for
- * double n = 32, 2.2x for float n = 48 on this AVX-512 machine).
+ * one at a time (make bench-fft's kgen-n1c-ISA rows time them batched).
  * One DAG value is one vector register, so sched/'s analysis holds. */
 #include <assert.h>
 #include <string.h>
@@ -360,8 +359,7 @@ header(Cout *o, const Prob *p, const Emit *e)
 
 /* The wide loops ('D' or 'F'): a function of its own, not inlined, so
  * that a call of fewer than W transforms pays nothing for them (inlined,
- * their 32-byte spill slots made every call realign the stack: 20-30%
- * slower at v = 1 for n <= 8).  It returns how many transforms it did,
+ * their 32-byte spill slots made every call realign the stack).  It returns how many transforms it did,
  * all but v mod W; split arrays with unit ivs load as vectors. */
 static void
 widefn(FILE *f, const char *name, const char *t, char wide)

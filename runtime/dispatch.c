@@ -389,9 +389,9 @@ full(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * path that keeps nothing across the codelet's call: the checks that
  * path makes imply full's (ii == ri + 1 with ri not NULL: ii is not
  * NULL), and every other call is full's (not inlined, so that its
- * registers are not this path's).  A call costs 2.5-3 ns beside its
- * codelet on this machine (a size-2 codelet takes 2 ns); this path saved
- * 0.3-0.5 ns of that. */
+ * registers are not this path's).  A call still costs 2.5-3 ns beside
+ * its codelet on this machine (make bench-fft: kgen against the
+ * kgen-n1c rows at v = 1, n <= 8). */
 int
 DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)

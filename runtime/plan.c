@@ -1223,8 +1223,7 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * 5-15% faster to n = 1024 in double, xs 5-15% faster from 4096).
 	 * n1c leaves read interleaved data as they are (5% faster at
 	 * n = 1000 and 2187), and vector leaves split the pairs as they
-	 * load them (10-20% faster from n = 512 to 16384, double and
-	 * float, than this pass and split loads) */
+	 * load them (no pass; README, "Whole transforms") */
 	if (p->xs && is == 2 && p->fastcopy && p->cfg.leaf != LEAF_CX
 	    && p->cfg.leaf != LEAF_VEC
 	    && (xi == xr + 1 || xi == xr - 1)) {
