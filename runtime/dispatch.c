@@ -59,6 +59,16 @@ enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
 #define N1A N1
 #include "codelets.h"
 
+/* Each n1c codelet's entries for one forward transform of interleaved
+ * pairs (NAME_v1) and of split arrays (NAME_v1s, emit/cxl.c), which
+ * kgen_dft's one-transform calls jump to. */
+typedef int v1_fn(const R *ri, R *ro, ptrdiff_t is, ptrdiff_t os);
+typedef int v1s_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t os);
+#define N1C(isa, prec, n, name, opts) \
+	KEEP_##prec(extern v1_fn name##_v1; extern v1s_fn name##_v1s;)
+#include "codelets.h"
+
 /* KGEN_N1_MAX is the largest n1 size: the union is as large as its
  * largest member.  (test_runtime.py checks that every size up to it is
  * there.) */
@@ -86,6 +96,18 @@ static n1_fn *const wtab[NISA][NSIZE] = {
 #define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
 static n1_fn *const ctab[NISA][NSIZE] = {
 	[CPU_scalar] = {0},  /* none: n1c is vector only */
+#include "codelets.h"
+};
+
+#define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name##_v1))
+static v1_fn *const c1tab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},
+#include "codelets.h"
+};
+
+#define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name##_v1s))
+static v1s_fn *const c1stab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},
 #include "codelets.h"
 };
 
@@ -192,16 +214,25 @@ now(void)
  * else interleaved pairs), out of place, enough times (about a
  * microsecond) that the clock's own cost does not decide. */
 static void
-calls(n1_fn *f, int n, int split, R *x, int v)
+calls(n1_fn *f, int c, int n, int split, R *x, int v)
 {
+	v1_fn *g;
+	v1s_fn *h;
 	R *y;
 	int k, nv;
 
 	nv = n * v;
 	y = x + 2 * nv;
+	/* n1c for one transform: the entry kgen_dft jumps to */
+	g = v == 1 && c % NFAM == FAM_N1C ? c1tab[c / NFAM][n - 1] : 0;
+	h = v == 1 && c % NFAM == FAM_N1C ? c1stab[c / NFAM][n - 1] : 0;
 	for (k = 0; k < 2 + 2048 / nv; k++)
-		if (split)
+		if (split && h)
+			h(x, x + nv, y, y + nv, 1, 1);
+		else if (split)
 			f(x, x + nv, y, y + nv, 1, 1, v, n, n);
+		else if (g)
+			g(x, y, 2, 2);
 		else
 			f(x, x + 1, y, y + 1, 2, 2, v, 2 * n, 2 * n);
 }
@@ -230,9 +261,9 @@ measure(int n, int split, int v, int many)
 			if (!(f = candidate(c, n, many)))
 				continue;
 			if (r == 0)     /* warm the code and the data */
-				calls(f, n, split, buf, v);
+				calls(f, c, n, split, buf, v);
 			t = now();
-			calls(f, n, split, buf, v);
+			calls(f, c, n, split, buf, v);
 			t = now() - t;
 			if (t < best[c])
 				best[c] = t;
@@ -255,7 +286,7 @@ measure(int n, int split, int v, int many)
 		for (c = 0; c < k; c++) {
 			f = candidate(fin[c], n, many);
 			t = now();
-			calls(f, n, split, buf, v);
+			calls(f, fin[c], n, split, buf, v);
 			t = now() - t;
 			if (t < best[fin[c]])
 				best[fin[c]] = t;
@@ -281,6 +312,8 @@ struct Slot {
 	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
 	_Atomic(n1_fn *) many[2];   /* v >= lanes: by layout, measured */
 	_Atomic(n1_fn *) few[2];    /* v < lanes: by layout, measured */
+	_Atomic(v1_fn *) one;       /* few[0]'s NAME_v1 when it is n1c */
+	_Atomic(v1s_fn *) ones;     /* few[1]'s NAME_v1s when it is n1c */
 };
 static Slot slots[NSIZE];
 
@@ -291,6 +324,8 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 {
 	n1_fn *f;
 	int isa, l, many, c;
+
+	c = -1;
 
 	isa = kgen_isa_for(n, ISFLOAT);
 	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
@@ -306,6 +341,14 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
 	atomic_store_explicit(many ? &s->many[split] : &s->few[split], f,
 	    memory_order_relaxed);
+	if (!many && c >= 0 && c % NFAM == FAM_N1C) {
+		if (split)
+			atomic_store_explicit(&s->ones, c1stab[c / NFAM][n - 1],
+			    memory_order_relaxed);
+		else
+			atomic_store_explicit(&s->one, c1tab[c / NFAM][n - 1],
+			    memory_order_relaxed);
+	}
 	return f;
 }
 
@@ -384,33 +427,62 @@ full(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 	return KGEN_OK;
 }
 
-/* kgen_dft (kgen_dftf).  A small transform costs a few nanoseconds, so
- * the common call (forward, interleaved, a size already picked) takes a
- * path that keeps nothing across the codelet's call: the checks that
- * path makes imply full's (ii == ri + 1 with ri not NULL: ii is not
- * NULL), and every other call is full's (not inlined, so that its
- * registers are not this path's).  A call still costs 2.5-3 ns beside
- * its codelet on this machine (make bench-fft: kgen against the
- * kgen-n1c rows at v = 1, n <= 8). */
-int
-DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
-    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+/* kgen_dft (kgen_dftf) past its first test below: a forward call of a
+ * size already picked, in any layout, takes a path that keeps nothing
+ * across the codelet's call: its checks are full's for sign -1, and
+ * every other call is full's (not inlined, so that its registers are
+ * not this path's).  (Split arrays went through full until 2026-11-25:
+ * 5 ns a call more than the codelet at n = 2, make bench-fft.) */
+static NOINLINE int
+common(int n, int sign, const R *ri, const R *ii, R *ro, R *io,
+    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
 {
 	const Slot *s;
 	n1_fn *f;
-	int l;
+	int l, split;
 
 	f = 0;
-	if (sign == -1 && (unsigned)n - 1 < NSIZE && ri && ro
-	    && ii == ri + 1 && io == ro + 1 && v >= 0) {
+	if (sign == -1 && (unsigned)n - 1 < NSIZE && ri && ii && ro && io
+	    && v >= 0) {
+		split = !((ii == ri + 1 && io == ro + 1)
+		    || (ri == ii + 1 && ro == io + 1));
 		s = &slots[n - 1];
 		l = atomic_load_explicit(&s->lanes, memory_order_acquire);
 		if (l)
-			f = atomic_load_explicit(v >= l ? &s->many[0]
-			    : &s->few[0], memory_order_relaxed);
+			f = atomic_load_explicit(v >= l ? &s->many[split]
+			    : &s->few[split], memory_order_relaxed);
 	}
 	if (!f)
 		return full(n, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 	f(ri, ii, ro, io, is, os, v, ivs, ovs);
 	return KGEN_OK;
+}
+
+/* kgen_dft (kgen_dftf).  A small transform costs a few nanoseconds, so
+ * one forward transform whose measured codelet is n1c jumps to that
+ * codelet's v1 entry (interleaved pairs: four arguments; split arrays,
+ * the v1s entry: six; all in registers, and its return value is ours):
+ * no frame, no registers saved, no arguments copied (make bench-fft's
+ * kgen rows against its direct codelet rows, v = 1: README).
+ * Everything else goes on to common. */
+int
+DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	v1_fn *g;
+	v1s_fn *h;
+
+	if (v == 1 && sign == -1 && (unsigned)n - 1 < NSIZE && ri && ii && ro
+	    && io) {
+		if (ii == ri + 1 && io == ro + 1) {
+			if ((g = atomic_load_explicit(&slots[n - 1].one,
+			    memory_order_relaxed)))
+				return g(ri, ro, is, os);
+		} else if (ri != ii + 1 || ro != io + 1) {
+			if ((h = atomic_load_explicit(&slots[n - 1].ones,
+			    memory_order_relaxed)))
+				return h(ri, ii, ro, io, is, os);
+		}
+	}
+	return common(n, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }

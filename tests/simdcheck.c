@@ -18,7 +18,8 @@
  *                 it runs for v = 256, double then float, for each n):
  *                 every n in 1..KGEN_N1_MAX, forward through
  *                 kgen_n1_isa(n, ISA) and backward through kgen_dft
- *                 (which dispatches on KGEN_ISA: the test sets it to ISA),
+ *                 (which dispatches on KGEN_ISA: the test sets it to ISA;
+ *                 forward through it too, cases tagged "dft-"),
  *                 then forward through kgen_n1w_isa(n, ISA) and
  *                 kgen_n1c_isa(n, ISA) where the library has those
  *                 codelets (cases tagged "n1w-", "n1c-");
@@ -213,6 +214,10 @@ all(int vmax)
 			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1, 0},
 			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1, 0},
 			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2, 0},
+			/* a plan's leaves: adjacent transforms, elements
+			 * v + 2 apart, to split unit-stride outputs */
+			{"inter-leaf", INTER, 0, v + 2, 1, 1, n + 3, 1},
+			{"split-leaf", SPLIT, 0, v + 2, 1, 1, n + 3, 0},
 		};
 		/* input and output in different layouts: interleaved in,
 		 * split out and the other way round */
@@ -359,6 +364,11 @@ main(int argc, char **argv)
 		all(0);
 		sign = 1;
 		fn = 0;
+		all(0);
+		/* kgen_dft forward too: one transform of interleaved pairs
+		 * may jump to an n1c codelet's v1 entry */
+		sign = -1;
+		tag = "dft-";
 		all(0);
 		/* the codelet vectorized within one transform, if any */
 		if (sizeof(REAL) == sizeof(double))

@@ -81,8 +81,8 @@ def failures(res, prec):
     return bad
 
 
-# Cases per (n, sign): 9 layouts times 10 batch counts.
-NCASES = 90
+# Cases per (n, sign): 11 layouts times 10 batch counts.
+NCASES = 110
 
 # The library's codelets vectorized within one transform (--kind n1w), as
 # codelets.def lists them: sizes a multiple of the lanes VL and at least
@@ -131,9 +131,12 @@ def test_library(libcheck, isa, prec):
     for (n, s), c in res.items():
         nw = sum(case.startswith("n1w-") for case, _, _ in c)
         nc = sum(case.startswith("n1c-") for case, _, _ in c)
+        nd = sum(case.startswith("dft-") for case, _, _ in c)
         assert nw == (NCASES if n in within and s == -1 else 0), (n, s)
         assert nc == (NCASES if n in lanes and s == -1 else 0), (n, s)
-        assert len(c) - nw - nc == NCASES, (n, s)
+        # kgen_dft forward (v = 1 interleaved: an n1c v1 entry or not)
+        assert nd == (NCASES if s == -1 else 0), (n, s)
+        assert len(c) - nw - nc - nd == NCASES, (n, s)
     bad = failures(res, prec)
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -162,8 +165,8 @@ def test_library_asm(libcheck, isa, prec):
     vl = LANES[isa] * (2 if prec == "float" else 1)
     for (n, s), c in res.items():
         assert all(case.startswith("n1a-") for case, _, _ in c)
-        # 9 layouts and 4 mixed ones, each v = 1..2VL+1
-        assert len(c) == 13 * (2 * vl + 1), (n, s, len(c))
+        # 11 layouts and 4 mixed ones, each v = 1..2VL+1
+        assert len(c) == 15 * (2 * vl + 1), (n, s, len(c))
     bad = failures(res, prec)
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -365,7 +368,7 @@ def test_checker_sees_kernel(tmp_path, isa):
         r"(const kgen_\w+ T\d+ = )x\[2\];", r"\1x[4];", t, count=1))
     assert bad == {"inter", "inter-gap", "inter-inplace", "inter-tmajor",
                    "swapped", "split-unit", "split-unit-inplace",
-                   "split-gap", "split-inplace"}
+                   "split-gap", "split-inplace", "inter-leaf", "split-leaf"}
 
 
 @pytest.mark.parametrize("isa", ISAS)
@@ -396,7 +399,7 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
     assert not bad & {"split-unit", "split-gap", "split-inplace",
                       "split-unit-inplace", "swapped", "inter-gap"}
     bad = build(lambda t: spoil(t, "LDR(1)", "LDR(2)"))
-    assert len(bad) == 9
+    assert len(bad) == 11
 
 
 @pytest.mark.parametrize("isa", ("avx2", "avx512"))
@@ -424,7 +427,13 @@ def test_checker_sees_n1c_paths(tmp_path, isa):
     assert bad == {"inter", "inter-inplace"}
     bad = build(lambda t: t.replace("(ri + 1 * is, ii + 1 * is,",
                                     "(ri + 2 * is, ii + 2 * is,", 1))
-    assert len(bad) == 9
+    assert len(bad) == 11
+    # the staged stores to split unit-stride outputs (two transforms a
+    # 32-byte vector: every v >= 2 with AVX2, v mod 4 >= 2 with AVX-512)
+    bad = build(lambda t: t.replace("_mm256_permute2f128_pd(l0, l1, 0x20)",
+                                    "_mm256_permute2f128_pd(l0, l1, 0x31)",
+                                    1))
+    assert bad == {"split-inplace", "inter-leaf", "split-leaf"}
 
 
 def test_checker_sees_wrong_sign(tmp_path):

@@ -18,6 +18,10 @@ EXTRA = [
     "gemm -m 3 -n 3 -k 5 --vlen 8 --fma",      # addc_2, addc_3
     "gemm -m 4 -n 1 -k 4 --vlen 4",            # kloop_unit
     "fft -n 1 --emit cuda",                    # cu_fft_unit
+    "fft -n 5 --kind n1c --simd avx2",         # cxl_flush_d
+    "fft -n 5 --kind n1c --simd avx2 --type float",    # cxl_flush_f
+    "fft -n 5 --kind n1c --simd avx512",       # cxl_wide_e
+    "fft -n 5 --kind n1c --simd avx512 --type float",  # cxl_wide_g
 ]
 
 
