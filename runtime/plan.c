@@ -302,6 +302,16 @@ isa_of(int id)
 	return 0;
 }
 
+/* The widest vector ISA the CPU (or KGEN_ISA) offers the plans */
+static int
+widest(void)
+{
+	const Isa *isa[CPU_N];
+
+	PRIV(plantab_isas)(isa);
+	return isa[0]->id;
+}
+
 /* The vector leaves isa has, as factor.h's mask. */
 static unsigned long long
 vleaves(const Isa *isa)
@@ -345,8 +355,9 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		if (vl == 1 || r0 % vl
 		    || !(p->leafv = PRIV(plantab_n1v)(isa, c->m0)))
 			return -1;
-	} else if (c->leaf == LEAF_CX) {
-		if (!(p->n1 = N1C_ISA(c->m0, isa->id)))
+	} else if (c->leaf == LEAF_CX || c->leaf == LEAF_CXW) {
+		if (!(p->n1 = N1C_ISA(c->m0, c->leaf == LEAF_CX ? isa->id
+		    : widest())))
 			return -1;
 	} else {
 		p->n1 = c->leaf == LEAF_BATCH ? N1_FOR(c->m0, r0)
@@ -584,6 +595,11 @@ estimate(int n, Cfg *c)
 	 * (n = 1000: 1.5x faster than the scalar leaf, 125: 1.45x) */
 	c->leaf = fb == 2 ? LEAF_VEC : N1C_ISA(c->m0, c->isa) ? LEAF_CX
 	    : LEAF_SCALAR;
+	/* n1c leaves of a wider ISA run more leaves a vector (the
+	 * measuring planner compares both; README, "Whole transforms") */
+	if (c->leaf == LEAF_CX && widest() != c->isa
+	    && N1C_ISA(c->m0, widest()))
+		c->leaf = LEAF_CXW;
 	if (n < 1 << 17)
 		return;
 	for (b = c->m0; c->nin + 1 < c->k
@@ -677,7 +693,8 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * factor at most KGEN_N1_MAX): per ISA, every vector leaf with every top
  * radix that is a multiple of the lanes, the largest leaf on the
  * batched and the scalar n1 codelets and the three largest (from 8 up)
- * on the n1c codelets (past 2^12 only where no vector leaf fits), with
+ * on the n1c codelets (past 2^12 only where no vector leaf fits; under
+ * a narrower ISA also the widest ISA's n1c, LEAF_CXW), with
  * or without such a top; the rest in radices of at most 64, 32 or 16,
  * and once with the odd part grouped.  Past 2^12 (where one timing
  * takes 50 us or more) only caps 64 and 32, and only the widest ISA
@@ -721,6 +738,8 @@ candidates(int n, Cfg *c, int max)
 			    || !PRIV(plantab_n1v)(isa[i], m)
 			    : leaf == LEAF_CX ? nocx || m < cx
 			    || !N1C_ISA(m, isa[i]->id)
+			    : leaf == LEAF_CXW ? i == 0 || nocx || m < cx
+			    || !N1C_ISA(m, isa[0]->id)
 			    : m != big)
 				continue;
 			if (leaf == LEAF_BATCH && vl == 1)
@@ -1225,7 +1244,7 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * n = 1000 and 2187), and vector leaves split the pairs as they
 	 * load them (no pass; README, "Whole transforms") */
 	if (p->xs && is == 2 && p->fastcopy && p->cfg.leaf != LEAF_CX
-	    && p->cfg.leaf != LEAF_VEC
+	    && p->cfg.leaf != LEAF_CXW && p->cfg.leaf != LEAF_VEC
 	    && (xi == xr + 1 || xi == xr - 1)) {
 		sr = p->xs;
 		im = p->yim;

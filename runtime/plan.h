@@ -86,14 +86,18 @@ void PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 /* A plan's shape as the measuring planner chooses it and the wisdom store
  * keeps it (runtime/wisdom.c); the same for both precisions. */
 enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N };
-enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_N };
+/* LEAF_CXW: the n1c codelet of the widest ISA the CPU offers under a
+ * plan of narrower ISA (AVX-512's runs four double (eight float) leaves
+ * a vector, AVX2's two (four)) */
+enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_CXW, LEAF_N };
 enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */
 typedef struct Cfg Cfg;
 struct Cfg {
 	int alg;            /* ALG_* */
 	int isa;            /* cpu.h's CPU_* of the codelets (ALG_CT) */
 	int m0;             /* leaf size */
-	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v, n1c */
+	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v, n1c (ISA's
+	                     * or the widest) */
 	int nin;            /* deepest steps run block by block (cache) */
 	int k;              /* radices r[0..k-1], top first */
 	int r[CFG_MAXSTEP];

@@ -11,9 +11,11 @@
  * (stride 2, ii = ri + 1); ALG ct, rader or bluestein (Rader and
  * Bluestein plans learn their inner sizes, split, as entries of their
  * own); for ct, ISA is kgen_isa_name's name of the codelets, M0 the leaf
- * size, LEAF scalar, batch, vec or cx (n1c codelets: a complex number
- * a vector; version 2 only), NIN the number of deepest radices run
- * block by block, and R_0 (top) .. R_(K-1) the radices, with
+ * size, LEAF scalar, batch, vec, cx (n1c codelets: a complex number
+ * a vector; version 2 only) or cxw (the n1c codelets of the widest ISA
+ * the CPU has, under a plan of ISA; version 2 only), NIN the number of
+ * deepest radices run block by block, and R_0 (top) .. R_(K-1) the
+ * radices, with
  * M0 R_0 ... R_(K-1) = N.  Fields are separated by single spaces, lines
  * end in '\n'.  Text of version 1 (header "kgen-wisdom 1", PREC d or f
  * only, from before plans were timed per layout) is still read: each of
@@ -38,7 +40,7 @@ static int ntab, cap;
 
 static const char *const algname[ALG_N] = {"ct", "rader", "bluestein"};
 static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec",
-    "cx"};
+    "cx", "cxw"};
 
 /* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
 static int
@@ -219,7 +221,7 @@ parse(const char **s, int ver, Entry *e)
 		    || word(s, leafname, LEAF_N, &e->c.leaf) < 0
 		    || num(s, 0, CFG_MAXSTEP, &e->c.nin) < 0
 		    || num(s, 1, CFG_MAXSTEP, &e->c.k) < 0
-		    || (ver == 1 && e->c.leaf == LEAF_CX))
+		    || (ver == 1 && e->c.leaf >= LEAF_CX))
 			return -1;
 		prod = e->c.m0;
 		for (i = 0; i < e->c.k; i++) {

@@ -133,14 +133,20 @@ def forced(isa):
         # n1c leaves (a complex number a vector), reading interleaved
         # input as it is; with a generic radix and a blocked step
         lines += ["%%s 1000 ct %s 40 cx 0 2 5 5" % isa,
-                  "%%s 3375 ct %s 15 cx 1 2 15 15" % isa]
+                  "%%s 3375 ct %s 15 cx 1 2 15 15" % isa,
+                  # the widest ISA's n1c leaves under isa's twiddles:
+                  # 4, 8 and 5 leaves a call (64-byte, 32-byte and
+                  # single bodies, and their mixes)
+                  "%%s 720 ct %s 60 cxw 0 2 4 3" % isa,
+                  "%%s 6000 ct %s 50 cxw 0 3 8 3 5" % isa,
+                  "%%s 1500 ct %s 60 cxw 0 2 5 5" % isa]
     # version 2: split (d, f) and interleaved (di, fi) plans alike
     return "kgen-wisdom 2\n" + "".join(
         (l % p) + "\n" for p in ("d", "di", "f", "fi") for l in lines)
 
 
 FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053,
-          1031, 1000, 3375]
+          1031, 1000, 3375, 720, 6000, 1500]
 
 
 @pytest.mark.parametrize("isa", isas())
