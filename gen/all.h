@@ -78,7 +78,7 @@ struct Count {
  * r2cb, the planner's vector t1v and n1v, n1w (emit/vec.c) and n1c
  * (emit/cxl.c). */
 enum { CK_N1, CK_T1, CK_R2CF, CK_R2CB, CK_T1V, CK_N1V, CK_N1W, CK_N1C,
-    NCK };
+    CK_N1X, NCK };
 
 /* The problem a run generates, straight from the command line. */
 typedef struct Prob Prob;
@@ -297,8 +297,12 @@ void standalone_c(FILE *f, int n, int sign, Dag *const *part,
 void emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
     const int *order, int norder, const Emit *e);
 
-/* emit/cxl.c: n1c, an n1 codelet with one complex number a vector */
+/* emit/cxl.c: n1c, an n1 codelet with one complex number a vector, and
+ * n1x, several complex numbers of one transform a vector */
 void emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order,
+    int norder, const Emit *e);
+char emitcxl_xwide(int simd, int isfloat);
+void emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
 /* emit/cuda.c */
@@ -635,6 +639,7 @@ enum {
 	EMITTER_KIND,   /* emit/kinds.c: t1, r2cf, r2cb */
 	EMITTER_VEC,    /* emit/vec.c: t1v, n1v, n1w */
 	EMITTER_CXL,    /* emit/cxl.c: n1c */
+	EMITTER_CXLX,   /* emit/cxl.c: n1x */
 	EMITTER_CUDA,   /* emit/cuda.c */
 	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
 	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */

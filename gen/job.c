@@ -11,7 +11,7 @@
 
 /* The codelet kinds of --kind, by CK_*. */
 const char *const job_kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v", "n1v",
-    "n1w", "n1c", 0};
+    "n1w", "n1c", "n1x", 0};
 
 /* The schedule of --schedule for a command that emits one order of any
  * DAG: its SCHED_* number, build order when none is given. */
@@ -61,11 +61,18 @@ sched_list(const char *s, int *sched)
 	}
 }
 
+/* n1x's complex numbers a vector (emit/cxl.c): 2 or 4. */
+static int
+job_xlanes(const Opts *o)
+{
+	return emitcxl_xwide(o->simd, o->isfloat) == 'D' ? 2 : 4;
+}
+
 /* The checks of kgen fft: -n within the limit. */
 static void
 check_fft(Opts *o)
 {
-	int vl;
+	int vl, w;
 
 	if (!o->seen_n)
 		fail("fft: -n N is required (1 <= N <= %d, or for a plain n1 "
@@ -107,6 +114,14 @@ check_fft(Opts *o)
 	if (o->kind == CK_N1W && (o->p.n % vl || o->p.n < vl * vl))
 		fail("-n %d: an n1w codelet's size must be a multiple of the "
 		    "%d lanes and at least %d", o->p.n, vl, vl * vl);
+	if (o->kind == CK_N1X && !emitcxl_xwide(o->simd, o->isfloat))
+		fail("--kind n1x: needs 32-byte vectors; give --simd avx2 or "
+		    "avx512");
+	w = o->kind == CK_N1X ? job_xlanes(o) : 1;
+	if (o->kind == CK_N1X && (o->p.n % w || o->p.n < 2 * w))
+		fail("-n %d: an n1x codelet's size must be a multiple of %d "
+		    "(complex numbers a vector) and at least %d", o->p.n, w,
+		    2 * w);
 	if (o->kind == CK_R2CF && o->p.sign > 0)
 		fail("--sign 1: r2cf is the forward real transform; "
 		    "--kind r2cb is its inverse");
@@ -227,7 +242,8 @@ job_fft(Job *j, Opts *o)
 	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
 	    "--verify -d");
 	j->kind = o->kind;
-	j->lanes = o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
+	j->lanes = o->kind == CK_N1X ? job_xlanes(o) : o->simd
+	    ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
 	if (o->p.n > FFT_MAXN) {
 		j->emitter = EMITTER_PLAN;
@@ -241,6 +257,7 @@ job_fft(Job *j, Opts *o)
 	    variant(o), o->simd || o->cuda ? "_" : "", o->simd
 	    ? isa_get(o->simd)->name : o->cuda ? "cuda" : "", o->p.n);
 	j->emitter = o->kind == CK_N1C ? EMITTER_CXL
+	    : o->kind == CK_N1X ? EMITTER_CXLX
 	    : o->kind >= CK_T1V ? EMITTER_VEC : o->kind ? EMITTER_KIND
 	    : o->cuda ? EMITTER_CUDA : o->simd ? EMITTER_SIMD : EMITTER_C;
 	/* the schedule: R matters to blocked and search only */

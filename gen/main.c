@@ -55,9 +55,11 @@ build(const Job *j, Arena *ar)
 		return twiddle_build(ar, p->n, p->sign);
 	if (j->kind == CK_R2CF || j->kind == CK_R2CB)
 		return real_build(ar, p->n, j->kind == CK_R2CB);
-	if (j->kind == CK_N1C) {
+	if (j->kind == CK_N1C || j->kind == CK_N1X) {
+		/* n1x: the sub-transforms, one a lane */
 		fft_cxl(1);
-		return fft_buildc(ar, p->n, p->sign);
+		return fft_buildc(ar, p->n / (j->kind == CK_N1X ? j->lanes
+		    : 1), p->sign);
 	}
 	/* n1w's leaf: one DFT a lane */
 	return fft_build(ar, p->n / (j->kind == CK_N1W ? j->lanes : 1),
@@ -79,6 +81,7 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 	case EMITTER_VEC: emitvec_c(f, d, top, p, j->kind, o, n, &j->e); break;
 	case EMITTER_ASM: emitasm_print(f, d, p, o, n, &j->e); break;
 	case EMITTER_CXL: emitcxl_c(f, d, p, o, n, &j->e); break;
+	case EMITTER_CXLX: emitcxl_x(f, d, p, o, n, &j->e); break;
 	default: emit_c(f, d, p, o, n, &j->e);
 	}
 }

@@ -19,6 +19,17 @@
 /* ---- 32-byte vectors: the flushes (emit/cxl.c prints the rest) ---- */
 typedef double kgen_cxD __attribute__((vector_size(32)));
 typedef float kgen_cxF __attribute__((vector_size(32)));
+/* what emit/cxl.c prints before these pieces, for n1x's */
+typedef long long kgen_cxDi __attribute__((vector_size(32)));
+typedef int kgen_cxFi __attribute__((vector_size(32)));
+#define KGEN_CXL_SWAP_D(x) __builtin_shuffle(x, (kgen_cxDi){1, 0, 3, 2})
+#define KGEN_CXL_SWAP_F(x) __builtin_shuffle(x, \
+	(kgen_cxFi){1, 0, 3, 2, 5, 4, 7, 6})
+KGEN_CXL_INLINE kgen_cxF
+kgen_cxl_kbyi_F(float k, kgen_cxF x)
+{
+	return KGEN_CXL_SWAP_F(x) * (kgen_cxF){-k, k, -k, k, -k, k, -k, k};
+}
 
 /* Outputs k of W = 2 transforms from the staging array s (n of them)
  * to r, i (element k of transform t at r[t vs + k]): four outputs at a
@@ -363,4 +374,199 @@ kgen_cxl_kbyi_G(float k, kgen_cxG x)
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+/* kgen: end */
+
+/* ---- n1x: the step after the W sub-transforms (emit/cxl.c) ----
+ * s[k] (k < mr, a multiple of W; s[m..mr-1] zero) holds output k of
+ * the W sub-transforms of size m, one a lane: lane l is the DFT of
+ * x_l, x_(l+W), ...  Output k + m q of the whole transform is
+ * sum_l exp(sign 2 pi i l q / W) (w^(l k) s[k]_l), w = exp(sign 2 pi i /
+ * (W m)); tw holds w^(l k) by k, as two vectors: the real parts twice
+ * (c, c, ...) and the imaginary parts signed (-s, s, ...), so that the
+ * product is one multiply, one swap and one FMA.  Per group of W
+ * outputs k: twiddle, transpose W x W in registers (lanes become
+ * consecutive k), a radix-W butterfly across the vectors, and one store
+ * of W consecutive outputs a q: a vector store where the output is
+ * interleaved pairs (how 1: io == ro + 1, os == 2), element by element
+ * otherwise and in the last group when W does not divide m. */
+/* kgen: begin cxl_x_d */
+KGEN_CXL_INLINE kgen_cxD
+kgen_cxl_xtw_D(kgen_cxD x, const double *tw)
+{
+	kgen_cxD c, s;
+
+	__builtin_memcpy(&c, tw, sizeof c);
+	__builtin_memcpy(&s, tw + 4, sizeof s);
+	return x * c + KGEN_CXL_SWAP_D(x) * s;
+}
+
+KGEN_CXL_INLINE void
+kgen_cxl_xst_D(double *r, double *i, ptrdiff_t os, kgen_cxD x, int cnt,
+    int how)
+{
+	int t;
+
+	if (how == 1 && cnt == 2) {
+		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	for (t = 0; t < cnt; t++) {
+		r[t * os] = x[2 * t];
+		i[t * os] = x[2 * t + 1];
+	}
+}
+
+/* W = 2: the transpose is two 128-bit permutes, the butterfly one
+ * addition and one subtraction. */
+KGEN_CXL_INLINE void
+kgen_cxl_x_D(double *r, double *i, ptrdiff_t os, const kgen_cxD *s,
+    int m, const double *tw, int how)
+{
+	kgen_cxD a, b, u, w;
+	int g, c;
+
+	for (g = 0; g < m; g += 2) {
+		a = kgen_cxl_xtw_D(s[g], tw + 8 * g);
+		b = kgen_cxl_xtw_D(s[g + 1], tw + 8 * g + 8);
+		u = (kgen_cxD)_mm256_permute2f128_pd((__m256d)a, (__m256d)b,
+		    0x20);
+		w = (kgen_cxD)_mm256_permute2f128_pd((__m256d)a, (__m256d)b,
+		    0x31);
+		c = m - g < 2 ? m - g : 2;
+		kgen_cxl_xst_D(r + g * os, i + g * os, os, u + w, c, how);
+		kgen_cxl_xst_D(r + (g + m) * os, i + (g + m) * os, os, u - w,
+		    c, how);
+	}
+}
+/* kgen: end */
+
+/* kgen: begin cxl_x_f */
+KGEN_CXL_INLINE kgen_cxF
+kgen_cxl_xtw_F(kgen_cxF x, const float *tw)
+{
+	kgen_cxF c, s;
+
+	__builtin_memcpy(&c, tw, sizeof c);
+	__builtin_memcpy(&s, tw + 8, sizeof s);
+	return x * c + KGEN_CXL_SWAP_F(x) * s;
+}
+
+KGEN_CXL_INLINE void
+kgen_cxl_xst_F(float *r, float *i, ptrdiff_t os, kgen_cxF x, int cnt,
+    int how)
+{
+	int t;
+
+	if (how == 1 && cnt == 4) {
+		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	for (t = 0; t < cnt; t++) {
+		r[t * os] = x[2 * t];
+		i[t * os] = x[2 * t + 1];
+	}
+}
+
+/* W = 4: a complex float is 64 bits, so the 4 x 4 transpose is that
+ * of doubles (four unpacks, four 128-bit permutes); then a radix-4
+ * butterfly, sign the transform's. */
+KGEN_CXL_INLINE void
+kgen_cxl_x_F(float *r, float *i, ptrdiff_t os, const kgen_cxF *s, int m,
+    const float *tw, int sign, int how)
+{
+	__m256d a[4], t0, t1, t2, t3;
+	kgen_cxF v0, v1, v2, v3, s02, d02, s13, d13;
+	int g, k, c;
+
+	for (g = 0; g < m; g += 4) {
+		for (k = 0; k < 4; k++)
+			a[k] = (__m256d)kgen_cxl_xtw_F(s[g + k],
+			    tw + 16 * (g + k));
+		t0 = _mm256_unpacklo_pd(a[0], a[1]);
+		t1 = _mm256_unpackhi_pd(a[0], a[1]);
+		t2 = _mm256_unpacklo_pd(a[2], a[3]);
+		t3 = _mm256_unpackhi_pd(a[2], a[3]);
+		v0 = (kgen_cxF)_mm256_permute2f128_pd(t0, t2, 0x20);
+		v2 = (kgen_cxF)_mm256_permute2f128_pd(t0, t2, 0x31);
+		v1 = (kgen_cxF)_mm256_permute2f128_pd(t1, t3, 0x20);
+		v3 = (kgen_cxF)_mm256_permute2f128_pd(t1, t3, 0x31);
+		s02 = v0 + v2;
+		d02 = v0 - v2;
+		s13 = v1 + v3;
+		d13 = kgen_cxl_kbyi_F((float)sign, v1 - v3);
+		c = m - g < 4 ? m - g : 4;
+		kgen_cxl_xst_F(r + g * os, i + g * os, os, s02 + s13, c, how);
+		kgen_cxl_xst_F(r + (g + m) * os, i + (g + m) * os, os,
+		    d02 + d13, c, how);
+		kgen_cxl_xst_F(r + (g + 2 * m) * os, i + (g + 2 * m) * os, os,
+		    s02 - s13, c, how);
+		kgen_cxl_xst_F(r + (g + 3 * m) * os, i + (g + 3 * m) * os, os,
+		    d02 - d13, c, how);
+	}
+}
+/* kgen: end */
+
+/* kgen: begin cxl_x_e */
+KGEN_CXL_INLINE kgen_cxE
+kgen_cxl_xtw_E(kgen_cxE x, const double *tw)
+{
+	kgen_cxE c, s;
+
+	__builtin_memcpy(&c, tw, sizeof c);
+	__builtin_memcpy(&s, tw + 8, sizeof s);
+	return x * c + KGEN_CXL_SWAP_E(x) * s;
+}
+
+KGEN_CXL_INLINE void
+kgen_cxl_xst_E(double *r, double *i, ptrdiff_t os, kgen_cxE x, int cnt,
+    int how)
+{
+	int t;
+
+	if (how == 1 && cnt == 4) {
+		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	for (t = 0; t < cnt; t++) {
+		r[t * os] = x[2 * t];
+		i[t * os] = x[2 * t + 1];
+	}
+}
+
+/* W = 4 doubles in 64 bytes: a complex double is a 128-bit lane, so
+ * the transpose is four lane shuffles (vshuff64x2) and four more. */
+KGEN_CXL_INLINE void
+kgen_cxl_x_E(double *r, double *i, ptrdiff_t os, const kgen_cxE *s,
+    int m, const double *tw, int sign, int how)
+{
+	__m512d a[4], t0, t1, t2, t3;
+	kgen_cxE v0, v1, v2, v3, s02, d02, s13, d13;
+	int g, k, c;
+
+	for (g = 0; g < m; g += 4) {
+		for (k = 0; k < 4; k++)
+			a[k] = (__m512d)kgen_cxl_xtw_E(s[g + k],
+			    tw + 16 * (g + k));
+		t0 = _mm512_shuffle_f64x2(a[0], a[1], 0x88);
+		t1 = _mm512_shuffle_f64x2(a[0], a[1], 0xdd);
+		t2 = _mm512_shuffle_f64x2(a[2], a[3], 0x88);
+		t3 = _mm512_shuffle_f64x2(a[2], a[3], 0xdd);
+		v0 = (kgen_cxE)_mm512_shuffle_f64x2(t0, t2, 0x88);
+		v2 = (kgen_cxE)_mm512_shuffle_f64x2(t0, t2, 0xdd);
+		v1 = (kgen_cxE)_mm512_shuffle_f64x2(t1, t3, 0x88);
+		v3 = (kgen_cxE)_mm512_shuffle_f64x2(t1, t3, 0xdd);
+		s02 = v0 + v2;
+		d02 = v0 - v2;
+		s13 = v1 + v3;
+		d13 = kgen_cxl_kbyi_E((double)sign, v1 - v3);
+		c = m - g < 4 ? m - g : 4;
+		kgen_cxl_xst_E(r + g * os, i + g * os, os, s02 + s13, c, how);
+		kgen_cxl_xst_E(r + (g + m) * os, i + (g + m) * os, os,
+		    d02 + d13, c, how);
+		kgen_cxl_xst_E(r + (g + 2 * m) * os, i + (g + 2 * m) * os, os,
+		    s02 - s13, c, how);
+		kgen_cxl_xst_E(r + (g + 3 * m) * os, i + (g + 3 * m) * os, os,
+		    d02 - d13, c, how);
+	}
+}
 /* kgen: end */
