@@ -6,7 +6,7 @@
  * contenders: FFTW planned with FFTW_MEASURE and with FFTW_PATIENT;
  * kgen_dft/kgen_dftf (the public call, its dispatch included); and the
  * library's codelets one by one: batched for every ISA this CPU runs,
- * and where the library has them n1w and n1c.  Each contender has its
+ * and where the library has them n1w, n1c and n1x.  Each contender has its
  * own input and output arrays (the same values), so none works on data
  * another left in cache in a state it did not make.  Trials interleave
  * the contenders, in an order that rotates, so that a burst of load on
@@ -203,6 +203,9 @@ bench(int n, int v, int isfloat, int split, int trials)
 		snprintf(name, sizeof name, "kgen-n1c-%s", kgen_isa_name(isa));
 		nw = add(who, nw, name, kgen_n1c_isa(n, isa),
 		    kgen_n1cf_isa(n, isa), isfloat);
+		snprintf(name, sizeof name, "kgen-n1x-%s", kgen_isa_name(isa));
+		nw = add(who, nw, name, kgen_n1x_isa(n, isa),
+		    kgen_n1xf_isa(n, isa), isfloat);
 	}
 	for (i = 0; i < nw; i++) {
 		who[i].in = fftw_malloc(sz);

@@ -25,6 +25,7 @@ BEGIN {
 	kind["N1"] = ""
 	kind["N1W"] = "n1w"
 	kind["N1C"] = "n1c"
+	kind["N1X"] = "n1x"
 	kind["N1A"] = ""
 	kind["T1"] = "t1"
 	kind["T1V"] = "t1v"

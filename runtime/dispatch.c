@@ -4,7 +4,9 @@
  * ...; made by emit/simd.c, each file compiled with its ISA's flags), and
  * for one transform at a time some vectorized within it (kgen_n1w_ISA_N,
  * emit/vec.c) and, every size, with one complex number a vector
- * (kgen_n1c_ISA_N, emit/cxl.c), and the batched AVX2 and AVX-512 ones
+ * (kgen_n1c_ISA_N, emit/cxl.c) and, for multiples of 2 or 4, with
+ * several complex numbers of one transform a vector (kgen_n1x_ISA_N,
+ * emit/cxl.c), and the batched AVX2 and AVX-512 ones
  * again as kgen's assembly (kgen_n1a_ISA_N, emit/asm.c: registers
  * allocated by kgen), as codelets.def lists them; which of
  * those runs is measured at first use (pick below).  Only the codelets of
@@ -30,6 +32,7 @@ typedef float R;
 #define N1_ISA kgen_n1f_isa
 #define N1W_ISA kgen_n1wf_isa
 #define N1C_ISA kgen_n1cf_isa
+#define N1X_ISA kgen_n1xf_isa
 #define N1A_ISA kgen_n1af_isa
 #define N1_FOR kgen_n1f_for
 #define DFT kgen_dftf
@@ -42,6 +45,7 @@ typedef double R;
 #define N1_ISA kgen_n1_isa
 #define N1W_ISA kgen_n1w_isa
 #define N1C_ISA kgen_n1c_isa
+#define N1X_ISA kgen_n1x_isa
 #define N1A_ISA kgen_n1a_isa
 #define N1_FOR kgen_n1_for
 #define DFT kgen_dft
@@ -51,11 +55,12 @@ typedef double R;
 
 enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
 
-/* This precision's n1, n1w, n1c and n1a codelets of codelets.def
+/* This precision's n1, n1w, n1c, n1x and n1a codelets of codelets.def
  * (build/runtime/codelets.h: less the ISAs not built here). */
 #define N1(isa, prec, n, name, opts) KEEP_##prec(extern n1_fn name;)
 #define N1W N1
 #define N1C N1
+#define N1X N1
 #define N1A N1
 #include "codelets.h"
 
@@ -67,6 +72,7 @@ typedef int v1s_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t os);
 #define N1C(isa, prec, n, name, opts) \
 	KEEP_##prec(extern v1_fn name##_v1; extern v1s_fn name##_v1s;)
+#define N1X(isa, prec, n, name, opts) KEEP_##prec(extern v1_fn name##_v1;)
 #include "codelets.h"
 
 /* KGEN_N1_MAX is the largest n1 size: the union is as large as its
@@ -111,6 +117,18 @@ static v1s_fn *const c1stab[NISA][NSIZE] = {
 #include "codelets.h"
 };
 
+#define N1X(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
+static n1_fn *const xtab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},  /* none: n1x is AVX2 and AVX-512 only */
+#include "codelets.h"
+};
+
+#define N1X(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name##_v1))
+static v1_fn *const x1tab[NISA][NSIZE] = {
+	[CPU_scalar] = {0},
+#include "codelets.h"
+};
+
 #define N1A(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
 static n1_fn *const atab[NISA][NSIZE] = {
 	[CPU_scalar] = {0},  /* none: n1a is AVX2 and AVX-512 only */
@@ -148,6 +166,12 @@ N1C_ISA(int n, int isa)
 }
 
 n1_fn *
+N1X_ISA(int n, int isa)
+{
+	return lookup(xtab, n, isa);
+}
+
+n1_fn *
 N1A_ISA(int n, int isa)
 {
 	return lookup(atab, n, isa);
@@ -166,12 +190,13 @@ lanes(int isa)
  * NFAM + family: for each ISA up to kgen_isa(), the batched codelet
  * (one transform per lane), the n1w codelet (vectorized within one
  * transform, where VL | n and n >= VL^2), the n1c codelet (one
- * complex number a vector) and the n1a codelet (the batched codelet as
- * kgen's assembly, AVX2 and AVX-512, n = 2..64).  One transform at a
- * time (v below the batched codelets' lanes) the batched vector codelets,
- * C and assembly, are left out
- * (their remainder path costs a vector pass): there n1c
- * wins most sizes, n1w some multiples of the lanes, scalar the
+ * complex number a vector), the n1x codelet (W complex numbers of one
+ * transform a vector, one transform at a time only) and the n1a codelet
+ * (the batched codelet as kgen's assembly, AVX2 and AVX-512, n =
+ * 2..64).  One transform at a time (v below the batched codelets'
+ * lanes) the batched vector codelets, C and assembly, are left out
+ * (their remainder path costs a vector pass): there n1c and n1x
+ * win most sizes, n1w some multiples of the lanes, scalar the
  * smallest.  For v that fills the lanes the batched codelets mostly win,
  * but not everywhere (double n = 64 on AVX-512: n1w 34 ns a transform
  * against the batched codelet's 52 ns at v = 256, interleaved).  The
@@ -183,7 +208,7 @@ lanes(int isa)
  * the least time (about 0.2-2 ms, once; pick remembers it).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
-enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1A, NFAM, ROUNDS = 15 };
+enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15 };
 
 /* The codelet of candidate c, NULL where the library has none or it is
  * not a candidate for one transform at a time (many == 0). */
@@ -195,6 +220,7 @@ candidate(int c, int n, int many)
 	isa = c / NFAM;
 	fam = c % NFAM;
 	return fam == FAM_N1C ? ctab[isa][n - 1]
+	    : fam == FAM_N1X ? (many ? 0 : xtab[isa][n - 1])
 	    : fam == FAM_N1W ? wtab[isa][n - 1]
 	    : fam == FAM_N1A ? (many ? atab[isa][n - 1] : 0)
 	    : isa == CPU_scalar || many ? tab[isa][n - 1] : 0;
@@ -223,8 +249,9 @@ calls(n1_fn *f, int c, int n, int split, R *x, int v)
 
 	nv = n * v;
 	y = x + 2 * nv;
-	/* n1c for one transform: the entry kgen_dft jumps to */
-	g = v == 1 && c % NFAM == FAM_N1C ? c1tab[c / NFAM][n - 1] : 0;
+	/* n1c and n1x for one transform: the entry kgen_dft jumps to */
+	g = v != 1 ? 0 : c % NFAM == FAM_N1C ? c1tab[c / NFAM][n - 1]
+	    : c % NFAM == FAM_N1X ? x1tab[c / NFAM][n - 1] : 0;
 	h = v == 1 && c % NFAM == FAM_N1C ? c1stab[c / NFAM][n - 1] : 0;
 	for (k = 0; k < 2 + 2048 / nv; k++)
 		if (split && h)
@@ -312,7 +339,7 @@ struct Slot {
 	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
 	_Atomic(n1_fn *) many[2];   /* v >= lanes: by layout, measured */
 	_Atomic(n1_fn *) few[2];    /* v < lanes: by layout, measured */
-	_Atomic(v1_fn *) one;       /* few[0]'s NAME_v1 when it is n1c */
+	_Atomic(v1_fn *) one;       /* few[0]'s NAME_v1: n1c or n1x */
 	_Atomic(v1s_fn *) ones;     /* few[1]'s NAME_v1s when it is n1c */
 };
 static Slot slots[NSIZE];
@@ -349,6 +376,9 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 			atomic_store_explicit(&s->one, c1tab[c / NFAM][n - 1],
 			    memory_order_relaxed);
 	}
+	if (!many && !split && c >= 0 && c % NFAM == FAM_N1X)
+		atomic_store_explicit(&s->one, x1tab[c / NFAM][n - 1],
+		    memory_order_relaxed);
 	return f;
 }
 
@@ -459,7 +489,7 @@ common(int n, int sign, const R *ri, const R *ii, R *ro, R *io,
 }
 
 /* kgen_dft (kgen_dftf).  A small transform costs a few nanoseconds, so
- * one forward transform whose measured codelet is n1c jumps to that
+ * one forward transform whose measured codelet is n1c or n1x jumps to that
  * codelet's v1 entry (interleaved pairs: four arguments; split arrays,
  * the v1s entry: six; all in registers, and its return value is ours):
  * no frame, no registers saved, no arguments copied (make bench-fft's

@@ -155,6 +155,13 @@ KGEN_API kgen_dftf_fn *kgen_n1wf_isa(int n, int isa);
  * CPUs run too) or the CPU does not run isa. */
 KGEN_API kgen_dft_fn *kgen_n1c_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1cf_isa(int n, int isa);
+/* The codelet of size n for isa with W complex numbers of one transform
+ * a vector (kgen fft --kind n1x: same ABI, for v = 1; W = 2 for AVX2
+ * double, else 4), or NULL where the library has none (n not a multiple
+ * of W, or below 2W; AVX2 and AVX-512 only) or the CPU does not run
+ * isa. */
+KGEN_API kgen_dft_fn *kgen_n1x_isa(int n, int isa);
+KGEN_API kgen_dftf_fn *kgen_n1xf_isa(int n, int isa);
 /* The batched codelet of size n for isa (one transform per vector
  * lane, like kgen_n1_isa's) as kgen's x86-64 assembly (kgen fft --simd
  * ISA --emit asm: same ABI, registers allocated by kgen and checked by
@@ -165,8 +172,8 @@ KGEN_API kgen_dft_fn *kgen_n1a_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1af_isa(int n, int isa);
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
  * interleaved data: the fastest of the library's codelets for n up to
- * kgen_isa() (batched across transforms in C and in assembly, n1w and
- * n1c; one transform at a time the scalar codelet instead of the batched
+ * kgen_isa() (batched across transforms in C and in assembly, n1w, n1c
+ * and n1x; one transform at a time the scalar codelet instead of the batched
  * ones), timed on this
  * machine at the first call for each size, precision, layout (interleaved
  * or not) and side of the lanes (v below kgen_isa_for(n)'s lanes or not;
