@@ -437,7 +437,8 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
 	    "\n * is the same for one transform of interleaved pairs (ii = "
 	    "ri + 1,\n * io = ro + 1); it returns 0.\n"
 	    " * Build: GNU C or C++ (GCC or Clang: vector extensions and "
-	    "x86\n * intrinsics) with %s.\n */\n#include <stddef.h>\n\n",
+	    "x86\n * intrinsics) with %s, and -ffp-contract=fast for FMA "
+	    "instructions.\n */\n#include <stddef.h>\n\n",
 	    w, e->name, t, t, isa_get(e->simd)->flags);
 }
 
@@ -703,6 +704,12 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	fprintf(f, "#if !defined(__AVX%s__)\n#error \"an n1x codelet needs "
 	    "%s\"\n#endif\n", wide == 'E' ? "512F" : "",
 	    isa_get(e->simd)->flags);
+	/* the helpers n1c uses and n1x does not (clang warns), and GCC's
+	 * false alarm inside the AVX-512 intrinsics (C++) */
+	fputs("#ifdef __GNUC__\n#pragma GCC diagnostic push\n"
+	    "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
+	    "#ifndef __clang__\n#pragma GCC diagnostic ignored "
+	    "\"-Wmaybe-uninitialized\"\n#endif\n#endif\n", f);
 	helpers(f, e->isfloat ? 'f' : 'd');
 	if (wide == 'E')
 		helpers_wide64(f, 'd');
@@ -712,7 +719,8 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	    wide);
 	tpl_print(f, wide == 'E' ? "cxl_x_e" : wide == 'F' ? "cxl_x_f"
 	    : "cxl_x_d", NULL);
-	fputs("#endif\n\n", f);
+	fputs("#endif\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n"
+	    "#endif\n\n", f);
 	xtable(f, name, t, p->n, p->sign, m, mr, w, e->isfloat);
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_body(const %s *ri, const %s *ii, "
 	    "ptrdiff_t is, ptrdiff_t ivs,\n    int hi, %s *stg)\n{\n", name,

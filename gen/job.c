@@ -101,6 +101,9 @@ check_fft(Opts *o)
 	if (o->kind && o->cuda)
 		fail("--kind %s: C only; --emit cuda is for n1 codelets",
 		    job_kinds[o->kind]);
+	if (o->kind == CK_N1X && !emitcxl_xwide(o->simd, o->isfloat))
+		fail("--kind n1x: needs 32-byte vectors; give --simd avx2 or "
+		    "avx512");
 	if (o->kind >= CK_T1V && !o->simd)
 		fail("--kind %s: a vector codelet; give --simd sse2, avx2 or "
 		    "avx512", job_kinds[o->kind]);
@@ -114,9 +117,6 @@ check_fft(Opts *o)
 	if (o->kind == CK_N1W && (o->p.n % vl || o->p.n < vl * vl))
 		fail("-n %d: an n1w codelet's size must be a multiple of the "
 		    "%d lanes and at least %d", o->p.n, vl, vl * vl);
-	if (o->kind == CK_N1X && !emitcxl_xwide(o->simd, o->isfloat))
-		fail("--kind n1x: needs 32-byte vectors; give --simd avx2 or "
-		    "avx512");
 	w = o->kind == CK_N1X ? job_xlanes(o) : 1;
 	if (o->kind == CK_N1X && (o->p.n % w || o->p.n < 2 * w))
 		fail("-n %d: an n1x codelet's size must be a multiple of %d "

@@ -21,8 +21,9 @@
  *                 (which dispatches on KGEN_ISA: the test sets it to ISA;
  *                 forward through it too, cases tagged "dft-"),
  *                 then forward through kgen_n1w_isa(n, ISA) and
- *                 kgen_n1c_isa(n, ISA) where the library has those
- *                 codelets (cases tagged "n1w-", "n1c-");
+ *                 kgen_n1c_isa(n, ISA) and kgen_n1x_isa(n, ISA) where
+ *                 the library has those codelets (cases tagged "n1w-",
+ *                 "n1c-", "n1x-");
  *                 or usage: simdcheck n1a ISA [SEED]: the library's
  *                 assembly codelets kgen_n1a_isa(n, ISA) (kgen_n1af_isa
  *                 for float) wherever it has one, every n, forward as
@@ -236,13 +237,15 @@ all(int vmax)
 
 #ifdef RUNTIME
 /* Which codelet kgen_dft (isfloat 0) or kgen_dftf runs for v transforms
- * of size n: "n1w-ISA", "n1c-ISA", "n1a-ISA" or the batched ISA's name. */
+ * of size n: "n1w-ISA", "n1c-ISA", "n1x-ISA", "n1a-ISA" or the batched
+ * ISA's name. */
 static const char *
 vname(int n, ptrdiff_t v, int isfloat)
 {
 	static char buf[4][32];
 	static int k;
-	void (*f)(void), (*w)(void), (*b)(void), (*c)(void), (*a)(void);
+	void (*f)(void), (*w)(void), (*b)(void), (*c)(void), (*a)(void),
+	    (*x)(void);
 	int isa;
 
 	f = isfloat ? (void (*)(void))kgen_n1f_for(n, v)
@@ -257,6 +260,13 @@ vname(int n, ptrdiff_t v, int isfloat)
 		    : (void (*)(void))kgen_n1c_isa(n, isa);
 		a = isfloat ? (void (*)(void))kgen_n1af_isa(n, isa)
 		    : (void (*)(void))kgen_n1a_isa(n, isa);
+		x = isfloat ? (void (*)(void))kgen_n1xf_isa(n, isa)
+		    : (void (*)(void))kgen_n1x_isa(n, isa);
+		if (x && f == x) {
+			snprintf(buf[k], sizeof buf[k], "n1x-%s",
+			    kgen_isa_name(isa));
+			return buf[k];
+		}
 		if (a && f == a) {
 			snprintf(buf[k], sizeof buf[k], "n1a-%s",
 			    kgen_isa_name(isa));
@@ -385,6 +395,14 @@ main(int argc, char **argv)
 		else
 			fn = (Fn *)(void (*)(void))kgen_n1cf_isa(n, isa);
 		tag = "n1c-";
+		if (fn)
+			all(0);
+		/* and with W complex numbers of it a vector, if any */
+		if (sizeof(REAL) == sizeof(double))
+			fn = (Fn *)(void (*)(void))kgen_n1x_isa(n, isa);
+		else
+			fn = (Fn *)(void (*)(void))kgen_n1xf_isa(n, isa);
+		tag = "n1x-";
 		if (fn)
 			all(0);
 		tag = "";

@@ -44,6 +44,10 @@ KINDS = [
     ("n1c-avx2", "fft -n 12 --kind n1c --simd avx2", AVX2),
     ("n1c-avx512-float", "fft -n 13 --kind n1c --simd avx512 --type float",
      AVX512),
+    ("n1x-avx2", "fft -n 12 --kind n1x --simd avx2", AVX2),
+    ("n1x-avx2-float", "fft -n 28 --kind n1x --simd avx2 --type float "
+     "--fma", AVX2),
+    ("n1x-avx512", "fft -n 20 --kind n1x --simd avx512 --sign 1", AVX512),
     ("n1v-avx2", "fft -n 8 --kind n1v --simd avx2", AVX2),
     ("n1v-sse2-float", "fft -n 4 --kind n1v --simd sse2 --type float",
      ["-msse2"]),

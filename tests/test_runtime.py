@@ -81,7 +81,8 @@ def test_library_holds_the_manifest(libkgen):
     x86 = os.uname().machine in ("x86_64", "amd64", "i686")
     want = {c.name for c in lines if x86 or c.isa == "scalar"}
     assert want <= syms, sorted(want - syms)[:10]
-    families = ("n1", "n1f", "n1w", "n1wf", "n1c", "n1cf", "n1a", "n1af",
+    families = ("n1", "n1f", "n1w", "n1wf", "n1c", "n1cf", "n1x", "n1xf",
+                "n1a", "n1af",
                 "t1", "t1f", "t1v", "t1vf", "n1v", "n1vf", "gemmk")
     codelets = {s for s in syms if s.split("_")[1] in families
                 and s.split("_")[-1][:1].isdigit()}

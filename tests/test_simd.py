@@ -93,6 +93,9 @@ N1W = {prec: {isa: manifest.sizes("N1W", isa, prec) for isa in ISAS}
 # ISAs codelets.def lists
 N1C = {prec: {isa: manifest.sizes("N1C", isa, prec) for isa in ISAS}
        for prec in ("double", "float")}
+# and with W complex numbers of one transform a vector (--kind n1x)
+N1X = {prec: {isa: manifest.sizes("N1X", isa, prec) for isa in ISAS}
+       for prec in ("double", "float")}
 
 
 # ---- the library ---------------------------------------------------------
@@ -128,15 +131,19 @@ def test_library(libcheck, isa, prec):
     assert sorted(res) == [(n, s) for n in range(1, 65) for s in (-1, 1)]
     within = N1W[prec].get(isa, ())
     lanes = N1C[prec].get(isa, ())
+    several = N1X[prec].get(isa, ())
     for (n, s), c in res.items():
         nw = sum(case.startswith("n1w-") for case, _, _ in c)
         nc = sum(case.startswith("n1c-") for case, _, _ in c)
+        nx = sum(case.startswith("n1x-") for case, _, _ in c)
         nd = sum(case.startswith("dft-") for case, _, _ in c)
         assert nw == (NCASES if n in within and s == -1 else 0), (n, s)
         assert nc == (NCASES if n in lanes and s == -1 else 0), (n, s)
-        # kgen_dft forward (v = 1 interleaved: an n1c v1 entry or not)
+        assert nx == (NCASES if n in several and s == -1 else 0), (n, s)
+        # kgen_dft forward (v = 1 interleaved: an n1c or n1x v1 entry
+        # or not)
         assert nd == (NCASES if s == -1 else 0), (n, s)
-        assert len(c) - nw - nc - nd == NCASES, (n, s)
+        assert len(c) - nw - nc - nx - nd == NCASES, (n, s)
     bad = failures(res, prec)
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -179,11 +186,12 @@ def test_dispatch_default_is_best(libcheck):
 
 def v1choices(n, prec, top):
     """What kgen_dft may run for one transform of size n with ISAs up to
-    top: the scalar codelet or an n1w or n1c one, whichever measured
+    top: the scalar codelet or an n1w, n1c or n1x one, whichever measured
     fastest at the first call (runtime/dispatch.c)."""
     isas = ISAS[:ISAS.index(top) + 1] if top != "scalar" else ()
     return ({"scalar"} | {"n1w-" + i for i in isas if n in N1W[prec][i]}
-            | {"n1c-" + i for i in isas if n in N1C[prec][i]})
+            | {"n1c-" + i for i in isas if n in N1C[prec][i]}
+            | {"n1x-" + i for i in isas if n in N1X[prec][i]})
 
 
 def test_dispatch_per_size(libcheck):
@@ -280,7 +288,14 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
           for isa in ISAS for prec in ("double", "float") for sign in (-1, 1)
           for n in (1, 3, 13, 65)]
        + [(isa, "double", -1, n, ("--kind", "n1c", "--schedule", "co"))
-          for isa in ISAS for n in (59, 128)])
+          for isa in ISAS for n in (59, 128)]
+       # W complex numbers of one transform a vector: n = W m, m a
+       # multiple of W or not (a short last group), beyond the library's
+       # sizes too
+       + [(isa, prec, sign, w * m, ("--kind", "n1x", "--fma"))
+          for isa in ISAS if isa != "sse2" for prec in ("double", "float")
+          for w in [2 if (isa, prec) == ("avx2", "double") else 4]
+          for sign in (-1, 1) for m in (2, 3, 5, 2 * w, 3 * w + 1, 33)])
 
 
 def gid(c):
@@ -481,6 +496,31 @@ def test_cli_n1c_needs_simd():
     assert p.returncode == 2 and not p.stdout
     assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1
     assert "give --simd" in p.stderr
+
+
+@pytest.mark.parametrize("args,msg", [
+    (("--simd", "sse2"), "needs 32-byte vectors; give --simd avx2 or avx512"),
+    (("--simd", "avx2", "-n", "4"), None),
+    (("--simd", "avx2", "-n", "2"), "a multiple of 2 (complex numbers a "
+     "vector) and at least 4"),
+    (("--simd", "avx512", "-n", "6"), "a multiple of 4 (complex numbers a "
+     "vector) and at least 8"),
+    (("--simd", "avx2", "--type", "float", "-n", "4"), "at least 8"),
+    (("-n", "8",), "needs 32-byte vectors; give --simd avx2 or avx512"),
+])
+def test_cli_n1x_sizes(args, msg):
+    """n1x needs 32-byte vectors and n a multiple of W (2 avx2 double,
+    else 4), at least 2W; anything else is one kgen: line, exit 2."""
+    if "-n" not in args:
+        args = args + ("-n", "12")
+    p = kgen("fft", "--kind", "n1x", *args)
+    if msg is None:
+        assert p.returncode == 0, p.stderr
+        assert "its 2 sub-transforms of size 2" in p.stdout
+        return
+    assert p.returncode == 2 and not p.stdout
+    assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1
+    assert msg in p.stderr, p.stderr
 
 
 def test_n1c_counts_are_complex():

@@ -22,6 +22,9 @@ EXTRA = [
     "fft -n 5 --kind n1c --simd avx2 --type float",    # cxl_flush_f
     "fft -n 5 --kind n1c --simd avx512",       # cxl_wide_e
     "fft -n 5 --kind n1c --simd avx512 --type float",  # cxl_wide_g
+    "fft -n 8 --kind n1x --simd avx2",         # cxl_x_d
+    "fft -n 8 --kind n1x --simd avx2 --type float",    # cxl_x_f
+    "fft -n 8 --kind n1x --simd avx512",       # cxl_x_e
 ]
 
 
