@@ -69,8 +69,9 @@ load(Printer *p, const Slot *s)
 	char c;
 
 	c = ((Cout *)p)->sfx;
-	fprintf(p->f, "kgen_cxl_ld_%c(ri + %d * is, ii + %d * is, %s)", c,
-	    s->j, s->j, c == 'd' || c == 'f' ? "how" : "ivs, hi");
+	fprintf(p->f, "kgen_cxl_%sld_%c(ri + %d * is, ii + %d * is, %s)",
+	    ((Cout *)p)->stage ? "x" : "", c, s->j, s->j, c == 'd' || c == 'f'
+	    ? "how" : "ivs, hi");
 }
 
 static void
@@ -669,6 +670,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	} lay[] = {
 		{"ii == ri + 1 && is == 2", 2, 2, 4},
 		{"ii == ri + 1", 0, 0, 1},
+		{"ri == ii + 1 && is == 2", 2, 2, 6},
 		{"ri == ii + 1", 0, 0, 2},
 		{"is == 1", 1, 1, 3},
 		{0, 0, 0, 0},
@@ -731,13 +733,13 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	fputs("\t(void)is;\n\t(void)ivs;\n}\n\n", f);
 	/* the tail, inlined per output layout */
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_tail(%s *ro, %s *io, ptrdiff_t "
-	    "os, const %s *stg)\n{\n\tif (io == ro + 1 && os == 2)\n", name,
-	    t, t, typ);
-	for (k = 0; k < 2; k++)
-		fprintf(f, "%s\t\tkgen_cxl_x_%c(ro, io, %s, stg, %d, %s_tw%s, "
-		    "%d);\n", k ? "\telse\n" : "", wide, k ? "os" : "2", m,
-		    name, wide == 'D' ? "" : p->sign < 0 ? ", -1" : ", 1",
-		    k ? 0 : 1);
+	    "os, const %s *stg)\n{\n", name, t, t, typ);
+	for (k = 0; k < 3; k++)
+		fprintf(f, "\t%s\n\t\tkgen_cxl_x_%c(ro, io, %s, stg, %d, "
+		    "%s_tw%s, %d);\n", k == 0 ? "if (io == ro + 1 && os == 2)"
+		    : k == 1 ? "else if (ro == io + 1 && os == 2)" : "else", wide,
+		    k < 2 ? "2" : "os", m, name, wide == 'D' ? "" : p->sign < 0
+		    ? ", -1" : ", 1", k < 2 ? k + 1 : 0);
 	fputs("}\n\n", f);
 	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
 	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "

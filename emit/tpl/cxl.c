@@ -30,6 +30,10 @@ kgen_cxl_kbyi_F(float k, kgen_cxF x)
 {
 	return KGEN_CXL_SWAP_F(x) * (kgen_cxF){-k, k, -k, k, -k, k, -k, k};
 }
+kgen_cxD kgen_cxl_ld_D(const double *r, const double *i, ptrdiff_t vs,
+    int how);
+kgen_cxF kgen_cxl_ld_F(const float *r, const float *i, ptrdiff_t vs,
+    int how);
 
 /* Outputs k of W = 2 transforms from the staging array s (n of them)
  * to r, i (element k of transform t at r[t vs + k]): four outputs at a
@@ -387,8 +391,9 @@ kgen_cxl_kbyi_G(float k, kgen_cxG x)
  * outputs k: twiddle, transpose W x W in registers (lanes become
  * consecutive k), a radix-W butterfly across the vectors, and one store
  * of W consecutive outputs a q: a vector store where the output is
- * interleaved pairs (how 1: io == ro + 1, os == 2), element by element
- * otherwise and in the last group when W does not divide m. */
+ * interleaved pairs (how 1: io == ro + 1, os == 2; how 2: the parts
+ * swapped, ro == io + 1), element by element otherwise and in the last
+ * group when W does not divide m. */
 /* kgen: begin cxl_x_d */
 KGEN_CXL_INLINE kgen_cxD
 kgen_cxl_xtw_D(kgen_cxD x, const double *tw)
@@ -400,6 +405,22 @@ kgen_cxl_xtw_D(kgen_cxD x, const double *tw)
 	return x * c + KGEN_CXL_SWAP_D(x) * s;
 }
 
+/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
+ * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
+ * vector access and a swap */
+KGEN_CXL_INLINE kgen_cxD
+kgen_cxl_xld_D(const double *r, const double *i, ptrdiff_t vs, int how)
+{
+	kgen_cxD x;
+
+	if (how != 6)
+		return kgen_cxl_ld_D(r, i, vs, how);
+	__builtin_memcpy(&x, i, sizeof x);
+	return KGEN_CXL_SWAP_D(x);
+}
+
+/* The W outputs of x to r, i, os apart: one vector access where they
+ * are adjacent pairs (how 1, or 2 with the parts swapped) */
 KGEN_CXL_INLINE void
 kgen_cxl_xst_D(double *r, double *i, ptrdiff_t os, kgen_cxD x, int cnt,
     int how)
@@ -408,6 +429,11 @@ kgen_cxl_xst_D(double *r, double *i, ptrdiff_t os, kgen_cxD x, int cnt,
 
 	if (how == 1 && cnt == 2) {
 		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	if (how == 2 && cnt == 2) {
+		x = KGEN_CXL_SWAP_D(x);
+		__builtin_memcpy(i, &x, sizeof x);
 		return;
 	}
 	for (t = 0; t < cnt; t++) {
@@ -451,6 +477,22 @@ kgen_cxl_xtw_F(kgen_cxF x, const float *tw)
 	return x * c + KGEN_CXL_SWAP_F(x) * s;
 }
 
+/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
+ * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
+ * vector access and a swap */
+KGEN_CXL_INLINE kgen_cxF
+kgen_cxl_xld_F(const float *r, const float *i, ptrdiff_t vs, int how)
+{
+	kgen_cxF x;
+
+	if (how != 6)
+		return kgen_cxl_ld_F(r, i, vs, how);
+	__builtin_memcpy(&x, i, sizeof x);
+	return KGEN_CXL_SWAP_F(x);
+}
+
+/* The W outputs of x to r, i, os apart: one vector access where they
+ * are adjacent pairs (how 1, or 2 with the parts swapped) */
 KGEN_CXL_INLINE void
 kgen_cxl_xst_F(float *r, float *i, ptrdiff_t os, kgen_cxF x, int cnt,
     int how)
@@ -459,6 +501,11 @@ kgen_cxl_xst_F(float *r, float *i, ptrdiff_t os, kgen_cxF x, int cnt,
 
 	if (how == 1 && cnt == 4) {
 		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	if (how == 2 && cnt == 4) {
+		x = KGEN_CXL_SWAP_F(x);
+		__builtin_memcpy(i, &x, sizeof x);
 		return;
 	}
 	for (t = 0; t < cnt; t++) {
@@ -517,6 +564,22 @@ kgen_cxl_xtw_E(kgen_cxE x, const double *tw)
 	return x * c + KGEN_CXL_SWAP_E(x) * s;
 }
 
+/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
+ * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
+ * vector access and a swap */
+KGEN_CXL_INLINE kgen_cxE
+kgen_cxl_xld_E(const double *r, const double *i, ptrdiff_t vs, int how)
+{
+	kgen_cxE x;
+
+	if (how != 6)
+		return kgen_cxl_ld_E(r, i, vs, how);
+	__builtin_memcpy(&x, i, sizeof x);
+	return KGEN_CXL_SWAP_E(x);
+}
+
+/* The W outputs of x to r, i, os apart: one vector access where they
+ * are adjacent pairs (how 1, or 2 with the parts swapped) */
 KGEN_CXL_INLINE void
 kgen_cxl_xst_E(double *r, double *i, ptrdiff_t os, kgen_cxE x, int cnt,
     int how)
@@ -525,6 +588,11 @@ kgen_cxl_xst_E(double *r, double *i, ptrdiff_t os, kgen_cxE x, int cnt,
 
 	if (how == 1 && cnt == 4) {
 		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	if (how == 2 && cnt == 4) {
+		x = KGEN_CXL_SWAP_E(x);
+		__builtin_memcpy(i, &x, sizeof x);
 		return;
 	}
 	for (t = 0; t < cnt; t++) {
