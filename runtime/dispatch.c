@@ -201,8 +201,10 @@ lanes(int isa)
  * but not everywhere (double n = 64 on AVX-512: n1w 34 ns a transform
  * against the batched codelet's 52 ns at v = 256, interleaved).  The
  * first call for a size, precision, layout and side of the lanes times
- * each candidate on scratch data of that layout (v = 1, or four vectors'
- * worth of transforms one after another), a few rounds, candidates
+ * each candidate on scratch data of that layout (v = 1, or sixteen
+ * vectors' worth of transforms one after another: with four, double
+ * n = 32 and 64 picked codelets 20-25% slower at v = 256 than the best,
+ * make bench-fft 2026-11-26), a few rounds, candidates
  * interleaved so that a burst of load hits them alike, times the three
  * fastest again for three times as many rounds, and keeps the one with
  * the least time (about 0.2-2 ms, once; pick remembers it).  When
@@ -362,7 +364,7 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 	many = v >= l;
 	if (many && kgen_priv_isa_forced())
 		f = tab[isa][n - 1];
-	else if ((c = measure(n, split, many ? 4 * l : 1, many)) >= 0)
+	else if ((c = measure(n, split, many ? 16 * l : 1, many)) >= 0)
 		f = candidate(c, n, many);
 	else
 		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
