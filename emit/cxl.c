@@ -741,10 +741,26 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		    k < 2 ? "2" : "os", m, name, wide == 'D' ? "" : p->sign < 0
 		    ? ", -1" : ", 1", k < 2 ? k + 1 : 0);
 	fputs("}\n\n", f);
+	/* one transform of interleaved pairs (sw: the parts swapped, ri ==
+	 * ii + 1), the path of NAME_v1 and of NAME's v = 1 calls: the loop
+	 * below runs them 10-25% slower (make bench-fft, n1x rows) */
+	fprintf(f, "KGEN_CXL_INLINE void\n%s_one(const %s *ri, const %s *ii, "
+	    "%s *ro, %s *io, ptrdiff_t is,\n    ptrdiff_t os, int sw)\n{\n"
+	    "\t%s stg[%d];\n\n", name, t, t, t, t, typ, mr);
+	for (k = m; k < mr; k++)
+		fprintf(f, "\tstg[%d] = (%s){0};\n", k, typ);
+	fprintf(f, "\tif (is == 2)\n\t\t%s_body(ri, ii, %d, 2, sw ? 6 : 4, "
+	    "stg);\n\telse\n\t\t%s_body(ri, ii, %d * is, is, sw ? 2 : 1, "
+	    "stg);\n\t%s_tail(ro, io, os, stg);\n}\n\n", name, 2 * w, name,
+	    w, name);
 	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
 	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "
 	    "ptrdiff_t ovs)\n{\n\t%s stg[%d];\n\tptrdiff_t j;\n\n", name, t,
 	    t, t, t, typ, mr);
+	fprintf(f, "\tif (v == 1 && ii == ri + 1) {\n\t\t%s_one(ri, ii, ro, "
+	    "io, is, os, 0);\n\t\treturn;\n\t}\n\tif (v == 1 && ri == ii + 1) "
+	    "{\n\t\t%s_one(ri, ii, ro, io, is, os, 1);\n\t\treturn;\n\t}\n",
+	    name, name);
 	for (k = m; k < mr; k++)
 		fprintf(f, "\tstg[%d] = (%s){0};\n", k, typ);
 	fputs("\tfor (j = 0; j < v; j++, ri += ivs, ii += ivs, ro += ovs, "
@@ -769,12 +785,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	fprintf(f, "\t\t%s_tail(ro, io, os, stg);\n\t}\n}\n\n", name);
 	/* kgen_dft's one forward transform of interleaved pairs */
 	fprintf(f, "int\n%s_v1(const %s *ri, %s *ro, ptrdiff_t is, "
-	    "ptrdiff_t os)\n{\n\t%s stg[%d];\n\n", name, t, t, typ, mr);
-	for (k = m; k < mr; k++)
-		fprintf(f, "\tstg[%d] = (%s){0};\n", k, typ);
-	fprintf(f, "\tif (is == 2)\n\t\t%s_body(ri, ri + 1, %d, 2, 4, stg);"
-	    "\n\telse\n\t\t%s_body(ri, ri + 1, %d * is, is, 1, stg);\n"
-	    "\t%s_tail(ro, ro + 1, os, stg);\n\treturn 0;\n}\n", name, 2 * w,
-	    name, w, name);
+	    "ptrdiff_t os)\n{\n\t%s_one(ri, ri + 1, ro, ro + 1, is, os, 0);\n"
+	    "\treturn 0;\n}\n", name, t, t, name);
 	arena_free(ar);
 }
