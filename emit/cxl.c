@@ -422,9 +422,9 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
 	    "lanes of %d-byte vectors of %d complex numbers,\n * then "
 	    "twiddles, a %d x %d transpose in registers and a radix-%d\n"
 	    " * butterfly across the vectors; outputs stored %d at a time.\n"
-	    " * The sub-transforms, one DAG value a vector:\n", p->n, p->sign, p->sign < 0 ? "forward"
-	    : "backward", t, w, m, w, w * (e->isfloat ? 8 : 16), w, w, w, w,
-	    w);
+	    " * The sub-transforms, one DAG value a vector:\n", p->n,
+	    p->sign, p->sign < 0 ? "forward" : "backward", t, w, m, w,
+	    w * (e->isfloat ? 8 : 16), w, w, w, w, w);
 	emit_counts(&o->p, e);
 	fprintf(o->p.f, " * (Counts are of vectors of %d complex numbers, "
 	    "the last step's not\n * included.)\n *\n", w);
@@ -742,8 +742,8 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		    ? ", -1" : ", 1", k < 2 ? k + 1 : 0);
 	fputs("}\n\n", f);
 	/* one transform of interleaved pairs (sw: the parts swapped, ri ==
-	 * ii + 1), the path of NAME_v1 and of NAME's v = 1 calls: the loop
-	 * below runs them 10-25% slower (make bench-fft, n1x rows) */
+	 * ii + 1), the path of NAME_v1 and of NAME's v = 1 calls: two
+	 * inlined bodies where the loop below has five */
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_one(const %s *ri, const %s *ii, "
 	    "%s *ro, %s *io, ptrdiff_t is,\n    ptrdiff_t os, int sw)\n{\n"
 	    "\t%s stg[%d];\n\n", name, t, t, t, t, typ, mr);
