@@ -614,11 +614,11 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	arena_free(ar);
 }
 
-/* n1x's complex numbers a vector for ISA e->simd and precision: 'E'
- * (AVX-512 double: 4 in 64 bytes), else 32-byte 'D' (2 doubles) or
- * 'F' (4 floats); 0 for an ISA narrower than 32 bytes. */
-char
-emitcxl_xwide(int simd, int isfloat)
+/* n1x's vectors for ISA simd and precision: 'E' (AVX-512 double: 4
+ * complex numbers in 64 bytes), else 32-byte 'D' (2 doubles) or 'F' (4
+ * floats); 0 for an ISA narrower than 32 bytes. */
+static char
+xwide(int simd, int isfloat)
 {
 	int bytes;
 
@@ -626,6 +626,17 @@ emitcxl_xwide(int simd, int isfloat)
 	if (bytes < 32)
 		return 0;
 	return bytes == 64 && !isfloat ? 'E' : isfloat ? 'F' : 'D';
+}
+
+/* W, the complex numbers a vector of n1x's codelets for ISA simd and
+ * precision; 0 where there are none (an ISA narrower than 32 bytes). */
+int
+emitcxl_xlanes(int simd, int isfloat)
+{
+	char w;
+
+	w = xwide(simd, isfloat);
+	return !w ? 0 : w == 'D' ? 2 : 4;
 }
 
 /* n1x's table: w^(l k) for k < mr (zero past m) and lane l < W, w =
@@ -663,7 +674,7 @@ xtable(FILE *f, const char *name, const char *t, int n, int sign, int m,
  * across the vectors (emit/tpl/cxl.c), the outputs stored W at a time.
  * FFTW's n1fv codelets hold several complex numbers of one transform a
  * vector the same way.  requires: d comes from fft_buildc(p->n / W), W
- * = emitcxl_xwide's lanes for e->simd, order as for emitcxl_c. */
+ * = emitcxl_xlanes(e->simd, e->isfloat), order as for emitcxl_c. */
 void
 emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e)
@@ -687,9 +698,9 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	int i, k, w, m, mr;
 
 	assert(d->cxl && "an n1x codelet prints a complex-lane DAG");
-	wide = emitcxl_xwide(e->simd, e->isfloat);
-	assert(wide && "n1x needs 32-byte vectors: job.c checks");
-	w = (wide == 'E' ? 64 : 32) / (e->isfloat ? 8 : 16);
+	wide = xwide(e->simd, e->isfloat);
+	w = emitcxl_xlanes(e->simd, e->isfloat);
+	assert(w && "n1x needs 32-byte vectors: job.c checks");
 	m = p->n / w;
 	mr = (m + w - 1) / w * w;
 	assert(d->nout == m && "d is the DFT of size n / W");

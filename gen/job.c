@@ -61,13 +61,6 @@ sched_list(const char *s, int *sched)
 	}
 }
 
-/* n1x's complex numbers a vector (emit/cxl.c): 2 or 4. */
-static int
-job_xlanes(const Opts *o)
-{
-	return emitcxl_xwide(o->simd, o->isfloat) == 'D' ? 2 : 4;
-}
-
 /* The checks of kgen fft: -n within the limit. */
 static void
 check_fft(Opts *o)
@@ -101,7 +94,8 @@ check_fft(Opts *o)
 	if (o->kind && o->cuda)
 		fail("--kind %s: C only; --emit cuda is for n1 codelets",
 		    job_kinds[o->kind]);
-	if (o->kind == CK_N1X && !emitcxl_xwide(o->simd, o->isfloat))
+	w = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat) : 1;
+	if (!w)
 		fail("--kind n1x: needs 32-byte vectors; give --simd avx2 or "
 		    "avx512");
 	if (o->kind >= CK_T1V && !o->simd)
@@ -117,7 +111,6 @@ check_fft(Opts *o)
 	if (o->kind == CK_N1W && (o->p.n % vl || o->p.n < vl * vl))
 		fail("-n %d: an n1w codelet's size must be a multiple of the "
 		    "%d lanes and at least %d", o->p.n, vl, vl * vl);
-	w = o->kind == CK_N1X ? job_xlanes(o) : 1;
 	if (o->kind == CK_N1X && (o->p.n % w || o->p.n < 2 * w))
 		fail("-n %d: an n1x codelet's size must be a multiple of %d "
 		    "(complex numbers a vector) and at least %d", o->p.n, w,
@@ -242,8 +235,8 @@ job_fft(Job *j, Opts *o)
 	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
 	    "--verify -d");
 	j->kind = o->kind;
-	j->lanes = o->kind == CK_N1X ? job_xlanes(o) : o->simd
-	    ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
+	j->lanes = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat)
+	    : o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
 	if (o->p.n > FFT_MAXN) {
 		j->emitter = EMITTER_PLAN;
