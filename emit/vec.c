@@ -45,8 +45,9 @@ struct Vout {
 	int *outv;      /* n1w top: the values of y_k (re, im) */
 };
 
-/* Vout.kind of n1w's radix-VL step (top), beside the CK_* kinds */
-enum { N1W_TOP = -1 };
+/* Vout.kind of n1w's radix-VL step (top) and of t1v's NAME_io (its
+ * outputs stored as interleaved pairs), beside the CK_* kinds */
+enum { N1W_TOP = -1, T1V_IO = -2 };
 
 /* Arrays by Slot.arr and the strides of those address prints: t1v's x_j
  * is ri + j*rs, its table entry i is W + i*VL; n1v's input q is ri + q*is
@@ -63,7 +64,8 @@ address(Vout *v, const Slot *s)
 	FILE *f;
 
 	f = v->o.f;
-	if ((v->kind == CK_T1V || v->kind == N1W_TOP) && s->arr == 2) {
+	if ((v->kind == CK_T1V || v->kind == T1V_IO || v->kind == N1W_TOP)
+	    && s->arr == 2) {
 		fprintf(f, "W + %d", s->i * v->vl);
 		return;
 	}
@@ -163,7 +165,7 @@ load(Printer *o, const Slot *s)
 
 /* t1v: one vector store; n1v, n1w: the value joins its tile of outputs,
  * which is transposed and stored (or passed on) once complete; n1w's top:
- * STC once both parts of an output are known. */
+ * STC, t1v's NAME_io: STP, once both parts of an output are known. */
 static void
 store(Printer *o, int id)
 {
@@ -175,12 +177,17 @@ store(Printer *o, int id)
 	v = (Vout *)o;
 	n = &o->d->node[id];
 	s = &o->d->out[n->k];
-	if (v->kind == N1W_TOP) {
-		/* n1w's top: y_k goes out once re and im are known */
+	if (v->kind == N1W_TOP || v->kind == T1V_IO) {
+		/* y_k goes out once re and im are known */
 		v->outv[2 * s->j + s->arr] = n->a[0];
 		if (v->outv[2 * s->j + 1 - s->arr] < 0)
 			return;
-		fprintf(o->f, "%sSTC(o + %d, ", o->tab, s->j * v->m);
+		if (v->kind == T1V_IO && s->j > 1)
+			fprintf(o->f, "\t\tSTP(%d * rs, ", s->j);
+		else if (v->kind == T1V_IO)
+			fprintf(o->f, "\t\tSTP(%s, ", s->j ? "rs" : "0");
+		else
+			fprintf(o->f, "%sSTC(o + %d, ", o->tab, s->j * v->m);
 		emit_operand(o, v->outv[2 * s->j]);
 		fputs(", ", o->f);
 		emit_operand(o, v->outv[2 * s->j + 1]);
@@ -311,8 +318,7 @@ preamble(Vout *v, const Emit *e)
 		TPL_S("macro", isa->macro), TPL_S("flags", isa->flags),
 		TPL_S("t", t), TPL_N("bytes", isa->bytes),
 		TPL_N("align", e->isfloat ? 4 : 8), TPL_END});
-	if (v->kind != CK_T1V)
-		tpl_print(v->o.f, "vec_shuf", (const Tplarg[]){
+	tpl_print(v->o.f, "vec_shuf", (const Tplarg[]){
 			TPL_S("mask", e->isfloat ? "int" : "long long"),
 			TPL_N("bytes", isa->bytes), TPL_END});
 	/* V1 has the alignment of one element: unaligned vector accesses */
@@ -486,6 +492,42 @@ n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
 		: "double"), TPL_END});
 }
 
+/* t1v's second entry, NAME_io (emit/tpl/vec.c): the statements ids[0..
+ * norder) again, each output pair stored interleaved (STP). */
+static void
+t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
+    int norder)
+{
+	char sel[2][256], *q;
+	const char *t;
+	int i, k, l, vl;
+
+	vl = v->vl;
+	for (k = 0; k < 2; k++) {
+		q = sel[k];
+		for (l = 0; l < vl; l++)
+			q += sprintf(q, ", %d", (l & 1) * vl + k * vl / 2 + l / 2);
+	}
+	t = e->isfloat ? "float" : "double";
+	v->kind = T1V_IO;
+	v->outv = arena_alloc(d->ar, d->nout * sizeof *v->outv);
+	for (i = 0; i < d->nout; i++)
+		v->outv[i] = -1;
+	memset(v->o.name, -1, (d->nnode + 1) * sizeof *v->o.name);
+	v->o.next = 0;
+	tpl_print(v->o.f, "t1v_io_head", (const Tplarg[]){
+		TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", vl),
+		TPL_N("nw", 2 * (p->n - 1)),
+		TPL_N("wstep", 2 * (p->n - 1) * vl), TPL_S("lo", sel[0]),
+		TPL_S("hi", sel[1]), TPL_END});
+	for (i = 0; i < norder; i++)
+		emit_statement(&v->o, ids[i]);
+	fputs("\t}\n}\n", v->o.f);
+	tpl_print(v->o.f, "t1v_io_entry", (const Tplarg[]){
+		TPL_S("name", e->name), TPL_S("t", t), TPL_END});
+	v->kind = CK_T1V;
+}
+
 /* Prints d as a vector codelet of kind CK_T1V (d from twiddle_build),
  * CK_N1V (d from fft_build(p->n)) or CK_N1W (d from fft_build(p->n /
  * VL), the leaf; top from twiddle_build(VL), its radix-VL step, both
@@ -544,5 +586,7 @@ emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
 		n1w_entry(&v, p->n, e);
 	else
 		fputs("}\n", f);
+	if (kind == CK_T1V)
+		t1v_io(&v, d, p, e, ids, norder);
 	arena_free(ar);
 }

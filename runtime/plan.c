@@ -21,9 +21,10 @@
  * steps run block by block right after their leaves (cfg.nin), in cache.
  * Interleaved input is split by the vector leaves as they load it (in
  * one pass first for the other leaves), strided input is gathered per
- * leaf group, and output not unit-stride in y (or in place) is
- * scattered per chunk of the top step while in cache (plansimd.c's
- * shuffles for stride 2).
+ * leaf group; interleaved output is stored by the top step's t1v
+ * codelet itself (its NAME_io entry), other output not unit-stride in y
+ * (or in place) is scattered per chunk of the top step while in cache
+ * (plansimd.c's shuffles for stride 2).
  * Primes above KGEN_N1_MAX use Rader's algorithm (a cyclic convolution
  * of size n - 1 through a plan of that size), other sizes with a prime
  * factor above KGEN_N1_MAX Bluestein's (a chirp convolution of size
@@ -76,6 +77,7 @@ struct Step {
 	int avx;            /* generic radix: AVX2 twiddle multiplies */
 	t1_fn *t1;          /* scalar t1 codelet, or NULL */
 	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
+	t1vio_fn *t1vio;    /* its NAME_io entry (interleaved output) */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
 	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
 };
@@ -370,7 +372,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		st->m = m;
 		st->t1 = PRIV(plantab_t1)(st->r);
 		st->t1v = st->t1 && vl > 1 && m >= vl
-		    ? PRIV(plantab_t1v)(isa, st->r) : 0;
+		    ? PRIV(plantab_t1v)(isa, st->r, &st->t1vio) : 0;
 		st->mv = st->t1v ? m - m % vl : 0;
 		st->n1 = st->t1 ? 0 : N1_FOR(st->r, m);
 		if (!st->t1 && !st->n1)
@@ -1273,8 +1275,24 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 		step_sweep(&p->step[i], sr, si, (size_t)n);
 	if (!stop)
 		return;
-	/* about 1024 elements per chunk, a multiple of the lanes */
 	st = &p->step[0];
+	/* interleaved output: the top step's vector codelet stores its
+	 * pairs itself (NAME_io), the last m mod lanes butterflies of each
+	 * block run on t1 in the scratch and are copied */
+	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)) {
+		st->t1vio(sr, si, st->w, st->m, 0, st->mv, yi < yr ? yi : yr,
+		    yi < yr);
+		if (st->mv == st->m)
+			return;
+		step_range(st, sr, si, st->mv, st->m);
+		for (j = 0; j < st->r; j++) {
+			at = (size_t)j * st->m + st->mv;
+			scatter(p, sr + at, si + at, yr + (ptrdiff_t)at * os,
+			    yi + (ptrdiff_t)at * os, os, st->m - st->mv);
+		}
+		return;
+	}
+	/* about 1024 elements per chunk, a multiple of the lanes */
 	chunk = (1024 / st->r + p->vl - 1) / p->vl * p->vl;
 	for (k0 = 0; k0 < st->m; k0 = k1) {
 		k1 = k0 + chunk < st->m ? k0 + chunk : st->m;

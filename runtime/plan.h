@@ -56,6 +56,11 @@ typedef void t1_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
 /* kgen fft --kind t1v: butterflies adjacent, blocked table, forward. */
 typedef void t1v_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me);
+/* A t1v codelet's NAME_io: the same step from split ri, ii, its
+ * outputs stored as interleaved pairs to y (x_k of butterfly m at
+ * y[2(m + k rs)]: (re, im), or (im, re) where sw is 1). */
+typedef void t1vio_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
+    ptrdiff_t mb, ptrdiff_t me, R *y, int sw);
 /* kgen fft --kind n1v: batch adjacent on input, outputs contiguous. */
 typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v);
@@ -73,8 +78,9 @@ struct Isa {
 int PRIV(plantab_isas)(const Isa **isa);
 /* The scalar t1 codelet of radix r, or NULL. */
 t1_fn *PRIV(plantab_t1)(int r);
-/* isa's t1v codelet of radix r, or NULL. */
-t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r);
+/* isa's t1v codelet of radix r, or NULL; *io (unless io is NULL) its
+ * NAME_io entry. */
+t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io);
 /* isa's n1v codelet (vector leaf) of size n, or NULL. */
 n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n);
 

@@ -19,7 +19,8 @@
 #endif
 
 #define T1(isa, prec, r, name, opts) KEEP_##prec(t1_fn name;)
-#define T1V(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name;)
+#define T1V(isa, prec, r, name, opts) \
+	KEEP_##prec(t1v_fn name; t1vio_fn name##_io;)
 #define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name;)
 #include "codelets.h"
 
@@ -27,10 +28,12 @@
 static const struct {
 	int isa, r;
 	t1v_fn *f;
+	t1vio_fn *io;
 } t1vs[] = {
-#define T1V(isa, prec, r, name, opts) KEEP_##prec(ENTRY(isa, r, name))
+#define ENTRYIO(isa, n, name) {CPU_##isa, n, name, name##_io},
+#define T1V(isa, prec, r, name, opts) KEEP_##prec(ENTRYIO(isa, r, name))
 #include "codelets.h"
-	{0, 0, 0}
+	{0, 0, 0, 0}
 };
 
 static const struct {
@@ -42,6 +45,7 @@ static const struct {
 	{0, 0, 0}
 };
 #undef ENTRY
+#undef ENTRYIO
 
 t1_fn *
 PRIV(plantab_t1)(int r)
@@ -54,13 +58,16 @@ PRIV(plantab_t1)(int r)
 }
 
 t1v_fn *
-PRIV(plantab_t1v)(const Isa *isa, int r)
+PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io)
 {
 	int i;
 
 	for (i = 0; t1vs[i].f; i++)
-		if (t1vs[i].isa == isa->id && t1vs[i].r == r)
+		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
+			if (io)
+				*io = t1vs[i].io;
 			return t1vs[i].f;
+		}
 	return 0;
 }
 

@@ -138,6 +138,48 @@ void
 	    W += @wstep@) {
 /* kgen: end */
 
+/* t1v's second entry, NAME_io: the same step, its outputs stored as
+ * interleaved pairs to y (output x_k of butterfly m at y[2(m + k rs)],
+ * the pair (re, im), or (im, re) where sw is 1: a backward plan's
+ * swapped output), for the top step of a plan whose output is
+ * interleaved: no pass over the output after it.  Up to the statements
+ * of one step of its loop; @lo@ and @hi@ interleave the low and high
+ * halves of two vectors (lane lists as in n1w_macros). */
+/* kgen: begin t1v_io_head */
+#define STP(k, re, im) do { \
+	if (sw) { \
+		ST(y + 2 * (k), SHUF(im, re@lo@)); \
+		ST(y + 2 * (k) + @vl@, SHUF(im, re@hi@)); \
+	} else { \
+		ST(y + 2 * (k), SHUF(re, im@lo@)); \
+		ST(y + 2 * (k) + @vl@, SHUF(re, im@hi@)); \
+	} \
+} while (0)
+
+static inline __attribute__((always_inline)) void
+@name@_iob(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+    ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw)
+{
+	ptrdiff_t m;
+
+	for (m = mb, W += mb * @nw@, y += 2 * mb; m < me; m += @vl@,
+	    ri += @vl@, ii += @vl@, y += 2 * @vl@, W += @wstep@) {
+/* kgen: end */
+
+/* t1v's NAME_io itself: sw a constant in each inlined body. */
+/* kgen: begin t1v_io_entry */
+
+void
+@name@_io(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+    ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw)
+{
+	if (sw)
+		@name@_iob(ri, ii, W, rs, mb, me, y, 1);
+	else
+		@name@_iob(ri, ii, W, rs, mb, me, y, 0);
+}
+/* kgen: end */
+
 /* n1v's function, up to the statements of one step of its loop over the
  * batch. */
 /* kgen: begin n1v_head */
@@ -180,6 +222,8 @@ void
 /* kgen: begin t1v_abi */
  * void @name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
  *     ptrdiff_t me);
+ * void @name@_io(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+ *     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw);
 /* kgen: end */
 
 /* The header's prototype of an n1v codelet. */
