@@ -30,6 +30,7 @@ BEGIN {
 	kind["T1"] = "t1"
 	kind["T1V"] = "t1v"
 	kind["N1V"] = "n1v"
+	kind["N1XL"] = "n1x"
 	kind["GEMMK"] = ""
 	if (out == "mk")
 		print "# build/codelets.mk: made from codelets.def by " \

@@ -40,6 +40,7 @@ CODELET_FLAGS_n1_simd = -fno-schedule-insns2
 CODELET_FLAGS_n1w_simd = -fno-schedule-insns2 -ffp-contract=fast
 CODELET_FLAGS_n1c_simd = -fno-schedule-insns2 -ffp-contract=fast
 CODELET_FLAGS_n1x_simd = -fno-schedule-insns2 -ffp-contract=fast
+CODELET_FLAGS_n1xl_simd = $(CODELET_FLAGS_n1x_simd)
 CODELET_FLAGS_t1v_simd = -ffp-contract=fast
 CODELET_FLAGS_n1v_simd = -ffp-contract=fast
 CODELET_FLAGS_gemmk = -ffp-contract=fast

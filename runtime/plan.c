@@ -2,7 +2,9 @@
  * library's codelets the way FFTW composes its own.
  *
  * A size n <= KGEN_N1_MAX is one n1 codelet (for one transform the one
- * vectorized within it where the library has it).  A larger n made of small
+ * vectorized within it where the library has it); so is a larger n that
+ * has an n1x codelet (codelets.def's N1XL) where KGEN_MEASURE finds it
+ * faster than the Cooley-Tukey plans (ALG_N1X).  A larger n made of small
  * primes is a mixed-radix decimation-in-time Cooley-Tukey FFT,
  *   n = r_0 r_1 ... r_(k-1) m_0,
  * done breadth-first in split arrays: a leaf pass of S = n / m_0 DFTs of
@@ -92,6 +94,10 @@ struct F(kgen_plan) {
 	                     * 1: AVX2, 2: AVX-512 shuffles, 0: none */
 	/* P_DIRECT; P_CT: the leaf unless it is vector */
 	n1_fn *n1;
+	v1_fn *v1;          /* ALG_N1X: the codelet's NAME_v1, for one
+	                     * forward transform of interleaved pairs (the
+	                     * n1 entry's general loop beside it took 70 ns
+	                     * where NAME_v1 takes 62, float n = 128) */
 	/* P_CT */
 	int nstep;
 	Step step[FACTOR_MAXSTEP];  /* step[0] is the top radix r_0 */
@@ -788,6 +794,13 @@ plan_cfg(PLAN *p, int n, const Cfg *c, unsigned flags, const R *base)
 	p->cfg = *c;
 	if (c->alg == ALG_BLUESTEIN)
 		return plan_bluestein(p, flags);
+	if (c->alg == ALG_N1X) {
+		/* one codelet does it all, every layout and batch */
+		p->kind = P_DIRECT;
+		p->n1 = isa_of(c->isa) ? PRIV(plantab_n1xl)(isa_of(c->isa), n,
+		    &p->v1) : 0;
+		return p->n1 ? 0 : -1;
+	}
 	own = 0;
 	if (!base && !(base = own = roots(n)))
 		return -1;
@@ -874,9 +887,10 @@ enum { MAXCAND = 160 };
 static int
 measure(PLAN *p, int n, unsigned flags, int lay)
 {
+	const Isa *isa[CPU_N];
 	Cfg *cs, best;
 	R *base;
-	int nc, st, i;
+	int nc, st, i, nisa;
 
 	cs = malloc(MAXCAND * sizeof *cs);
 	base = roots(n);
@@ -894,7 +908,17 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 	nc = candidates(n, cs, MAXCAND);
 	estimate(n, &best);
 	add(cs, &nc, MAXCAND, &best);
-	if ((st = pick(p, n, cs, nc, flags, lay, base)) < 0 || n < 1 << 14)
+	/* one n1x codelet for the whole transform, of each ISA that has it */
+	nisa = PRIV(plantab_isas)(isa);
+	for (i = 0; i < nisa; i++)
+		if (PRIV(plantab_n1xl)(isa[i], n, 0)) {
+			memset(&best, 0, sizeof best);
+			best.alg = ALG_N1X;
+			best.isa = isa[i]->id;
+			add(cs, &nc, MAXCAND, &best);
+		}
+	if ((st = pick(p, n, cs, nc, flags, lay, base)) < 0 || n < 1 << 14
+	    || p->cfg.alg != ALG_CT)
 		goto out;
 	best = p->cfg;
 	best.nin = 0;
@@ -997,7 +1021,7 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	p->stride = stride;
 	p->dist = dist;
 	/* one codelet call does the batch: the one kgen_dft would pick */
-	if (p->kind == P_DIRECT)
+	if (p->kind == P_DIRECT && n <= KGEN_N1_MAX)
 		p->n1 = N1_FOR(n, howmany);
 	return p;
 }
@@ -1404,7 +1428,10 @@ PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 {
 	switch (p->kind) {
 	case P_DIRECT:
-		p->n1(xr, xi, yr, yi, is, os, 1, 0, 0);
+		if (p->v1 && xi == xr + 1 && yi == yr + 1)
+			p->v1(xr, yr, is, os);
+		else
+			p->n1(xr, xi, yr, yi, is, os, 1, 0, 0);
 		return;
 	case P_BLUESTEIN:
 		bluestein_forward(p, xr, xi, is, yr, yi, os);
@@ -1424,7 +1451,7 @@ EXECUTE(const PLAN *p, const R *ri, const R *ii,
 
 	if (!p || !ri || !ii || !ro || !io || p->real)
 		return KGEN_EINVAL;
-	if (p->kind == P_DIRECT) {
+	if (p->kind == P_DIRECT && (p->howmany > 1 || !p->v1)) {
 		/* one call for the whole batch */
 		if (p->sign < 0)
 			p->n1(ri, ii, ro, io, p->stride, p->stride, p->howmany,

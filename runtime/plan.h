@@ -83,6 +83,13 @@ t1_fn *PRIV(plantab_t1)(int r);
 t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io);
 /* isa's n1v codelet (vector leaf) of size n, or NULL. */
 n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n);
+/* An n1x codelet's NAME_v1: one forward transform of interleaved pairs
+ * (ii = ri + 1, io = ro + 1), strides is and os; returns 0. */
+typedef int v1_fn(const R *ri, R *ro, ptrdiff_t is, ptrdiff_t os);
+/* isa's n1x codelet of size n > KGEN_N1_MAX (codelets.def's N1XL: a
+ * whole transform in one codelet), or NULL; *v1 (unless v1 is NULL) its
+ * NAME_v1 entry. */
+n1_fn *PRIV(plantab_n1xl)(const Isa *isa, int n, v1_fn **v1);
 
 /* One forward transform of plan p, ignoring its sign, batch and strides:
  * x at stride is to y at stride os (x == y allowed). */
@@ -91,7 +98,8 @@ void PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 
 /* A plan's shape as the measuring planner chooses it and the wisdom store
  * keeps it (runtime/wisdom.c); the same for both precisions. */
-enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N };
+/* ALG_N1X: one N1XL codelet of ISA isa (plantab_n1xl) does it all */
+enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N1X, ALG_N };
 /* LEAF_CXW: the n1c codelet of the widest ISA the CPU offers under a
  * plan of narrower ISA (AVX-512's runs four double (eight float) leaves
  * a vector, AVX2's two (four)) */
@@ -100,7 +108,8 @@ enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */
 typedef struct Cfg Cfg;
 struct Cfg {
 	int alg;            /* ALG_* */
-	int isa;            /* cpu.h's CPU_* of the codelets (ALG_CT) */
+	int isa;            /* cpu.h's CPU_* of the codelets (ALG_CT,
+	                     * ALG_N1X) */
 	int m0;             /* leaf size */
 	int leaf;           /* LEAF_*: scalar n1, batched n1, n1v, n1c (ISA's
 	                     * or the widest) */

@@ -1,5 +1,5 @@
 /* plantab.c: the twiddle and vector codelets of runtime/plan.c, by radix,
- * size and ISA, as codelets.def lists them (T1, T1V and N1V lines; a line
+ * size and ISA, as codelets.def lists them (T1, T1V, N1V and N1XL lines; a line
  * without its codelet is a link error, not a silent gap).  The ISAs are
  * those the CPU runs up to cpu.c's choice (so the environment variable
  * KGEN_ISA caps them as it caps dispatch, and one variable runs every
@@ -22,6 +22,8 @@
 #define T1V(isa, prec, r, name, opts) \
 	KEEP_##prec(t1v_fn name; t1vio_fn name##_io;)
 #define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name;)
+#define N1XL(isa, prec, n, name, opts) \
+	KEEP_##prec(n1_fn name; v1_fn name##_v1;)
 #include "codelets.h"
 
 #define ENTRY(isa, n, name) {CPU_##isa, n, name},
@@ -44,6 +46,17 @@ static const struct {
 #include "codelets.h"
 	{0, 0, 0}
 };
+static const struct {
+	int isa, n;
+	n1_fn *f;
+	v1_fn *v1;
+} n1xls[] = {
+#define ENTRYV1(isa, n, name) {CPU_##isa, n, name, name##_v1},
+#define N1XL(isa, prec, n, name, opts) KEEP_##prec(ENTRYV1(isa, n, name))
+#include "codelets.h"
+	{0, 0, 0, 0}
+};
+#undef ENTRYV1
 #undef ENTRY
 #undef ENTRYIO
 
@@ -79,6 +92,20 @@ PRIV(plantab_n1v)(const Isa *isa, int n)
 	for (i = 0; n1vs[i].f; i++)
 		if (n1vs[i].isa == isa->id && n1vs[i].n == n)
 			return n1vs[i].f;
+	return 0;
+}
+
+n1_fn *
+PRIV(plantab_n1xl)(const Isa *isa, int n, v1_fn **v1)
+{
+	int i;
+
+	for (i = 0; n1xls[i].f; i++)
+		if (n1xls[i].isa == isa->id && n1xls[i].n == n) {
+			if (v1)
+				*v1 = n1xls[i].v1;
+			return n1xls[i].f;
+		}
 	return 0;
 }
 

@@ -6,9 +6,10 @@
  * line per entry, in the order the entries were learned:
  *   kgen-wisdom 2
  *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1)]
+ *   PREC N n1x ISA
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
- * (stride 2, ii = ri + 1); ALG ct, rader or bluestein (Rader and
+ * (stride 2, ii = ri + 1); ALG ct, rader, bluestein or n1x (Rader and
  * Bluestein plans learn their inner sizes, split, as entries of their
  * own); for ct, ISA is kgen_isa_name's name of the codelets, M0 the leaf
  * size, LEAF scalar, batch, vec, cx (n1c codelets: a complex number
@@ -16,7 +17,9 @@
  * the CPU has, under a plan of ISA; version 2 only), NIN the number of
  * deepest radices run block by block, and R_0 (top) .. R_(K-1) the
  * radices, with
- * M0 R_0 ... R_(K-1) = N.  Fields are separated by single spaces, lines
+ * M0 R_0 ... R_(K-1) = N; for n1x, ISA is that of the one n1x
+ * codelet of size N that does the whole transform (codelets.def's
+ * N1XL; version 2 only).  Fields are separated by single spaces, lines
  * end in '\n'.  Text of version 1 (header "kgen-wisdom 1", PREC d or f
  * only, from before plans were timed per layout) is still read: each of
  * its lines holds for both layouts.  An import checks every line and
@@ -38,7 +41,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static Entry *tab;
 static int ntab, cap;
 
-static const char *const algname[ALG_N] = {"ct", "rader", "bluestein"};
+static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
+    "n1x"};
 static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec",
     "cx", "cxw"};
 
@@ -120,7 +124,8 @@ line(char *s, const Entry *e)
 		    e->c.nin, e->c.k);
 		for (i = 0; i < e->c.k; i++)
 			at += (size_t)sprintf(s + at, " %d", e->c.r[i]);
-	}
+	} else if (e->c.alg == ALG_N1X)
+		at += (size_t)sprintf(s + at, " %s", kgen_isa_name(e->c.isa));
 	s[at++] = '\n';
 	s[at] = 0;
 	return at;
@@ -233,7 +238,9 @@ parse(const char **s, int ver, Entry *e)
 		}
 		if (prod != e->n || e->c.nin >= e->c.k)
 			return -1;
-	}
+	} else if (e->c.alg == ALG_N1X && (ver == 1
+	    || word(s, isas, CPU_N, &e->c.isa) < 0))
+		return -1;
 	if (**s != '\n')
 		return -1;
 	(*s)++;

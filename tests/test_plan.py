@@ -140,13 +140,16 @@ def forced(isa):
                   "%%s 720 ct %s 60 cxw 0 2 4 3" % isa,
                   "%%s 6000 ct %s 50 cxw 0 3 8 3 5" % isa,
                   "%%s 1500 ct %s 60 cxw 0 2 5 5" % isa]
+    if isa in ("avx2", "avx512"):
+        # one n1x codelet (codelets.def's N1XL) for the whole transform
+        lines += ["%%s 128 n1x %s" % isa, "%%s 256 n1x %s" % isa]
     # version 2: split (d, f) and interleaved (di, fi) plans alike
     return "kgen-wisdom 2\n" + "".join(
         (l % p) + "\n" for p in ("d", "di", "f", "fi") for l in lines)
 
 
 FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053,
-          1031, 1000, 3375, 720, 6000, 1500]
+          1031, 1000, 3375, 720, 6000, 1500, 128, 256]
 
 
 @pytest.mark.parametrize("isa", isas())
@@ -192,7 +195,9 @@ def test_wisdom_store(wisdomcheck):
     for l in lines[1:]:
         f = l.split(" ")
         assert f[0] in ("d", "f", "di", "fi"), l
-        assert f[2] in ("ct", "rader", "bluestein"), l
+        assert f[2] in ("ct", "rader", "bluestein", "n1x"), l
+        if f[2] == "n1x":
+            assert len(f) == 4, l
         if f[2] == "ct":
             k = int(f[7])
             assert len(f) == 8 + k, l
@@ -205,7 +210,7 @@ def test_wisdom_store(wisdomcheck):
 
 def test_wisdom_refuses_bad_text(wisdomcheck):
     bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
-    assert len(bad) == 16
+    assert len(bad) == 19
     for r in bad:
         # KGEN_EINVAL, and the store as it was
         assert r[-2:] == ["-1", "1"] or r[1:] == ["null", "-1"], r

@@ -82,6 +82,7 @@ def test_library_holds_the_manifest(libkgen):
     want = {c.name for c in lines if x86 or c.isa == "scalar"}
     assert want <= syms, sorted(want - syms)[:10]
     families = ("n1", "n1f", "n1w", "n1wf", "n1c", "n1cf", "n1x", "n1xf",
+                "n1xl", "n1xlf",
                 "n1a", "n1af",
                 "t1", "t1f", "t1v", "t1vf", "n1v", "n1vf", "gemmk")
     codelets = {s for s in syms if s.split("_")[1] in families

@@ -342,6 +342,37 @@ def test_generated(generated, case):
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
 
+# The planner's whole-transform n1x codelets (codelets.def's N1XL, past
+# KGEN_N1_MAX): each library file as it is built, against FFTW on every
+# layout and batch count (backward runs through plans: test_plan.py's
+# forced shapes).
+N1XL = [c for c in manifest.codelets() if c.family == "N1XL"]
+
+
+@pytest.fixture(scope="session")
+def n1xl_runs(libkgen, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("n1xl")
+
+    def one(c):
+        exe = cc([TESTS / "simdcheck.c", c.path], tmp / c.name,
+                 flags=[*FLAGS[c.isa], "-DREAL=" + c.prec,
+                        "-DFUNC=" + c.name,
+                        "-ffp-contract=fast"], libs=["-lfftw3", "-lm"])
+        if not RUNS[c.isa]:
+            return None
+        return run([exe, c.size, -1]).stdout
+    return dict(zip([c.name for c in N1XL], pmap(one, N1XL)))
+
+
+@pytest.mark.parametrize("c", N1XL, ids=lambda c: c.name)
+def test_library_n1xl(n1xl_runs, c):
+    need(c.isa)
+    res, seed = results(n1xl_runs[c.name])
+    assert len(res[(c.size, -1)]) == NCASES
+    bad = failures(res, c.prec)
+    assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
+
+
 # ---- the checks can fail -------------------------------------------------
 
 def broken(tmp, isa, n, edit):

@@ -172,5 +172,5 @@ def test_static_plan_program_links_one_precision(libkgen, tmp_path):
     assert out == ["success", "1", "0"]
     assert "kgen_t1_4" in names and "kgen_n1_3" in names
     other = sorted(n for n in names if n.startswith("kgen_gemmk_") or
-                   re.match(r"kgen_(n1|n1w|t1|t1v|n1v)f_", n))
+                   re.match(r"kgen_(n1|n1w|n1x|n1xl|t1|t1v|n1v)f_", n))
     assert other == [], other[:8]

@@ -39,6 +39,10 @@ static const char *const bad[] = {
 	"kgen-wisdom 1\nd 2053 rader\nd 1024 ct bogus\n",
 	"kgen-wisdom 1\nd 1024 ct scalar 32 scalar 0 1 1\n",
 	"kgen-wisdom 1\nd 99999999999 rader\n",
+	/* n1x: an ISA follows; version 2 only */
+	"kgen-wisdom 2\nd 128 n1x\n",
+	"kgen-wisdom 2\nd 128 n1x neon\n",
+	"kgen-wisdom 1\nd 128 n1x avx2\n",
 };
 
 static const int sizes[] = {2048, 1536, 1031, 720, 2187};
