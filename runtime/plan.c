@@ -617,14 +617,33 @@ estimate(int n, Cfg *c)
 
 /* Radices for rest (after the leaf and any top radix): its power of two
  * split evenly into radices of at most cap (a power of two), then its
- * odd primes, smallest first, or with group set its odd part in the
- * largest factors up to KGEN_N1_MAX (9 x 9, not 3 x 3 x 3 x 3: generic
- * radices, batched n1 codelets across the butterflies, fewer passes),
- * appended to r[k..]; returns the new k. */
+ * odd primes, smallest first, or with group 1 its odd part in the
+ * largest factors up to KGEN_N1_MAX (9 x 9, not 3 x 3 x 3 x 3: fewer
+ * passes), appended to r[k..]; with group 2 or 3 all of rest in the
+ * largest factors that have a t1 codelet (2187 = 27 x 27 x 3: 4.2 us
+ * where 27 x 3 x 3 x 3 x 3 took 7.2; 6000 = 40 x 10 x 15), largest
+ * first (group 2, deepest last) or last (3); returns the new k. */
 static int
 split(int rest, int cap, int group, int *r, int k)
 {
-	int e, bits, cb, passes, q;
+	int e, bits, cb, passes, q, k0, t;
+
+	if (group >= 2) {
+		for (k0 = k; rest > 1; rest /= q) {
+			for (q = KGEN_N1_MAX; q > 1; q--)
+				if (rest % q == 0 && PRIV(plantab_t1)(q))
+					break;
+			if (q < 2)
+				q = factor_smallest(rest);
+			r[k++] = q;
+		}
+		for (e = 0; group == 3 && e < (k - k0) / 2; e++) {
+			t = r[k0 + e];
+			r[k0 + e] = r[k - 1 - e];
+			r[k - 1 - e] = t;
+		}
+		return k;
+	}
 
 	for (cb = 0; (1 << cb) < cap; cb++)
 		;
@@ -704,7 +723,8 @@ add(Cfg *c, int *nc, int max, const Cfg *t)
  * on the n1c codelets (past 2^12 only where no vector leaf fits; under
  * a narrower ISA also the widest ISA's n1c, LEAF_CXW), with
  * or without such a top; the rest in radices of at most 64, 32 or 16,
- * and once with the odd part grouped.  Past 2^12 (where one timing
+ * once with the odd part grouped and twice in the largest radices that
+ * have a t1 codelet (split's groups 2 and 3).  Past 2^12 (where one timing
  * takes 50 us or more) only caps 64 and 32, and only the widest ISA
  * unless it has no vector leaf for n and a narrower one has (double
  * 100000: AVX-512's 8 lanes leave none, AVX2's 4 leave leaf 20 under a
@@ -756,7 +776,7 @@ candidates(int n, Cfg *c, int max)
 			    top = top ? 2 * top : vl > 1 ? vl : 2 * KGEN_N1_MAX) {
 				if (top && (n / m) % top)
 					continue;
-				for (cap = 0; cap < ncap + 1; cap++) {
+				for (cap = 0; cap < ncap + 3; cap++) {
 					memset(&t, 0, sizeof t);
 					t.alg = ALG_CT;
 					t.isa = isa[i]->id;
@@ -766,7 +786,8 @@ candidates(int n, Cfg *c, int max)
 						t.r[t.k++] = top;
 					t.k = split(n / m / (top ? top : 1),
 					    caps[cap < ncap ? cap : 0],
-					    cap == ncap, t.r, t.k);
+					    cap < ncap ? 0 : cap - ncap + 1, t.r,
+					    t.k);
 					if (t.k)
 						add(c, &nc, max, &t);
 				}
@@ -879,7 +900,7 @@ pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags, int lay,
 	return nf ? 0 : -1;
 }
 
-enum { MAXCAND = 160 };
+enum { MAXCAND = 320 };
 
 /* The measuring planner: times the candidates in layout lay, then
  * blocking of the deepest steps on the winner for large n, and keeps

@@ -128,7 +128,13 @@ def forced(isa):
         # Rader with a Bluestein inside (4098 = 2 3 683), and forced
         # Bluestein for a prime Rader would take
         "%s 4099 rader", "%s 4098 bluestein", "%s 2053 bluestein",
-        "%s 1031 rader"]
+        "%s 1031 rader",
+        # the composite twiddle radices (t1 and t1v 6 .. 27), deepest
+        # last and first
+        "%%s 2700 ct %s 27 %s 0 2 10 10" % (isa, "cx" if vec else "scalar"),
+        "%%s 4500 ct %s 20 %s 0 2 9 25" % (isa, "cx" if vec else "scalar"),
+        "%%s 8640 ct %s 20 %s 0 3 6 12 6" % (isa, "cx" if vec else "scalar"),
+        "%%s 3645 ct %s 5 %s 0 2 27 27" % (isa, "cx" if vec else "scalar")]
     if vec:
         # n1c leaves (a complex number a vector), reading interleaved
         # input as it is; with a generic radix and a blocked step
@@ -149,7 +155,8 @@ def forced(isa):
 
 
 FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053,
-          1031, 1000, 3375, 720, 6000, 1500, 128, 256]
+          1031, 1000, 3375, 720, 6000, 1500, 128, 256, 2700, 4500, 8640,
+          3645]
 
 
 @pytest.mark.parametrize("isa", isas())
