@@ -425,6 +425,38 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 
 static int plan_init(PLAN *p, int n, unsigned flags, int lay);
 
+/* The least power of two >= m (m <= KGEN_PLAN_MAX), or 0. */
+static int
+pow2(int m)
+{
+	int p;
+
+	for (p = 1; p < m && p <= KGEN_PLAN_MAX / 2; p *= 2)
+		;
+	return p >= m ? p : 0;
+}
+
+/* Bluestein's convolution size for n: the least M >= 2n - 1 of the form
+ * 2^a times 1, 3, 5, 9, 15 or 45, whose plans are fast (float, split:
+ * 9216 6.6 us where next_fast's 8232 = 2^3 3 7^3 took 11.5, for
+ * n = 4099); 0 past KGEN_PLAN_MAX. */
+static int
+bluestein_m(int n)
+{
+	static const int odd[] = {1, 3, 5, 9, 15, 45};
+	long long best, m;
+	int i;
+
+	best = (long long)KGEN_PLAN_MAX + 1;
+	for (i = 0; i < (int)(sizeof odd / sizeof *odd); i++) {
+		for (m = odd[i]; m < 2LL * n - 1; m *= 2)
+			;
+		if (m < best)
+			best = m;
+	}
+	return best > KGEN_PLAN_MAX ? 0 : (int)best;
+}
+
 /* Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k-j)), c_j = exp(-i pi
  * j^2 / n), a cyclic convolution of size M >= 2n - 1. */
 static int
@@ -440,7 +472,11 @@ plan_bluestein(PLAN *p, unsigned flags)
 	p->cfg.alg = ALG_BLUESTEIN;
 	if (n > KGEN_PLAN_MAX / 2)
 		return -1;
-	M = next_fast(2 * n - 1);
+	/* cfg.m0: M as measured or read from wisdom, else the rule's */
+	M = p->cfg.m0 ? p->cfg.m0 : bluestein_m(n);
+	if (M < 2 * n - 1 || M > KGEN_PLAN_MAX)
+		return -1;
+	p->cfg.m0 = M;
 	p->M = M;
 	p->fwd = zalloc(sizeof *p->fwd);
 	p->chirp = malloc((size_t)2 * n * sizeof *p->chirp);
@@ -567,6 +603,19 @@ fit(int n, const Isa *isa)
 	return r[0] % isa->vl == 0 && PRIV(plantab_n1v)(isa, m0) ? 2 : 1;
 }
 
+/* Sets c->nin to the deepest steps that fit blocks of at most 2^13
+ * elements (one per top digit) with the leaves. */
+static void
+blocked(Cfg *c)
+{
+	long long b;
+
+	c->nin = 0;
+	for (b = c->m0; c->nin + 1 < c->k
+	    && b * c->r[c->k - 1 - c->nin] <= 1 << 13; c->nin++)
+		b *= c->r[c->k - 1 - c->nin];
+}
+
 /* The estimate: the ISA that fits n best (the widest among equals: for
  * float n = 128 AVX-512's 16 lanes leave no vector leaf while AVX2's 8
  * give one, 1.2 us against 0.2 us; for n = 1000 only the narrower lanes
@@ -578,7 +627,6 @@ estimate(int n, Cfg *c)
 {
 	const Isa *isa[CPU_N];
 	int k, i, best, f, fb;
-	long long b;
 
 	memset(c, 0, sizeof *c);
 	if (factor_largest_prime(n) > KGEN_N1_MAX) {
@@ -608,11 +656,8 @@ estimate(int n, Cfg *c)
 	if (c->leaf == LEAF_CX && widest() != c->isa
 	    && N1C_ISA(c->m0, widest()))
 		c->leaf = LEAF_CXW;
-	if (n < 1 << 17)
-		return;
-	for (b = c->m0; c->nin + 1 < c->k
-	    && b * c->r[c->k - 1 - c->nin] <= 1 << 13; c->nin++)
-		b *= c->r[c->k - 1 - c->nin];
+	if (n >= 1 << 17)
+		blocked(c);
 }
 
 /* Radices for rest (after the leaf and any top radix): its power of two
@@ -911,7 +956,7 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 	const Isa *isa[CPU_N];
 	Cfg *cs, best;
 	R *base;
-	int nc, st, i, nisa;
+	int nc, st, i, k, nisa;
 
 	cs = malloc(MAXCAND * sizeof *cs);
 	base = roots(n);
@@ -919,14 +964,37 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 	if (!cs || !base)
 		goto out;
 	if (factor_largest_prime(n) > KGEN_N1_MAX) {
-		memset(cs, 0, 2 * sizeof *cs);
-		cs[0].alg = ALG_BLUESTEIN;
-		cs[1].alg = ALG_RADER;
-		nc = factor_smallest(n) == n ? 2 : 1;
+		/* Bluestein on the rule's M, next_fast's and a power of
+		 * two (each once); Rader for a prime */
+		nc = 0;
+		for (i = 0; i < 3 && n <= KGEN_PLAN_MAX / 2; i++) {
+			memset(&cs[nc], 0, sizeof *cs);
+			cs[nc].alg = ALG_BLUESTEIN;
+			cs[nc].m0 = i == 0 ? bluestein_m(n) : i == 1
+			    ? next_fast(2 * n - 1) : pow2(2 * n - 1);
+			for (k = 0; k < nc && cs[k].m0 != cs[nc].m0; k++)
+				;
+			if (cs[nc].m0 >= 2 * n - 1 && k == nc)
+				nc++;
+		}
+		if (factor_smallest(n) == n) {
+			memset(&cs[nc], 0, sizeof *cs);
+			cs[nc++].alg = ALG_RADER;
+		}
 		st = pick(p, n, cs, nc, flags, lay, base);
 		goto out;
 	}
 	nc = candidates(n, cs, MAXCAND);
+	/* large n: each also blocked as the estimate blocks, so that the
+	 * shapes that shine once blocked are not lost unblocked (double
+	 * 100000: 8 x 25 x 10 won unblocked and ran 2x slower than
+	 * 4 x 5 x 5 x 5 x 5 blocked 3 deep) */
+	for (i = 0, k = nc; n >= 1 << 14 && i < k; i++) {
+		best = cs[i];
+		blocked(&best);
+		if (best.nin)
+			add(cs, &nc, MAXCAND, &best);
+	}
 	estimate(n, &best);
 	add(cs, &nc, MAXCAND, &best);
 	/* one n1x codelet for the whole transform, of each ISA that has it */

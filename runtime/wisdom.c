@@ -7,6 +7,7 @@
  *   kgen-wisdom 2
  *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1)]
  *   PREC N n1x ISA
+ *   PREC N bluestein [M]
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
  * (stride 2, ii = ri + 1); ALG ct, rader, bluestein or n1x (Rader and
@@ -19,7 +20,9 @@
  * radices, with
  * M0 R_0 ... R_(K-1) = N; for n1x, ISA is that of the one n1x
  * codelet of size N that does the whole transform (codelets.def's
- * N1XL; version 2 only).  Fields are separated by single spaces, lines
+ * N1XL; version 2 only); for bluestein, M (version 2 only; at least
+ * 2N - 1) is the size of its convolution, without it the rule's
+ * (plan.c's bluestein_m).  Fields are separated by single spaces, lines
  * end in '\n'.  Text of version 1 (header "kgen-wisdom 1", PREC d or f
  * only, from before plans were timed per layout) is still read: each of
  * its lines holds for both layouts.  An import checks every line and
@@ -126,6 +129,8 @@ line(char *s, const Entry *e)
 			at += (size_t)sprintf(s + at, " %d", e->c.r[i]);
 	} else if (e->c.alg == ALG_N1X)
 		at += (size_t)sprintf(s + at, " %s", kgen_isa_name(e->c.isa));
+	else if (e->c.alg == ALG_BLUESTEIN && e->c.m0)
+		at += (size_t)sprintf(s + at, " %d", e->c.m0);
 	s[at++] = '\n';
 	s[at] = 0;
 	return at;
@@ -240,6 +245,10 @@ parse(const char **s, int ver, Entry *e)
 			return -1;
 	} else if (e->c.alg == ALG_N1X && (ver == 1
 	    || word(s, isas, CPU_N, &e->c.isa) < 0))
+		return -1;
+	else if (e->c.alg == ALG_BLUESTEIN && **s != '\n' && (ver == 1
+	    || num(s, 1, KGEN_PLAN_MAX, &e->c.m0) < 0
+	    || (long long)e->c.m0 < 2LL * e->n - 1))
 		return -1;
 	if (**s != '\n')
 		return -1;

@@ -127,7 +127,8 @@ def forced(isa):
         "%%s 262144 ct %s 64 %s 1 3 64 8 8" % (isa, leaf),
         # Rader with a Bluestein inside (4098 = 2 3 683), and forced
         # Bluestein for a prime Rader would take
-        "%s 4099 rader", "%s 4098 bluestein", "%s 2053 bluestein",
+        # (Bluestein's M the rule's, or a given one)
+        "%s 4099 rader", "%s 4098 bluestein", "%s 2053 bluestein 4374",
         "%s 1031 rader",
         # the composite twiddle radices (t1 and t1v 6 .. 27), deepest
         # last and first
@@ -205,6 +206,8 @@ def test_wisdom_store(wisdomcheck):
         assert f[2] in ("ct", "rader", "bluestein", "n1x"), l
         if f[2] == "n1x":
             assert len(f) == 4, l
+        if f[2] == "bluestein" and len(f) > 3:
+            assert len(f) == 4 and int(f[3]) >= 2 * int(f[1]) - 1, l
         if f[2] == "ct":
             k = int(f[7])
             assert len(f) == 8 + k, l
@@ -217,7 +220,7 @@ def test_wisdom_store(wisdomcheck):
 
 def test_wisdom_refuses_bad_text(wisdomcheck):
     bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
-    assert len(bad) == 19
+    assert len(bad) == 21
     for r in bad:
         # KGEN_EINVAL, and the store as it was
         assert r[-2:] == ["-1", "1"] or r[1:] == ["null", "-1"], r

@@ -43,6 +43,9 @@ static const char *const bad[] = {
 	"kgen-wisdom 2\nd 128 n1x\n",
 	"kgen-wisdom 2\nd 128 n1x neon\n",
 	"kgen-wisdom 1\nd 128 n1x avx2\n",
+	/* Bluestein's M: at least 2n - 1; version 2 only */
+	"kgen-wisdom 2\nd 4099 bluestein 8196\n",
+	"kgen-wisdom 1\nd 4099 bluestein 9216\n",
 };
 
 static const int sizes[] = {2048, 1536, 1031, 720, 2187};
