@@ -301,7 +301,7 @@ void emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
  * n1x, several complex numbers of one transform a vector */
 void emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
-int emitcxl_xlanes(int simd, int isfloat);
+int emitcxl_xlanes(int simd, int isfloat, int n);
 void emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 

@@ -94,7 +94,8 @@ check_fft(Opts *o)
 	if (o->kind && o->cuda)
 		fail("--kind %s: C only; --emit cuda is for n1 codelets",
 		    job_kinds[o->kind]);
-	w = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat) : 1;
+	w = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat, o->p.n)
+	    : 1;
 	if (!w)
 		fail("--kind n1x: needs 32-byte vectors; give --simd avx2 or "
 		    "avx512");
@@ -235,8 +236,8 @@ job_fft(Job *j, Opts *o)
 	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
 	    "--verify -d");
 	j->kind = o->kind;
-	j->lanes = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat)
-	    : o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
+	j->lanes = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat,
+	    o->p.n) : o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
 	if (o->p.n > FFT_MAXN) {
 		j->emitter = EMITTER_PLAN;

@@ -638,3 +638,133 @@ kgen_cxl_x_E(double *r, double *i, ptrdiff_t os, const kgen_cxE *s,
 	}
 }
 /* kgen: end */
+
+/* n1x's last step with 64-byte float vectors (W = 8: AVX-512 float).
+ * A complex float is one 64-bit lane, so the 8 x 8 transpose is that
+ * of doubles: unpacks, then two rounds of two-source permutes. */
+/* kgen: begin cxl_x_g */
+KGEN_CXL_INLINE kgen_cxG
+kgen_cxl_xtw_G(kgen_cxG x, const float *tw)
+{
+	kgen_cxG c, s;
+
+	__builtin_memcpy(&c, tw, sizeof c);
+	__builtin_memcpy(&s, tw + 16, sizeof s);
+	return x * c + KGEN_CXL_SWAP_G(x) * s;
+}
+
+/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
+ * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
+ * vector access and a swap */
+KGEN_CXL_INLINE kgen_cxG
+kgen_cxl_xld_G(const float *r, const float *i, ptrdiff_t vs, int how)
+{
+	kgen_cxG x;
+
+	if (how != 6)
+		return kgen_cxl_ld_G(r, i, vs, how);
+	__builtin_memcpy(&x, i, sizeof x);
+	return KGEN_CXL_SWAP_G(x);
+}
+
+/* The W outputs of x to r, i, os apart: one vector access where they
+ * are adjacent pairs (how 1, or 2 with the parts swapped) */
+KGEN_CXL_INLINE void
+kgen_cxl_xst_G(float *r, float *i, ptrdiff_t os, kgen_cxG x, int cnt,
+    int how)
+{
+	int t;
+
+	if (how == 1 && cnt == 8) {
+		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	if (how == 2 && cnt == 8) {
+		x = KGEN_CXL_SWAP_G(x);
+		__builtin_memcpy(i, &x, sizeof x);
+		return;
+	}
+	for (t = 0; t < cnt; t++) {
+		r[t * os] = x[2 * t];
+		i[t * os] = x[2 * t + 1];
+	}
+}
+
+/* sign i x / sqrt 2 + x / sqrt 2, times q: w8 = exp(sign 2 pi i / 8)
+ * (q = 1) and w8^3 = sign i w8 (q = -1 on the real part: (sign i - 1)
+ * x / sqrt 2) */
+#define KGEN_CXL_W8_G(sign, q, x) \
+	((kgen_cxl_kbyi_G((float)(sign), x) + (float)(q) * (x)) \
+	* (float)0.70710678118654752440L)
+
+KGEN_CXL_INLINE void
+kgen_cxl_x_G(float *r, float *i, ptrdiff_t os, const kgen_cxG *s,
+    int m, const float *tw, int sign, int how)
+{
+	__m512d a[8], u[8], w[8];
+	kgen_cxG v[8], e[4], o[4], s02, d02, s13, d13;
+	int g, k, c, q;
+
+	for (g = 0; g < m; g += 8) {
+		for (k = 0; k < 8; k++)
+			a[k] = (__m512d)kgen_cxl_xtw_G(s[g + k],
+			    tw + 32 * (g + k));
+		/* u[2j]: elements 0, 2, 4, 6 of rows 2j, 2j + 1; u[2j + 1]:
+		 * 1, 3, 5, 7 */
+		for (k = 0; k < 4; k++) {
+			u[2 * k] = _mm512_unpacklo_pd(a[2 * k], a[2 * k + 1]);
+			u[2 * k + 1] = _mm512_unpackhi_pd(a[2 * k],
+			    a[2 * k + 1]);
+		}
+		/* w: rows 0-3 (w[0..3]) and 4-7 (w[4..7]) of elements
+		 * (0, 4), (2, 6), (1, 5), (3, 7) */
+		for (k = 0; k < 2; k++) {
+			w[4 * k] = _mm512_permutex2var_pd(u[4 * k],
+			    _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0),
+			    u[4 * k + 2]);
+			w[4 * k + 1] = _mm512_permutex2var_pd(u[4 * k],
+			    _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2),
+			    u[4 * k + 2]);
+			w[4 * k + 2] = _mm512_permutex2var_pd(u[4 * k + 1],
+			    _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0),
+			    u[4 * k + 3]);
+			w[4 * k + 3] = _mm512_permutex2var_pd(u[4 * k + 1],
+			    _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2),
+			    u[4 * k + 3]);
+		}
+		/* v[j]: element j of rows 0..7 */
+		v[0] = (kgen_cxG)_mm512_shuffle_f64x2(w[0], w[4], 0x44);
+		v[4] = (kgen_cxG)_mm512_shuffle_f64x2(w[0], w[4], 0xee);
+		v[2] = (kgen_cxG)_mm512_shuffle_f64x2(w[1], w[5], 0x44);
+		v[6] = (kgen_cxG)_mm512_shuffle_f64x2(w[1], w[5], 0xee);
+		v[1] = (kgen_cxG)_mm512_shuffle_f64x2(w[2], w[6], 0x44);
+		v[5] = (kgen_cxG)_mm512_shuffle_f64x2(w[2], w[6], 0xee);
+		v[3] = (kgen_cxG)_mm512_shuffle_f64x2(w[3], w[7], 0x44);
+		v[7] = (kgen_cxG)_mm512_shuffle_f64x2(w[3], w[7], 0xee);
+		/* radix 8: DFT 4 of the even and of the odd rows, then
+		 * y_k = e_k + w8^k o_k, y_(k+4) = e_k - w8^k o_k */
+		for (q = 0; q < 2; q++) {
+			s02 = v[q] + v[q + 4];
+			d02 = v[q] - v[q + 4];
+			s13 = v[q + 2] + v[q + 6];
+			d13 = kgen_cxl_kbyi_G((float)sign, v[q + 2] - v[q + 6]);
+			(q ? o : e)[0] = s02 + s13;
+			(q ? o : e)[1] = d02 + d13;
+			(q ? o : e)[2] = s02 - s13;
+			(q ? o : e)[3] = d02 - d13;
+		}
+		o[1] = KGEN_CXL_W8_G(sign, 1, o[1]);
+		o[2] = kgen_cxl_kbyi_G((float)sign, o[2]);
+		o[3] = KGEN_CXL_W8_G(sign, -1, o[3]);
+		c = m - g < 8 ? m - g : 8;
+		for (k = 0; k < 4; k++) {
+			kgen_cxl_xst_G(r + (g + k * m) * os,
+			    i + (g + k * m) * os, os, e[k] + o[k], c, how);
+			kgen_cxl_xst_G(r + (g + (k + 4) * m) * os,
+			    i + (g + (k + 4) * m) * os, os, e[k] - o[k], c,
+			    how);
+		}
+	}
+}
+#undef KGEN_CXL_W8_G
+/* kgen: end */
