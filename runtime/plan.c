@@ -988,11 +988,15 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 	/* large n: each also blocked as the estimate blocks, so that the
 	 * shapes that shine once blocked are not lost unblocked (double
 	 * 100000: 8 x 25 x 10 won unblocked and ran 2x slower than
-	 * 4 x 5 x 5 x 5 x 5 blocked 3 deep) */
+	 * 4 x 5 x 5 x 5 x 5 blocked 3 deep); from 2^17, where the estimate
+	 * always blocks, only blocked (planning 2^20 took 12 s with both,
+	 * 2-6 s unblocked only) */
 	for (i = 0, k = nc; n >= 1 << 14 && i < k; i++) {
 		best = cs[i];
 		blocked(&best);
-		if (best.nin)
+		if (n >= 1 << 17)
+			cs[i] = best;
+		else if (best.nin)
 			add(cs, &nc, MAXCAND, &best);
 	}
 	estimate(n, &best);
