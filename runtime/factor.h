@@ -21,6 +21,9 @@
  *     faster with bench/plan.c), larger radices on top;
  *   - the odd primes left follow, each a radix of its own, smallest
  *     first: 3, 5 and 7 have t1 codelets, 11..61 run a generic loop.
+ *     (The runtime's estimate then regroups two or more of them into
+ *     the library's composite t1 radices, 9 .. 27, largest first:
+ *     runtime/plan.c; the standalone file keeps them prime.)
  * With vectors of vl lanes (the runtime with AVX2 or AVX-512; the
  * standalone file is scalar, vl = 1) the leaf pass is one n1v codelet
  * per group of r_0 adjacent leaves, so r_0 must be a multiple of vl.
