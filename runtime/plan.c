@@ -1002,14 +1002,21 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 	 * 4 x 5 x 5 x 5 x 5 blocked 3 deep); from 2^17, where the estimate
 	 * always blocks, only blocked (planning 2^20 took 12 s with both,
 	 * 2-6 s unblocked only) */
-	for (i = 0, k = nc; n >= 1 << 14 && i < k; i++) {
-		best = cs[i];
-		blocked(&best);
-		if (n >= 1 << 17)
-			cs[i] = best;
-		else if (best.nin)
+	if (n >= 1 << 17) {
+		/* in place, duplicates dropped: entry i is read before add
+		 * writes at nc <= i */
+		for (i = 0, k = nc, nc = 0; i < k; i++) {
+			best = cs[i];
+			blocked(&best);
 			add(cs, &nc, MAXCAND, &best);
-	}
+		}
+	} else if (n >= 1 << 14)
+		for (i = 0, k = nc; i < k; i++) {
+			best = cs[i];
+			blocked(&best);
+			if (best.nin)
+				add(cs, &nc, MAXCAND, &best);
+		}
 	estimate(n, &best);
 	add(cs, &nc, MAXCAND, &best);
 	/* one n1x codelet for the whole transform, of each ISA that has it */
