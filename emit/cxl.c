@@ -700,7 +700,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	Arena *ar;
 	const int *ids;
 	const char *t, *name;
-	char wide, typ[16], isz[32], vsz[32];
+	char wide, letter[2], typ[16], isz[32], vsz[32];
 	int i, k, w, m, mr;
 
 	assert(d->cxl && "an n1x codelet prints a complex-lane DAG");
@@ -740,6 +740,10 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		helpers_wide(f, e->isfloat ? 'f' : 'd');
 	fprintf(f, "#ifndef KGEN_CXL_X%c\n#define KGEN_CXL_X%c\n", wide,
 	    wide);
+	snprintf(letter, sizeof letter, "%c", wide);
+	tpl_print(f, "cxl_x_io", (const Tplarg[]){
+		TPL_S("c", letter), TPL_S("t", t), TPL_N("w", w),
+		TPL_N("w2", 2 * w), TPL_END});
 	tpl_print(f, wide == 'E' ? "cxl_x_e" : wide == 'G' ? "cxl_x_g"
 	    : wide == 'F' ? "cxl_x_f" : "cxl_x_d", NULL);
 	fputs("#endif\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n"

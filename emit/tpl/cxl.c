@@ -380,6 +380,60 @@ kgen_cxl_kbyi_G(float k, kgen_cxG x)
 #endif
 /* kgen: end */
 
+/* n1x's twiddle multiply, loads and stores, for each vector type (@c@
+ * its letter D, F, E or G, @t@ its element, @w@ its W complex numbers,
+ * @w2@ 2W), printed before that type's last step (cxl_x_d, _f, _e,
+ * _g). */
+/* kgen: begin cxl_x_io */
+KGEN_CXL_INLINE kgen_cx@c@
+kgen_cxl_xtw_@c@(kgen_cx@c@ x, const @t@ *tw)
+{
+	kgen_cx@c@ c, s;
+
+	__builtin_memcpy(&c, tw, sizeof c);
+	__builtin_memcpy(&s, tw + @w2@, sizeof s);
+	return x * c + KGEN_CXL_SWAP_@c@(x) * s;
+}
+
+/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
+ * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
+ * vector access and a swap */
+KGEN_CXL_INLINE kgen_cx@c@
+kgen_cxl_xld_@c@(const @t@ *r, const @t@ *i, ptrdiff_t vs, int how)
+{
+	kgen_cx@c@ x;
+
+	if (how != 6)
+		return kgen_cxl_ld_@c@(r, i, vs, how);
+	__builtin_memcpy(&x, i, sizeof x);
+	return KGEN_CXL_SWAP_@c@(x);
+}
+
+/* The W outputs of x to r, i, os apart: one vector access where they
+ * are adjacent pairs (how 1, or 2 with the parts swapped) */
+KGEN_CXL_INLINE void
+kgen_cxl_xst_@c@(@t@ *r, @t@ *i, ptrdiff_t os, kgen_cx@c@ x, int cnt,
+    int how)
+{
+	int t;
+
+	if (how == 1 && cnt == @w@) {
+		__builtin_memcpy(r, &x, sizeof x);
+		return;
+	}
+	if (how == 2 && cnt == @w@) {
+		x = KGEN_CXL_SWAP_@c@(x);
+		__builtin_memcpy(i, &x, sizeof x);
+		return;
+	}
+	for (t = 0; t < cnt; t++) {
+		r[t * os] = x[2 * t];
+		i[t * os] = x[2 * t + 1];
+	}
+}
+
+/* kgen: end */
+
 /* ---- n1x: the step after the W sub-transforms (emit/cxl.c) ----
  * s[k] (k < mr, a multiple of W; s[m..mr-1] zero) holds output k of
  * the W sub-transforms of size m, one a lane: lane l is the DFT of
@@ -395,53 +449,6 @@ kgen_cxl_kbyi_G(float k, kgen_cxG x)
  * swapped, ro == io + 1), element by element otherwise and in the last
  * group when W does not divide m. */
 /* kgen: begin cxl_x_d */
-KGEN_CXL_INLINE kgen_cxD
-kgen_cxl_xtw_D(kgen_cxD x, const double *tw)
-{
-	kgen_cxD c, s;
-
-	__builtin_memcpy(&c, tw, sizeof c);
-	__builtin_memcpy(&s, tw + 4, sizeof s);
-	return x * c + KGEN_CXL_SWAP_D(x) * s;
-}
-
-/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
- * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
- * vector access and a swap */
-KGEN_CXL_INLINE kgen_cxD
-kgen_cxl_xld_D(const double *r, const double *i, ptrdiff_t vs, int how)
-{
-	kgen_cxD x;
-
-	if (how != 6)
-		return kgen_cxl_ld_D(r, i, vs, how);
-	__builtin_memcpy(&x, i, sizeof x);
-	return KGEN_CXL_SWAP_D(x);
-}
-
-/* The W outputs of x to r, i, os apart: one vector access where they
- * are adjacent pairs (how 1, or 2 with the parts swapped) */
-KGEN_CXL_INLINE void
-kgen_cxl_xst_D(double *r, double *i, ptrdiff_t os, kgen_cxD x, int cnt,
-    int how)
-{
-	int t;
-
-	if (how == 1 && cnt == 2) {
-		__builtin_memcpy(r, &x, sizeof x);
-		return;
-	}
-	if (how == 2 && cnt == 2) {
-		x = KGEN_CXL_SWAP_D(x);
-		__builtin_memcpy(i, &x, sizeof x);
-		return;
-	}
-	for (t = 0; t < cnt; t++) {
-		r[t * os] = x[2 * t];
-		i[t * os] = x[2 * t + 1];
-	}
-}
-
 /* W = 2: the transpose is two 128-bit permutes, the butterfly one
  * addition and one subtraction. */
 KGEN_CXL_INLINE void
@@ -467,53 +474,6 @@ kgen_cxl_x_D(double *r, double *i, ptrdiff_t os, const kgen_cxD *s,
 /* kgen: end */
 
 /* kgen: begin cxl_x_f */
-KGEN_CXL_INLINE kgen_cxF
-kgen_cxl_xtw_F(kgen_cxF x, const float *tw)
-{
-	kgen_cxF c, s;
-
-	__builtin_memcpy(&c, tw, sizeof c);
-	__builtin_memcpy(&s, tw + 8, sizeof s);
-	return x * c + KGEN_CXL_SWAP_F(x) * s;
-}
-
-/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
- * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
- * vector access and a swap */
-KGEN_CXL_INLINE kgen_cxF
-kgen_cxl_xld_F(const float *r, const float *i, ptrdiff_t vs, int how)
-{
-	kgen_cxF x;
-
-	if (how != 6)
-		return kgen_cxl_ld_F(r, i, vs, how);
-	__builtin_memcpy(&x, i, sizeof x);
-	return KGEN_CXL_SWAP_F(x);
-}
-
-/* The W outputs of x to r, i, os apart: one vector access where they
- * are adjacent pairs (how 1, or 2 with the parts swapped) */
-KGEN_CXL_INLINE void
-kgen_cxl_xst_F(float *r, float *i, ptrdiff_t os, kgen_cxF x, int cnt,
-    int how)
-{
-	int t;
-
-	if (how == 1 && cnt == 4) {
-		__builtin_memcpy(r, &x, sizeof x);
-		return;
-	}
-	if (how == 2 && cnt == 4) {
-		x = KGEN_CXL_SWAP_F(x);
-		__builtin_memcpy(i, &x, sizeof x);
-		return;
-	}
-	for (t = 0; t < cnt; t++) {
-		r[t * os] = x[2 * t];
-		i[t * os] = x[2 * t + 1];
-	}
-}
-
 /* W = 4: a complex float is 64 bits, so the 4 x 4 transpose is that
  * of doubles (four unpacks, four 128-bit permutes); then a radix-4
  * butterfly, sign the transform's. */
@@ -554,53 +514,6 @@ kgen_cxl_x_F(float *r, float *i, ptrdiff_t os, const kgen_cxF *s, int m,
 /* kgen: end */
 
 /* kgen: begin cxl_x_e */
-KGEN_CXL_INLINE kgen_cxE
-kgen_cxl_xtw_E(kgen_cxE x, const double *tw)
-{
-	kgen_cxE c, s;
-
-	__builtin_memcpy(&c, tw, sizeof c);
-	__builtin_memcpy(&s, tw + 8, sizeof s);
-	return x * c + KGEN_CXL_SWAP_E(x) * s;
-}
-
-/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
- * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
- * vector access and a swap */
-KGEN_CXL_INLINE kgen_cxE
-kgen_cxl_xld_E(const double *r, const double *i, ptrdiff_t vs, int how)
-{
-	kgen_cxE x;
-
-	if (how != 6)
-		return kgen_cxl_ld_E(r, i, vs, how);
-	__builtin_memcpy(&x, i, sizeof x);
-	return KGEN_CXL_SWAP_E(x);
-}
-
-/* The W outputs of x to r, i, os apart: one vector access where they
- * are adjacent pairs (how 1, or 2 with the parts swapped) */
-KGEN_CXL_INLINE void
-kgen_cxl_xst_E(double *r, double *i, ptrdiff_t os, kgen_cxE x, int cnt,
-    int how)
-{
-	int t;
-
-	if (how == 1 && cnt == 4) {
-		__builtin_memcpy(r, &x, sizeof x);
-		return;
-	}
-	if (how == 2 && cnt == 4) {
-		x = KGEN_CXL_SWAP_E(x);
-		__builtin_memcpy(i, &x, sizeof x);
-		return;
-	}
-	for (t = 0; t < cnt; t++) {
-		r[t * os] = x[2 * t];
-		i[t * os] = x[2 * t + 1];
-	}
-}
-
 /* W = 4 doubles in 64 bytes: a complex double is a 128-bit lane, so
  * the transpose is four lane shuffles (vshuff64x2) and four more. */
 KGEN_CXL_INLINE void
@@ -643,53 +556,6 @@ kgen_cxl_x_E(double *r, double *i, ptrdiff_t os, const kgen_cxE *s,
  * A complex float is one 64-bit lane, so the 8 x 8 transpose is that
  * of doubles: unpacks, then two rounds of two-source permutes. */
 /* kgen: begin cxl_x_g */
-KGEN_CXL_INLINE kgen_cxG
-kgen_cxl_xtw_G(kgen_cxG x, const float *tw)
-{
-	kgen_cxG c, s;
-
-	__builtin_memcpy(&c, tw, sizeof c);
-	__builtin_memcpy(&s, tw + 16, sizeof s);
-	return x * c + KGEN_CXL_SWAP_G(x) * s;
-}
-
-/* n1x's loads: n1c's, and (how 6) W adjacent pairs with the parts
- * swapped (ii == ri - 1, is == 2: kgen_dft's backward call) as one
- * vector access and a swap */
-KGEN_CXL_INLINE kgen_cxG
-kgen_cxl_xld_G(const float *r, const float *i, ptrdiff_t vs, int how)
-{
-	kgen_cxG x;
-
-	if (how != 6)
-		return kgen_cxl_ld_G(r, i, vs, how);
-	__builtin_memcpy(&x, i, sizeof x);
-	return KGEN_CXL_SWAP_G(x);
-}
-
-/* The W outputs of x to r, i, os apart: one vector access where they
- * are adjacent pairs (how 1, or 2 with the parts swapped) */
-KGEN_CXL_INLINE void
-kgen_cxl_xst_G(float *r, float *i, ptrdiff_t os, kgen_cxG x, int cnt,
-    int how)
-{
-	int t;
-
-	if (how == 1 && cnt == 8) {
-		__builtin_memcpy(r, &x, sizeof x);
-		return;
-	}
-	if (how == 2 && cnt == 8) {
-		x = KGEN_CXL_SWAP_G(x);
-		__builtin_memcpy(i, &x, sizeof x);
-		return;
-	}
-	for (t = 0; t < cnt; t++) {
-		r[t * os] = x[2 * t];
-		i[t * os] = x[2 * t + 1];
-	}
-}
-
 /* sign i x / sqrt 2 + x / sqrt 2, times q: w8 = exp(sign 2 pi i / 8)
  * (q = 1) and w8^3 = sign i w8 (q = -1 on the real part: (sign i - 1)
  * x / sqrt 2) */
