@@ -1,5 +1,8 @@
 /* plan.c: whole-transform speed of kgen's plans against FFTW.
- * usage: plan [-p PATIENT_MAX] N...
+ * usage: plan [-p PATIENT_MAX] [-w WISDOM] N...
+ * (-w: kgen's wisdom file imported first, so that kgen's plans take the
+ * shapes it names: one shape against FFTW in one process, e.g. a line
+ * "di 2187 ct avx512 27 cx 0 2 27 3"; README, "Whole transforms")
  * For each n, in one process, out of place, forward, double (built with
  * -DSINGLE: float, kgen_planf_* against fftwf_*, -lfftw3f):
  *   kgen_split   kgen_plan_dft_1d (KGEN_ESTIMATE) on split arrays
@@ -131,10 +134,15 @@ main(int argc, char **argv)
 
 	patmax = 1 << 17;
 	i = 1;
-	if (argc > 2 && !strcmp(argv[1], "-p")) {
-		patmax = atoi(argv[2]);
-		i = 3;
-	}
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2)
+		if (!strcmp(argv[i], "-p"))
+			patmax = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "-w")
+		    && kgen_import_wisdom_from_filename(argv[i + 1])) {
+			fprintf(stderr, "plan: %s: not kgen wisdom\n",
+			    argv[i + 1]);
+			return 2;
+		}
 	printf("n,precision,isa");
 	for (w = 0; w < NK; w++)
 		printf(",%s_ns", kname[w]);
