@@ -264,8 +264,8 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
 /* emit/asm.c: n1 across the batch in x86-64 assembly, Belady's
  * registers */
 int emitasm_fits(Dag *d);
-void emitasm_print(FILE *f, Dag *d, const Prob *p, const int *order,
-    int norder, const Emit *e);
+void emitasm_print(FILE *f, Dag *d, const Prob *p, int kind,
+    const int *order, int norder, const Emit *e);
 
 /* emit/asmcopy.c: emit/asm.c's copies between the arrays and its frame
  * buffer, chosen at run time on the layout */
@@ -595,6 +595,7 @@ char *taps_load(const char *what, const char *path);
 /* gen/verify.c: kgen verify, the validator of emit/asm.c's codelets */
 typedef struct Vhead Vhead;
 struct Vhead {          /* the "# kgen asm:" line */
+	int kind;           /* CK_N1 or CK_T1V */
 	int n, sign, isfloat, simd, fma, regs, latency;
 };
 typedef struct Vres Vres;
@@ -619,6 +620,7 @@ struct Opd {
 	char gpr[8];        /* general register, without % */
 	long disp;
 	char base[8], index[8], label[64];
+	int scale;          /* of the index: 1, 2, 4 or 8 */
 	long imm;
 };
 

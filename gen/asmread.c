@@ -110,6 +110,7 @@ operand(const char *s, int len, Opd *o)
 		k = p ? atoi(p) : 1;
 		if (k != 1 && k != 2 && k != 4 && k != 8)
 			return 0;
+		o->scale = k;
 	}
 	return o->label[0] == 0 || !strcmp(o->base, "rip");
 }
@@ -163,13 +164,16 @@ asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg)
 	const Isa *is;
 
 	memset(h, 0, sizeof *h);
+	kind[0] = 0;
 	for (p = text, line = 1; *p; line++) {
 		if (!strncmp(p, "# kgen asm: ", 12)) {
 			k = sscanf(p + 12, "kind=%15s n=%d sign=%d type=%15s "
 			    "isa=%15s fma=%d regs=%d latency=%d", kind, &h->n,
 			    &h->sign, type, isa, &h->fma, &h->regs,
 			    &h->latency);
-			if (k != 8 || strcmp(kind, "n1") || h->n < 1
+			h->kind = !strcmp(kind, "t1v") ? CK_T1V : CK_N1;
+			if (k != 8 || (strcmp(kind, "n1") && strcmp(kind, "t1v"))
+			    || h->n < 1 || (h->kind == CK_T1V && h->n < 2)
 			    || h->n > FFT_MAXN || (h->sign != 1 && h->sign != -1)
 			    || (strcmp(type, "double") && strcmp(type, "float"))
 			    || !(is = isa_find(isa)) || h->regs < 1

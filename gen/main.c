@@ -79,18 +79,21 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 	case EMITTER_CUDA: emitcu_print(f, d, p, o, n, &j->e); break;
 	case EMITTER_KLOOP: kloop_c(f, d, p, o, n, &j->e, j->vlen); break;
 	case EMITTER_VEC: emitvec_c(f, d, top, p, j->kind, o, n, &j->e); break;
-	case EMITTER_ASM: emitasm_print(f, d, p, o, n, &j->e); break;
+	case EMITTER_ASM: emitasm_print(f, d, p, j->kind, o, n, &j->e); break;
 	case EMITTER_CXL: emitcxl_c(f, d, p, o, n, &j->e); break;
 	case EMITTER_CXLX: emitcxl_x(f, d, p, o, n, &j->e); break;
 	default: emit_c(f, d, p, o, n, &j->e);
 	}
 }
 
-/* The n1 DAG an assembly codelet's header names, as kgen fft builds it. */
+/* The DAG an assembly codelet's header names (n1 or t1v), as kgen fft
+ * builds it. */
 static Dag *
 asmdag(const Job *j, const Vhead *h, Arena *ar)
 {
 	fft_fma(h->fma);
+	if (h->kind == CK_T1V)
+		return simplify(j, twiddle_build(ar, h->n, h->sign), h->fma);
 	return simplify(j, fft_build(ar, h->n, h->sign), h->fma);
 }
 

@@ -67,6 +67,16 @@ struct V {
 	const char *file;
 	int line;
 	int vb, esz, vl, xslots;
+	int t1v;            /* a t1v kernel: data in ri, ii, W, not in X */
+	int nw;             /* t1v: table entries, slots xslots.. */
+	int stk0;           /* the slot of 0(%rsp) */
+	long gc[16];        /* general registers: gc * rs where gk */
+	int gk[16];
+	int kpre[16];       /* read by the kernel's addresses before the
+	                     * kernel writes it: fixed for the whole loop */
+	int kwr[16];        /* written in the kernel */
+	int inkernel;       /* in the kernel */
+	int after;          /* past the kernel */
 	Term *t;            /* the term table */
 	int nt, cap;
 	int *tab, tabcap;
@@ -256,14 +266,16 @@ expect(V *v)
 		n = &d->node[i];
 		for (j = 0; j < 3; j++)
 			x[j] = j < optab[n->op].arity ? tm[n->a[j]] : -1;
-		if (n->op == OP_LOAD) {
+		if (n->op == OP_LOAD && v->t1v) {
+			tm[i] = term(v, T_IN, -1, -1, -1, n->k);
+		} else if (n->op == OP_LOAD) {
 			s = &d->in[n->k];
 			tm[i] = term(v, T_IN, -1, -1, -1, 2 * s->j + (s->arr & 1));
 		} else if (n->op == OP_CONST) {
 			tm[i] = constant(v, d->con[n->k]);
 		} else if (n->op == OP_STORE) {
 			s = &d->out[n->k];
-			v->want[2 * s->j + (s->arr & 1)] = x[0];
+			v->want[v->t1v ? n->k : 2 * s->j + (s->arr & 1)] = x[0];
 			tm[i] = -1;
 		} else {
 			tm[i] = apply(v, n->op, x[0], x[1], x[2]);
@@ -351,21 +363,91 @@ conterm(V *v, const Opd *o, int *issign)
 
 /* ---- the kernel ------------------------------------------------------- */
 
-/* The slot index of a stack operand, or -1 after a failure. */
+static const char *const gname[16] = {"rax", "rbx", "rcx", "rdx", "rsi",
+    "rdi", "rbp", "rsp", "r8", "r9", "r10", "r11", "r12", "r13", "r14",
+    "r15"};
+
+/* The number of a 64-bit general register, -1 for another name. */
+static int
+gno(const char *r)
+{
+	int i;
+
+	for (i = 0; i < 16 && strcmp(r, gname[i]); i++)
+		;
+	return i < 16 ? i : -1;
+}
+
+/* A stack operand's slot, or -1 after a failure. */
 static int
 stackslot(V *v, const Opd *o)
 {
-	if (strcmp(o->base, "rsp") || o->index[0] || o->label[0])
+	if (o->index[0] || o->label[0])
 		return bad(v, 1, "memory operand not at a constant offset "
 		    "from %%rsp or a constant"), -1;
 	if (o->disp < 0 || o->disp % v->vb)
 		return bad(v, 1, "stack offset %ld: not a multiple of the %d "
 		    "bytes of a vector at or above %%rsp", o->disp, v->vb),
 		    -1;
-	if (o->disp / v->vb >= v->nmem)
+	if (v->stk0 + o->disp / v->vb >= v->nmem)
 		return bad(v, 1, "stack offset %ld: beyond the frame",
 		    o->disp), -1;
-	return (int)(o->disp / v->vb);
+	return (int)(v->stk0 + o->disp / v->vb);
+}
+
+/* t1v: the slot of x_j in ri (%rdi) or ii (%rsi), at j * rs from an
+ * index register whose multiple of rs is known, or of entry i of the
+ * table W (%rdx) at i vectors; -1 after a failure. */
+static int
+dataslot(V *v, const Opd *o)
+{
+	long off;
+	int g, arr;
+
+	if (!strcmp(o->base, "rdx")) {
+		if (o->index[0] || o->disp < 0 || o->disp % v->vb
+		    || o->disp / v->vb >= v->nw)
+			return bad(v, 1, "a table operand not at a whole entry "
+			    "of W, 0..%d vectors from %%rdx", v->nw - 1), -1;
+		return (int)(v->xslots + o->disp / v->vb);
+	}
+	arr = !strcmp(o->base, "rsi");
+	if ((!arr && strcmp(o->base, "rdi")) || o->disp)
+		return bad(v, 1, "memory operand not x_j of ri (%%rdi) or ii "
+		    "(%%rsi), W (%%rdx), the stack or a constant"), -1;
+	off = 0;
+	if (o->index[0]) {
+		g = gno(o->index);
+		if (g < 0 || !v->gk[g])
+			return bad(v, 1, "index %%%s: not a known multiple of "
+			    "rs", o->index), -1;
+		off = v->gc[g] * o->scale;
+		if (!v->kwr[g])
+			v->kpre[g] = 1;
+	}
+	if (off % v->esz || off / v->esz >= v->xslots / 2)
+		return bad(v, 1, "address %ld rs bytes from %%%s: not an "
+		    "element x_j, j < %d", off, o->base, v->xslots / 2), -1;
+	return (int)(2 * (off / v->esz) + arr);
+}
+
+/* The slot of a memory operand, or -1 after a failure. */
+static int
+memslot(V *v, const Opd *o)
+{
+	if (!strcmp(o->base, "rsp"))
+		return stackslot(v, o);
+	if (v->t1v)
+		return dataslot(v, o);
+	return bad(v, 1, "memory operand not at a constant offset from "
+	    "%%rsp or a constant"), -1;
+}
+
+/* Whether slot k is a stack slot for spills (not X, x_j or W). */
+static int
+spillslot(V *v, int k)
+{
+	return k >= v->xslots + v->nw;
 }
 
 /* The term an operand reads, -1 after a failure; *sg: the sign mask. */
@@ -393,16 +475,16 @@ readop(V *v, const Opd *o, int *sg)
 		return bad(v, 1, "an immediate in the kernel"), -1;
 	if (!strcmp(o->base, "rip"))
 		return conterm(v, o, sg);
-	if ((k = stackslot(v, o)) < 0)
+	if ((k = memslot(v, o)) < 0)
 		return -1;
 	if (v->mem[k] < 0)
 		return bad(v, 1, "reads stack offset %ld before it is written",
 		    o->disp), -1;
-	if (k >= v->xslots || v->loaded[k])
+	if (spillslot(v, k) || v->loaded[k])
 		v->res.loads++;
 	else
 		v->res.cloads++;
-	if (k < v->xslots)
+	if (!spillslot(v, k))
 		v->loaded[k] = 1;
 	return v->mem[k];
 }
@@ -437,8 +519,10 @@ writeop(V *v, const Opd *o, int t, int isload)
 	if (o->kind != OPD_MEM || !strcmp(o->base, "rip"))
 		return bad(v, 1, "the destination is not a vector register "
 		    "or a stack slot");
-	if ((k = stackslot(v, o)) < 0)
+	if ((k = memslot(v, o)) < 0)
 		return v->rc;
+	if (k >= v->xslots && !spillslot(v, k))
+		return bad(v, 1, "a store to the table W");
 	if (k < v->xslots) {
 		if (t != v->want[k]) {
 			show(v, a, sizeof a, t, 2);
@@ -452,6 +536,53 @@ writeop(V *v, const Opd *o, int t, int isload)
 		v->res.stores++;
 	}
 	v->mem[k] = t;
+	return 0;
+}
+
+/* Follows what a general-register instruction writes to its last
+ * operand, as a multiple of rs where that is known (t1v's index
+ * registers): rcx is rs on entry; shl, imul by a constant, lea and mov
+ * of known ones stay known, anything else written is unknown.  In the
+ * kernel (and after it) a register its addresses read from before the
+ * kernel must keep its value: the kernel runs again in the loop. */
+static int
+gtrack(V *v, const char *mn, const Opd *o, int n)
+{
+	int d, a, b, ka;
+	long c;
+
+	if (n == 0 || o[n - 1].kind != OPD_REG || o[n - 1].vk
+	    || (d = gno(o[n - 1].gpr)) < 0)
+		return 0;
+	if ((v->inkernel || v->after) && v->kpre[d])
+		return bad(v, 1, "%s: changes %%%s, which the kernel's addresses "
+		    "read, inside the loop", mn, gname[d]);
+	if (v->inkernel)
+		v->kwr[d] = 1;
+	ka = 0;
+	c = 0;
+	if (!strcmp(mn, "shlq") && n == 2 && o[0].kind == OPD_IMM
+	    && o[0].imm >= 0 && o[0].imm < 32 && v->gk[d]) {
+		ka = 1;
+		c = v->gc[d] << o[0].imm;
+	} else if (!strcmp(mn, "imulq") && n == 3 && o[0].kind == OPD_IMM
+	    && o[1].kind == OPD_REG && (a = gno(o[1].gpr)) >= 0 && v->gk[a]) {
+		ka = 1;
+		c = v->gc[a] * o[0].imm;
+	} else if (!strcmp(mn, "movq") && n == 2 && o[0].kind == OPD_REG
+	    && (a = gno(o[0].gpr)) >= 0 && v->gk[a]) {
+		ka = 1;
+		c = v->gc[a];
+	} else if (!strcmp(mn, "leaq") && n == 2 && !o[0].disp
+	    && !o[0].label[0] && (a = gno(o[0].base)) >= 0 && v->gk[a]) {
+		b = o[0].index[0] ? gno(o[0].index) : -1;
+		if (!o[0].index[0] || (b >= 0 && v->gk[b])) {
+			ka = 1;
+			c = v->gc[a] + (b >= 0 ? v->gc[b] * o[0].scale : 0);
+		}
+	}
+	v->gk[d] = ka;
+	v->gc[d] = c;
 	return 0;
 }
 
@@ -472,6 +603,8 @@ kinstr(V *v, const char *mn, Opd *o, int n)
 	for (i = 0; i < n; i++)
 		if (checkreg(v, &o[i]))
 			return v->rc;
+	if (v->t1v && !strcmp(mn, "imulq"))
+		return gtrack(v, mn, o, n);     /* x_j's index in scratch */
 	sfx = v->esz == 8 ? "pd" : "ps";
 	len = strlen(mn);
 	if (len < 3 || strcmp(mn + len - 2, sfx))
@@ -484,14 +617,15 @@ kinstr(V *v, const char *mn, Opd *o, int n)
 		    : "a legacy SSE instruction in an AVX codelet");
 	if (m[0] == 'v')
 		m++;
-	if (!strncmp(m, "mova", 4) && strlen(m) == 6) {
+	if ((!strncmp(m, "mova", 4) || !strncmp(m, "movu", 4))
+	    && strlen(m) == 6) {
 		if (n != 2)
 			return bad(v, 1, "%s takes two operands", mn);
 		if (o[0].kind == OPD_MEM && o[1].kind == OPD_MEM)
 			return bad(v, 1, "two memory operands");
 		/* a spill store waits for no load in Belady's model */
-		v->spilling = o[1].kind == OPD_MEM && o[1].disp >= v->xslots
-		    * v->vb;
+		v->spilling = o[1].kind == OPD_MEM && !strcmp(o[1].base, "rsp")
+		    && v->stk0 + o[1].disp / v->vb >= v->xslots + v->nw;
 		x[0] = readop(v, &o[0], &sg[0]);
 		v->spilling = 0;
 		if (x[0] < 0)
@@ -608,6 +742,8 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 	if (mn[0] == 'j' || !strncmp(mn, "cmp", 3) || !strncmp(mn, "test", 4)
 	    || n == 0)
 		return 0;
+	if (gtrack(v, mn, o, n))
+		return v->rc;
 	if (o[n - 1].kind != OPD_REG)
 		return 0;   /* a store to memory */
 	dst = o[n - 1].gpr;
@@ -671,13 +807,14 @@ run(V *v, char **lines, int nline)
 				return bad(v, 1, "the kernel starts with %%rsp "
 				    "not aligned to the %d bytes of a vector",
 				    v->vb);
-			inkernel = seen = 1;
+			inkernel = seen = v->inkernel = 1;
 			continue;
 		}
 		if (!strcmp(s, "# kgen: end kernel")) {
 			if (!inkernel)
 				return bad(v, 2, "the end of no kernel");
-			inkernel = 0;
+			inkernel = v->inkernel = 0;
+			v->after = 1;
 			continue;
 		}
 		if (!strncmp(s, "# step ", 7)) {
@@ -740,6 +877,11 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 	v.esz = h->isfloat ? 4 : 8;
 	v.vl = v.vb / v.esz;
 	v.xslots = 2 * h->n;
+	v.t1v = h->kind == CK_T1V;
+	v.nw = v.t1v ? 2 * (h->n - 1) : 0;
+	v.stk0 = v.t1v ? v.xslots + v.nw : 0;
+	v.gk[2] = v.t1v;        /* %rcx: rs, in elements */
+	v.gc[2] = 1;
 	buf = emalloc(strlen(text) + 1);
 	strcpy(buf, text);
 	for (nline = 1, p = buf; *p; p++)
@@ -756,7 +898,7 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 		;
 	v.tab = emalloc(v.tabcap * sizeof *v.tab);
 	memset(v.tab, -1, v.tabcap * sizeof *v.tab);
-	v.nmem = v.xslots + nline + 1;
+	v.nmem = v.stk0 + v.xslots + v.nw + nline + 1;
 	v.mem = emalloc(v.nmem * sizeof *v.mem);
 	memset(v.mem, -1, v.nmem * sizeof *v.mem);
 	v.loaded = emalloc(v.nmem * sizeof *v.loaded);
@@ -769,10 +911,10 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 	memset(v.reg, -1, sizeof v.reg);
 	memset(v.pushed, -1, sizeof v.pushed);
 	v.rspknown = 1;
-	for (i = 0; i < v.xslots; i++) {
+	for (i = 0; i < v.xslots + v.nw; i++)
 		v.mem[i] = term(&v, T_IN, -1, -1, -1, i);
+	for (i = 0; i < v.xslots; i++)
 		v.want[i] = -1;
-	}
 	expect(&v);
 	if (!rodata(&v, lines, nline))
 		run(&v, lines, nline);

@@ -1,0 +1,170 @@
+/* t1vcheck.c: measures t1v codelets (kgen fft --kind t1v --simd ISA,
+ * in C or as --emit asm) against FFTW.  Built with the codelets and a
+ * list of them:
+ *   cc [-DSINGLE] -DVL=lanes -DLIST='"list.h"' t1vcheck.c codelets... -lfftw3
+ * where list.h holds lines X(radix, sign, name).  For each codelet it
+ * does one radix-r DIT step of a size n = r*m DFT, as tests/t1check.c
+ * does for t1: FFTW makes the r sub-DFTs of size m (in double, from the
+ * same rounded inputs), the codelet combines them in place with the t1v
+ * table (FFTW's t1 table transposed in blocks of VL butterflies), and
+ * the result is compared with FFTW's size-n DFT.  Layouts: rs = m
+ * (sub-DFTs one after another), a padded rs, and the butterflies in two
+ * calls (mb > 0, a multiple of VL; ri and ii then point at butterfly
+ * mb, W at the table's start, as FFTW's t1 convention has it).  Guard
+ * values around both arrays catch stray writes.  Prints "name layout maxrelerr guardhits"; the
+ * bound lives in the Python test. */
+#include <fftw3.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef SINGLE
+typedef float R;
+#else
+typedef double R;
+#endif
+
+#define X(r, sign, name) void name(R *ri, R *ii, const R *W, ptrdiff_t rs, \
+    ptrdiff_t mb, ptrdiff_t me);
+#include LIST
+#undef X
+
+typedef void T1V(R *, R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
+static const struct {
+	int r, sign;
+	const char *name;
+	T1V *fn;
+} tab[] = {
+#define X(r, sign, name) {r, sign, #name, name},
+#include LIST
+#undef X
+};
+
+static const R GUARD = -7.25e3;
+static unsigned long long state = 12345;
+
+static double
+rnd(void)
+{
+	state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+enum { PACKED, PADDED, TWOCALLS, NLAYOUT };
+static const char *const lname[] = {"packed", "padded", "two-calls"};
+
+static void
+check(int t, int layout, int m)
+{
+	int r, n, j, k, b, l, sign;
+	R *buf, *W, *ri, *ii;
+	double err, mag, e;
+	ptrdiff_t rs, pad, len, c, half;
+	fftw_complex *x, *sub, *subo, *ref;
+	fftw_plan p, ps;
+	long guards;
+	char *touched;
+
+	r = tab[t].r;
+	sign = tab[t].sign;
+	n = r * m;
+	pad = 7;
+	rs = layout == PADDED ? m + 3 : m;
+	half = (ptrdiff_t)r * rs + 2 * pad;
+	len = 2 * half;
+	buf = malloc(len * sizeof *buf);
+	touched = calloc(len, 1);
+	for (c = 0; c < len; c++)
+		buf[c] = GUARD;
+	ri = buf + pad;
+	ii = buf + half + pad;
+	x = fftw_malloc(n * sizeof *x);
+	ref = fftw_malloc(n * sizeof *ref);
+	sub = fftw_malloc(m * sizeof *sub);
+	subo = fftw_malloc(m * sizeof *subo);
+	for (k = 0; k < n; k++) {
+		x[k][0] = rnd();
+		x[k][1] = rnd();
+	}
+	p = fftw_plan_dft_1d(n, x, ref, sign, FFTW_ESTIMATE);
+	fftw_execute(p);
+	ps = fftw_plan_dft_1d(m, sub, subo, sign, FFTW_ESTIMATE);
+	for (j = 0; j < r; j++) {
+		for (k = 0; k < m; k++) {
+			sub[k][0] = x[k * r + j][0];
+			sub[k][1] = x[k * r + j][1];
+		}
+		fftw_execute(ps);
+		for (k = 0; k < m; k++) {
+			ri[j * rs + k] = (R)subo[k][0];
+			ii[j * rs + k] = (R)subo[k][1];
+		}
+	}
+	/* the table: block b of VL butterflies, row j, lane l */
+	W = malloc((size_t)m * 2 * (r - 1) * sizeof *W);
+	for (b = 0; b < m / VL; b++)
+		for (j = 1; j < r; j++)
+			for (l = 0; l < VL; l++) {
+				long double a = 2 * 3.141592653589793238462643383279L
+				    * ((long)j * (b * VL + l) % n) / n;
+				W[(b * 2 * (r - 1) + 2 * (j - 1)) * VL + l] =
+				    (R)cosl(a);
+				W[(b * 2 * (r - 1) + 2 * (j - 1) + 1) * VL + l] =
+				    (R)sinl(a);
+			}
+	if (layout == TWOCALLS) {
+		tab[t].fn(ri, ii, W, rs, 0, VL);
+		tab[t].fn(ri + VL, ii + VL, W, rs, VL, m);
+	} else {
+		tab[t].fn(ri, ii, W, rs, 0, m);
+	}
+	err = mag = 0;
+	for (j = 0; j < r; j++)
+		for (k = 0; k < m; k++) {
+			c = j * rs + k;
+			touched[ri - buf + c] = touched[ii - buf + c] = 1;
+			e = hypot(ri[c] - ref[j * m + k][0],
+			    ii[c] - ref[j * m + k][1]);
+			if (e > err || isnan(e))
+				err = isnan(e) ? INFINITY : e;
+			e = hypot(ref[j * m + k][0], ref[j * m + k][1]);
+			if (e > mag)
+				mag = e;
+		}
+	guards = 0;
+	for (c = 0; c < len; c++)
+		if (!touched[c] && buf[c] != GUARD)
+			guards++;
+	printf("%s %s %.3e %ld\n", tab[t].name, lname[layout],
+	    mag > 0 ? err / mag : err, guards);
+	fftw_destroy_plan(p);
+	fftw_destroy_plan(ps);
+	fftw_free(x);
+	fftw_free(ref);
+	fftw_free(sub);
+	fftw_free(subo);
+	free(W);
+	free(buf);
+	free(touched);
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t t;
+	int l, m;
+
+	m = argc > 1 ? atoi(argv[1]) : 3 * VL;
+	if (m <= VL || m % VL) {
+		fprintf(stderr, "t1vcheck: m must be a multiple of %d above "
+		    "it\n", VL);
+		return 2;
+	}
+	printf("seed %llu m %d\n", state, m);
+	for (t = 0; t < sizeof tab / sizeof *tab; t++)
+		for (l = 0; l < NLAYOUT; l++)
+			check((int)t, l, m);
+	return 0;
+}
