@@ -151,6 +151,22 @@ build/bench/asmlib: bench/asmlib.c runtime/kgen.h lib/libkgen.a
 	$(CC) -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=199309L -Iruntime \
 	    -o $@ $< lib/libkgen.a $(LDLIBS)
 
+# ---- bench-t1a: the library's t1v codelets in C (T1V) against its
+# assembly ones (T1A), every radix, avx2 and avx512, double and float, one
+# step of 64 butterflies in place (bench/t1a.c; seconds).  CSV in
+# bench/out/t1a.csv.
+build/bench/t1a: bench/t1a.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=199309L \
+	    -D_DEFAULT_SOURCE -Iruntime -Ibuild/runtime -o $@ $< lib/libkgen.a \
+	    $(LDLIBS)
+
+bench-t1a: build/bench/t1a
+	@mkdir -p bench/out
+	build/bench/t1a > bench/out/t1a.csv.tmp
+	mv bench/out/t1a.csv.tmp bench/out/t1a.csv
+	@echo "bench/out/t1a.csv: c_over_asm > 1 where the assembly is faster"
+
 bench-asmlib: build/bench/asmlib
 	@mkdir -p bench/out
 	build/bench/asmlib > bench/out/asmlib.csv.tmp

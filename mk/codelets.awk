@@ -2,7 +2,8 @@
 # codelets, into what the build needs (mk/lib.mk runs it):
 #   out=mk  build/codelets.mk: the lists CODELETS_C (every codelet file)
 #           and REGISTRY_C (the scalar n1 ones, for the registry),
-#           CODELETS_S (the assembly ones, N1A: codelets/n1a/ISA/*.s), and
+#           CODELETS_S (the assembly ones, N1A and T1A:
+#           codelets/n1a/ISA/*.s, codelets/t1a/ISA/*.s), and
 #           per codelet its kgen command line (KGEN_ARGS, for the rule
 #           codelets/%.c) and its compiler flags (CODELET_FLAGS: its
 #           ISA's from isa.def, then its family's, for build/codelets/%.o
@@ -29,6 +30,7 @@ BEGIN {
 	kind["N1A"] = ""
 	kind["T1"] = "t1"
 	kind["T1V"] = "t1v"
+	kind["T1A"] = "t1v"
 	kind["N1V"] = "n1v"
 	kind["N1XL"] = "n1x"
 	kind["GEMMK"] = ""
@@ -82,7 +84,7 @@ function bad(msg) {
 		print
 	if (out != "mk" || !(isa in built))
 		next
-	asm = fam == "N1A"
+	asm = fam == "N1A" || fam == "T1A"
 	file = "codelets/" lfam "/" isa "/" base (asm ? ".s" : ".c")
 	obj = lfam "/" isa "/" base ".o"
 	if (fam == "GEMMK")

@@ -56,7 +56,7 @@ codelets/%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen $(KGEN_ARGS) -o $@
 
-# The assembly codelets (N1A): kgen_dft's internal codelets like the
+# The assembly codelets (N1A, T1A): internal codelets like the
 # vector C ones, so hidden: the line ".hidden NAME" goes in after the
 # file's ".globl NAME" (what -fvisibility=hidden does for C), and the
 # file is what kgen emitted otherwise (kgen verify accepts it, make check

@@ -1,11 +1,19 @@
 /* plantab.c: the twiddle and vector codelets of runtime/plan.c, by radix,
- * size and ISA, as codelets.def lists them (T1, T1V, N1V and N1XL lines; a line
- * without its codelet is a link error, not a silent gap).  The ISAs are
+ * size and ISA, as codelets.def lists them (T1, T1V, T1A, N1V and N1XL
+ * lines; a line without its codelet is a link error, not a silent gap).
+ * Where a t1v step has both a C codelet (T1V) and kgen's assembly (T1A),
+ * the first request for it times the two on a scratch step and keeps the
+ * faster (KGEN_T1V=c or asm in the environment forces one).  The ISAs are
  * those the CPU runs up to cpu.c's choice (so the environment variable
  * KGEN_ISA caps them as it caps dispatch, and one variable runs every
  * path of the planner on one machine) that have planner codelets.
  * Compiled twice, for double and (-DKGEN_SINGLE) float, as plan.h
  * describes; a float vector holds twice the lanes. */
+#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include "plan.h"
 #include "cpu.h"
 
@@ -21,6 +29,7 @@
 #define T1(isa, prec, r, name, opts) KEEP_##prec(t1_fn name;)
 #define T1V(isa, prec, r, name, opts) \
 	KEEP_##prec(t1v_fn name; t1vio_fn name##_io;)
+#define T1A(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name;)
 #define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name;)
 #define N1XL(isa, prec, n, name, opts) \
 	KEEP_##prec(n1_fn name; v1_fn name##_v1;)
@@ -37,6 +46,17 @@ static const struct {
 #include "codelets.h"
 	{0, 0, 0, 0}
 };
+
+static const struct {
+	int isa, r;
+	t1v_fn *f;
+} t1as[] = {
+#define T1A(isa, prec, r, name, opts) KEEP_##prec(ENTRY(isa, r, name))
+#include "codelets.h"
+	{0, 0, 0}
+};
+/* per t1vs entry: 0 not yet chosen, 1 its C codelet, 2 the T1A one */
+static atomic_int t1pick[sizeof t1vs / sizeof *t1vs];
 
 static const struct {
 	int isa, n;
@@ -70,18 +90,85 @@ PRIV(plantab_t1)(int r)
 	return 0;
 }
 
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* The faster of two t1v codelets of radix r (vl lanes): each runs a step
+ * of m = 8 vl butterflies (rs = m, the table a real one's magnitudes) a
+ * few times a round, from the same data every round, rounds alternating,
+ * least time wins; 1 for f, 2 for g, and 1 where scratch memory is
+ * short.  About 0.1 ms. */
+static int
+race(t1v_fn *f, t1v_fn *g, int r, int vl)
+{
+	enum { ROUNDS = 9 };
+	R *x, *y, *w;
+	double best[2], t;
+	ptrdiff_t m, n, i;
+	int k, calls, c;
+
+	m = 8 * (ptrdiff_t)vl;
+	n = 2 * r * m;
+	x = malloc((2 * n + 2 * (r - 1) * m) * sizeof *x);
+	if (!x)
+		return 1;
+	y = x + n;
+	w = y + n;
+	for (i = 0; i < n; i++)
+		x[i] = (R)((i * 37 % 101) - 50) / 64;
+	for (i = 0; i < 2 * (r - 1) * m; i++)
+		w[i] = (R)((i * 29 % 97) - 48) / 68;
+	/* the step grows its data by about sqrt(r) a call: a few calls */
+	calls = (int)(4096 / (r * m));
+	calls = calls < 2 ? 2 : calls > 16 ? 16 : calls;
+	best[0] = best[1] = 1e30;
+	for (k = 0; k < 2 * ROUNDS; k++) {
+		memcpy(y, x, n * sizeof *x);
+		t = now();
+		for (c = 0; c < calls; c++)
+			(k & 1 ? g : f)(y, y + r * m, w, m, 0, m);
+		t = now() - t;
+		if (t < best[k & 1])
+			best[k & 1] = t;
+	}
+	free(x);
+	return best[1] < best[0] ? 2 : 1;
+}
+
 t1v_fn *
 PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io)
 {
-	int i;
+	const char *env;
+	t1v_fn *a;
+	int i, j, pick;
 
 	for (i = 0; t1vs[i].f; i++)
-		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
-			if (io)
-				*io = t1vs[i].io;
-			return t1vs[i].f;
-		}
-	return 0;
+		if (t1vs[i].isa == isa->id && t1vs[i].r == r)
+			break;
+	if (!t1vs[i].f)
+		return 0;
+	if (io)
+		*io = t1vs[i].io;
+	for (j = 0; t1as[j].f && (t1as[j].isa != isa->id || t1as[j].r != r);
+	    j++)
+		;
+	if (!(a = t1as[j].f))
+		return t1vs[i].f;
+	/* threads that race here may both time it; either answer works */
+	pick = atomic_load_explicit(&t1pick[i], memory_order_relaxed);
+	if (!pick) {
+		env = getenv("KGEN_T1V");
+		pick = env && !strcmp(env, "asm") ? 2 : env && !strcmp(env, "c")
+		    ? 1 : race(t1vs[i].f, a, r, isa->vl);
+		atomic_store_explicit(&t1pick[i], pick, memory_order_relaxed);
+	}
+	return pick == 2 ? a : t1vs[i].f;
 }
 
 n1v_fn *

@@ -2,9 +2,9 @@
 check the library against its manifest (test_simd.py, test_runtime.py).
 
 codelets() gives one Codelet per line: family ("N1", "N1W", "N1C", "N1A",
-"T1", "T1V", "N1V", "GEMMK"), isa ("scalar", "sse2", ...), prec ("double",
-"float"), size (an int; (mr, nr, v) for GEMMK), name and the file it is made
-in (.c; .s for N1A, the assembly codelets).
+"T1", "T1V", "T1A", "N1V", "GEMMK"), isa ("scalar", "sse2", ...), prec
+("double", "float"), size (an int; (mr, nr, v) for GEMMK), name and the
+file it is made in (.c; .s for N1A and T1A, the assembly codelets).
 """
 import collections
 import re
@@ -27,7 +27,8 @@ def codelets():
         nums = tuple(int(c) for c in cols[2:-1])
         size = nums if fam == "GEMMK" else nums[0]
         path = (ROOT / "codelets" / fam.lower() / isa
-                / (name[len("kgen_"):] + (".s" if fam == "N1A" else ".c")))
+                / (name[len("kgen_"):] + (".s" if fam in ("N1A", "T1A")
+                                          else ".c")))
         out.append(Codelet(fam, isa, prec, size, name, path))
     return out
 

@@ -613,17 +613,21 @@ def test_object_unwind_and_stack_note(tmp_path):
 # ---- the library's assembly codelets ----------------------------------------
 
 ASMLIB = [c for c in manifest.codelets() if c.family == "N1A"]
+T1ALIB = [c for c in manifest.codelets() if c.family == "T1A"]
 
 
 def test_library_asm_files_verify():
-    """Every assembly codelet of the library (codelets.def's N1A lines,
-    codelets/n1a/ISA/*.s) is there, hidden (".hidden NAME" after ".globl
-    NAME", so libkgen.so does not export it), and kgen verify accepts the
-    file as the library assembles it.  (Their numbers against FFTW:
-    test_simd.py's test_library_asm.)"""
+    """Every assembly codelet of the library (codelets.def's N1A and T1A
+    lines, codelets/n1a/ISA/*.s and codelets/t1a/ISA/*.s) is there,
+    hidden (".hidden NAME" after ".globl NAME", so libkgen.so does not
+    export it), and kgen verify accepts the file as the library assembles
+    it.  (Their numbers against FFTW: test_simd.py's test_library_asm for
+    N1A, test_plan.py's test_t1v_c_and_asm for T1A.)"""
     if os.uname().machine not in ("x86_64", "amd64"):
         pytest.skip("the vector codelets are built on x86-64 only")
     assert len(ASMLIB) == 4 * 63
+    t1v = [c for c in manifest.codelets() if c.family == "T1V"]
+    assert sorted(c[1:4] for c in T1ALIB) == sorted(c[1:4] for c in t1v)
 
     def check(c):
         text = c.path.read_text()
@@ -631,11 +635,13 @@ def test_library_asm_files_verify():
             return "%s: no .hidden after its .globl" % c.path.name
         if "--fma --emit asm --verify" not in text.split("\n", 2)[1]:
             return "%s: not made with --verify" % c.path.name
+        if c.family == "T1A" and "--kind t1v" not in text.split("\n", 2)[1]:
+            return "%s: not a t1v codelet" % c.path.name
         p = kgen("verify", c.path)
         if p.returncode != 0 or ": ok:" not in p.stdout:
             return "%s: %s%s" % (c.path.name, p.stdout, p.stderr)
         return None
-    bad = [r for r in pmap(check, ASMLIB) if r is not None]
+    bad = [r for r in pmap(check, ASMLIB + T1ALIB) if r is not None]
     assert not bad, "\n".join(map(str, bad[:10]))
 
 

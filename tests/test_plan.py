@@ -59,9 +59,12 @@ def plancheck(request, libkgen, tmp_path_factory):
     return exe, BOUND[request.param]
 
 
-def run(exe, isa, args):
+def run(exe, isa, args, t1v=None):
     exe = exe[0]
     env = dict(os.environ, KGEN_ISA=isa)
+    env.pop("KGEN_T1V", None)
+    if t1v:
+        env["KGEN_T1V"] = t1v
     out = subprocess.run([str(exe)] + [str(a) for a in args], env=env,
                          capture_output=True, text=True, check=True).stdout
     lines = out.splitlines()
@@ -90,6 +93,21 @@ def test_sample_to_2_20(plancheck, isa):
     sizes = SAMPLE + (SAMPLE_LARGE if isa == isas()[-1] else [])
     seed, rows = run(plancheck, isa, ["-l"] + sizes)
     assert len(rows) == len(sizes) * 2 * 7
+    check(seed, rows, isa, plancheck[1])
+
+
+@pytest.mark.parametrize("t1v", ["c", "asm"])
+@pytest.mark.parametrize("isa", [i for i in isas() if i != "scalar"])
+def test_t1v_c_and_asm(plancheck, isa, t1v):
+    """The planner's vector twiddle steps run the C codelet (T1V) or
+    kgen's assembly (T1A), whichever its first-use timing picked
+    (runtime/plantab.c); KGEN_T1V forces each, so both are checked on
+    every size to 1024 and the sample."""
+    seed, rows = run(plancheck, isa, [1, 1024], t1v)
+    assert len(rows) == 1024 * 2 * 7
+    check(seed, rows, isa, plancheck[1])
+    seed, rows = run(plancheck, isa, ["-l"] + SAMPLE[:10], t1v)
+    assert len(rows) == 10 * 2 * 7
     check(seed, rows, isa, plancheck[1])
 
 

@@ -84,7 +84,8 @@ def test_library_holds_the_manifest(libkgen):
     families = ("n1", "n1f", "n1w", "n1wf", "n1c", "n1cf", "n1x", "n1xf",
                 "n1xl", "n1xlf",
                 "n1a", "n1af",
-                "t1", "t1f", "t1v", "t1vf", "n1v", "n1vf", "gemmk")
+                "t1", "t1f", "t1v", "t1vf", "t1a", "t1af", "n1v", "n1vf",
+                "gemmk")
     codelets = {s for s in syms if s.split("_")[1] in families
                 and s.split("_")[-1][:1].isdigit()}
     assert codelets == want, sorted(codelets ^ want)[:10]
