@@ -27,6 +27,15 @@
  * stride, a general-register loop otherwise and for the last block
  * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
  * the frame, aligned to the vector size.
+ * Two more kinds run the same kernel on the caller's arrays, without
+ * X: t1v codelets (kgen fft --kind t1v: a twiddle step in place on ri,
+ * ii and the table W, in a loop over blocks of VL butterflies) and
+ * gemm codelets on vectors of VL rows (kgen gemm --vlen VL: columns of
+ * A and C one vector load each, elements of B broadcast, C += A*B with
+ * C added after the K products).  Their addresses are base + index *
+ * scale + displacement, the index a general register holding a
+ * multiple of a stride (pickidx); an input reloaded from the caller's
+ * array counts as Belady's reload of an input.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
  * the "# kgen asm:" line. */
@@ -34,11 +43,17 @@
 #include <string.h>
 #include "all.h"
 
-/* t1v: general registers that hold j * rs for the addresses x_j; the
- * last two are scratch registers where some j has none (radix > 16) */
-enum { NIDX = 10 };
-static const char *const idxreg[NIDX] = {"rcx", "rax", "r9", "r10", "r11",
-    "rbx", "r12", "r13", "r14", "r15"};
+/* t1v and gemm codelets address their data in the caller's arrays:
+ * base + index * scale + disp, with the index a general register that
+ * holds a multiple q of a stride (rs; lda, ldb, ldc), in bytes: the
+ * stride registers themselves, registers made before the kernel
+ * (imul), and where those do not cover every q, two scratch registers
+ * made in the kernel as needed (the last two of the free ones). */
+enum { NIDX = 9 };
+static const char *const t1vfree[] = {"rax", "r9", "r10", "r11", "rbx",
+    "r12", "r13", "r14", "r15", 0};
+static const char *const gemmfree[] = {"rax", "r10", "r11", "rbx", "r12",
+    "r13", "r14", "r15", 0};
 
 typedef struct Asm Asm;
 struct Asm {
@@ -52,12 +67,14 @@ struct Asm {
 	int *slot;          /* per node: spill slot, -1 none */
 	int nslot;
 	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
-	int t1v;            /* a t1v codelet: data in place in ri, ii */
-	int nin;            /* t1v: 2r data slots, then the table W */
-	int esz2;           /* t1v: log2 of the element bytes */
-	int mult[NIDX];     /* t1v: %idx[i] holds mult[i] * rs (bytes) */
-	int nmult;
-	int scr[2];         /* t1v: the scratch index registers' j, -1 */
+	int t1v, gemm;      /* the kind: n1 when neither */
+	const char *sreg[3];        /* the stride registers */
+	int nstride;
+	const char *ireg[NIDX];     /* index registers: stride ist, times iq */
+	int ist[NIDX], iq[NIDX];
+	int nidx;
+	const char *scr[2];         /* scratch index registers, -1: unknown */
+	int scrst[2], scrq[2];
 	int scrnext;
 };
 
@@ -97,57 +114,105 @@ mov(Asm *a, const char *src, const char *dst)
 	    dst);
 }
 
-/* A move to or from a data slot: t1v's arrays need not be aligned. */
+/* Where data slot s lives in a t1v or gemm codelet: base register,
+ * displacement, stride and its multiple q; whether it is a scalar that
+ * fills the vector (gemm's B).  t1v: x_j in ri (%rdi) or ii (%rsi) at
+ * j rs, table entry i at W (%rdx) + i vectors.  gemm: vector iv of
+ * column p of A at A (%rdi) + iv vectors + p lda, B(p,j) at B (%rsi) +
+ * p elements + j ldb, vector iv of column j of C at C (%rdx) + iv
+ * vectors + j ldc. */
 static void
-dmov(Asm *a, const char *src, const char *dst)
+where(Asm *a, const Slot *s, const char **base, int *disp, int *st, int *q,
+    int *bcast)
 {
-	if (!a->t1v)
-		mov(a, src, dst);
-	else
-		fprintf(a->f, "\t%smovu%s %s, %s\n", a->vex ? "v" : "", a->sfx,
-		    src, dst);
+	static const char *const b[] = {"rdi", "rsi", "rdx"};
+
+	*base = b[s->arr];
+	*bcast = a->gemm && s->arr == 1;
+	*st = a->gemm ? s->arr : 0;
+	*q = s->arr == 2 && a->t1v ? 0 : s->j;
+	*disp = s->i * (*bcast ? a->esz : a->vb);
 }
 
 /* The memory operand of data slot s, an input or output of the DAG:
- * n1's X buffer; t1v's x_j in ri (%rdi) or ii (%rsi), at j * rs from
- * an index register (printing first the imul that makes it in a
- * scratch register where no index register holds it), or entry i of
- * the table W (%rdx). */
+ * n1's X buffer, or (t1v, gemm) its place in the caller's arrays (after
+ * the imul that makes its index in a scratch register, where no index
+ * register holds it). */
 static void
 dmem(Asm *a, char *buf, const Slot *s)
 {
-	const char *base;
-	int i, k;
+	const char *base, *r;
+	char d[16];
+	int disp, st, q, bc, i, k;
 
-	if (!a->t1v) {
+	if (!a->t1v && !a->gemm) {
 		sprintf(buf, "%d(%%rsp)", xoff(a, s));
 		return;
 	}
-	if (s->arr == 2) {
-		sprintf(buf, "%d(%%rdx)", s->i * a->vb);
+	where(a, s, &base, &disp, &st, &q, &bc);
+	d[0] = 0;
+	if (disp)
+		sprintf(d, "%d", disp);
+	if (!q) {
+		sprintf(buf, "%s(%%%s)", d, base);
 		return;
 	}
-	base = s->arr ? "rsi" : "rdi";
-	if (s->j == 0) {
-		sprintf(buf, "(%%%s)", base);
-		return;
-	}
-	for (i = 0; i < a->nmult; i++)
+	for (k = 1; k <= 8; k *= 2)
+		if (k == q) {
+			sprintf(buf, "%s(%%%s,%%%s,%d)", d, base, a->sreg[st], k);
+			return;
+		}
+	for (i = 0; i < a->nidx; i++)
 		for (k = 1; k <= 8; k *= 2)
-			if (a->mult[i] * k == s->j) {
-				sprintf(buf, "(%%%s,%%%s,%d)", base, idxreg[i], k);
+			if (a->ist[i] == st && a->iq[i] * k == q) {
+				sprintf(buf, "%s(%%%s,%%%s,%d)", d, base, a->ireg[i],
+				    k);
 				return;
 			}
-	for (i = 0; i < 2 && a->scr[i] != s->j; i++)
+	for (i = 0; i < 2 && (a->scrst[i] != st || a->scrq[i] != q); i++)
 		;
 	if (i == 2) {
 		i = a->scrnext;
 		a->scrnext ^= 1;
-		a->scr[i] = s->j;
-		fprintf(a->f, "\timulq $%d, %%rcx, %%%s\n", s->j,
-		    idxreg[NIDX - 2 + i]);
+		a->scrst[i] = st;
+		a->scrq[i] = q;
+		fprintf(a->f, "\timulq $%d, %%%s, %%%s\n", q, a->sreg[st],
+		    a->scr[i]);
 	}
-	sprintf(buf, "(%%%s,%%%s)", base, idxreg[NIDX - 2 + i]);
+	r = a->scr[i];
+	sprintf(buf, "%s(%%%s,%%%s)", d, base, r);
+}
+
+/* Data slot s into register rd: a vector move (unaligned in the
+ * caller's arrays), or a broadcast for gemm's B. */
+static void
+dload(Asm *a, const Slot *s, const char *rd)
+{
+	char mem[48];
+
+	dmem(a, mem, s);
+	if (a->gemm && s->arr == 1)
+		fprintf(a->f, "\tvbroadcasts%c %s, %s\n", a->esz == 8 ? 'd'
+		    : 's', mem, rd);
+	else if (a->t1v || a->gemm)
+		fprintf(a->f, "\t%smovu%s %s, %s\n", a->vex ? "v" : "", a->sfx,
+		    mem, rd);
+	else
+		mov(a, mem, rd);
+}
+
+/* Register rs to output slot s. */
+static void
+dstore(Asm *a, const Slot *s, const char *rs)
+{
+	char mem[48];
+
+	dmem(a, mem, s);
+	if (a->t1v || a->gemm)
+		fprintf(a->f, "\t%smovu%s %s, %s\n", a->vex ? "v" : "", a->sfx,
+		    rs, mem);
+	else
+		mov(a, rs, mem);
 }
 
 /* dst = src1 op src2 (AVX), or dst op= src2 (SSE2, src1 == dst). */
@@ -259,8 +324,7 @@ step(Asm *a, int t)
 	if (n->op == OP_STORE) {
 		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
 		opnd(a, s0, t, n->a[0]);
-		dmem(a, mem, &d->out[n->k]);
-		dmov(a, s0, mem);
+		dstore(a, &d->out[n->k], s0);
 		return;
 	}
 	r = a->al->reg[t];
@@ -268,8 +332,7 @@ step(Asm *a, int t)
 	reg(a, rd, r);
 	switch (n->op) {
 	case OP_LOAD:
-		dmem(a, mem, &d->in[n->k]);
-		dmov(a, mem, rd);
+		dload(a, &d->in[n->k], rd);
 		break;
 	case OP_ADD: binop(a, "add", t, n->a[0], n->a[1], rd); break;
 	case OP_SUB: binop(a, "sub", t, n->a[0], n->a[1], rd); break;
@@ -307,8 +370,7 @@ reload(Asm *a, const Reload *e)
 		sprintf(mem, "%d(%%rsp)", a->xbytes + a->slot[e->v] * a->vb);
 		mov(a, mem, rd);
 	} else {
-		dmem(a, mem, &a->d->in[a->d->node[e->v].k]);
-		dmov(a, mem, rd);
+		dload(a, &a->d->in[a->d->node[e->v].k], rd);
 	}
 }
 
@@ -414,7 +476,17 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 	c = dag_count(a->d);
 	fprintf(a->f, "# Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
 	fprintf(a->f, "# Command: %s\n", e->cmd);
-	if (a->t1v) {
+	if (a->gemm) {
+		fprintf(a->f, "# gemm codelet: C += A*B, %d x %d times %d x %d, "
+		    "column-major, %s, %s,\n# %d rows of A and C a vector, "
+		    "elements of B broadcast.  GNU as, x86-64\n# System V; the C "
+		    "prototype of kgen gemm:\n", p->m, p->k, p->k, p->n,
+		    e->isfloat ? "float" : "double", isa->name, a->vl);
+		fprintf(a->f, "#   void %s(const T *A, const T *B, T *C, "
+		    "ptrdiff_t lda,\n#       ptrdiff_t ldb, ptrdiff_t ldc);\n"
+		    "# A(i,p) = A[i + p*lda], B(p,j) = B[p + j*ldb], C(i,j) = "
+		    "C[i + j*ldc].\n", e->name);
+	} else if (a->t1v) {
 		fprintf(a->f, "# t1v codelet: radix-%d DIT twiddle step, sign %d, "
 		    "%s, %s, %d butterflies\n# per vector (lane l is butterfly "
 		    "m + l).  GNU as, x86-64 System V; the C\n# prototype of "
@@ -456,10 +528,16 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 	    "%d: %d spill loads,\n# %d spill stores, %ld stalls (kgen "
 	    "spills); %d registers used.\n", e->alloc, e->latency,
 	    a->al->s.loads, a->al->s.stores, a->al->s.stalls, a->al->nregs);
-	fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s fma=%d "
-	    "regs=%d latency=%d\n", a->t1v ? "t1v" : "n1", p->n, p->sign,
-	    e->isfloat ? "float" : "double", isa->name, e->fma, e->alloc,
-	    e->latency);
+	if (a->gemm)
+		fprintf(a->f, "# kgen asm: kind=gemm m=%d n=%d k=%d type=%s "
+		    "isa=%s fma=%d regs=%d latency=%d\n", p->m, p->n, p->k,
+		    e->isfloat ? "float" : "double", isa->name, e->fma,
+		    e->alloc, e->latency);
+	else
+		fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s "
+		    "fma=%d regs=%d latency=%d\n", a->t1v ? "t1v" : "n1", p->n,
+		    p->sign, e->isfloat ? "float" : "double", isa->name, e->fma,
+		    e->alloc, e->latency);
 }
 
 /* Whether every node of d fits one x86 instruction's operands: an FMA
@@ -480,41 +558,75 @@ emitasm_fits(Dag *d)
 	return 1;
 }
 
-/* t1v: the multiples of rs the index registers hold, chosen greedily
- * (each covers j = mult, 2 mult, 4 mult, 8 mult through the address's
- * scale), mult[0] = 1 (%rcx, rs itself); where NIDX registers do not
- * cover j = 1 .. r-1, NIDX - 2 of them, and the last two are scratch. */
+/* t1v, gemm: the multiples (stride st, q) of the index registers, from
+ * the free general registers, chosen greedily: each covers q, 2q, 4q
+ * and 8q of its stride through the address's scale, the stride
+ * register itself q = 1 .. 8; the one that covers the most addresses
+ * not yet covered first (ties: the lower stride, then the lower q).
+ * Where the free registers do not cover every address, all but two of
+ * them, and those two are scratch. */
 static void
-pickmult(Asm *a, int r)
+pickidx(Asm *a, const char *const *freeregs, Arena *ar)
 {
-	int cov[FFT_MAXN + 1], lim, try, p, best, bn, c, k, left;
+	Dag *d;
+	const char *base;
+	char *need, *cov;
+	int nfree, qmax, try, lim, left, st, q, k, c, bn, bst, bq, i, disp, bc;
 
+	d = a->d;
+	for (nfree = 0; freeregs[nfree]; nfree++)
+		;
+	qmax = 1;
+	for (i = 0; i < d->nin; i++) {
+		where(a, &d->in[i], &base, &disp, &st, &q, &bc);
+		qmax = q >= qmax ? q + 1 : qmax;
+	}
+	need = arena_alloc(ar, 3 * qmax);
+	cov = arena_alloc(ar, 3 * qmax);
+	memset(need, 0, 3 * qmax);
+	for (i = 0; i < d->nin; i++) {
+		where(a, &d->in[i], &base, &disp, &st, &q, &bc);
+		need[st * qmax + q] = q > 0;
+	}
 	for (try = 0; try < 2; try++) {
-		lim = try ? NIDX - 2 : NIDX;
-		memset(cov, 0, sizeof cov);
-		a->nmult = 0;
-		left = r - 1;
-		while (left > 0 && a->nmult < lim) {
-			best = 1;
-			bn = -1;
-			for (p = 1; p < r && a->nmult; p++) {
-				for (c = 0, k = 1; k <= 8 && p * k < r; k *= 2)
-					c += !cov[p * k];
-				if (c > bn) {
-					bn = c;
-					best = p;
+		lim = try ? nfree - 2 : nfree;
+		memcpy(cov, need, 3 * qmax);
+		left = 0;
+		for (st = 0; st < 3; st++) {
+			for (k = 1; k <= 8 && k < qmax; k *= 2)
+				cov[st * qmax + k] = 0;
+			for (q = 1; q < qmax; q++)
+				left += cov[st * qmax + q];
+		}
+		/* cov: 1 where an address still needs a register */
+		for (a->nidx = 0; left > 0 && a->nidx < lim; a->nidx++) {
+			bn = 0;
+			bst = bq = 0;
+			for (st = 0; st < a->nstride; st++)
+				for (q = 2; q < qmax; q++) {
+					for (c = 0, k = 1; k <= 8 && q * k < qmax;
+					    k *= 2)
+						c += cov[st * qmax + q * k];
+					if (c > bn) {
+						bn = c;
+						bst = st;
+						bq = q;
+					}
 				}
-			}
-			a->mult[a->nmult++] = best;
-			for (k = 1; k <= 8 && best * k < r; k *= 2) {
-				left -= !cov[best * k];
-				cov[best * k] = 1;
+			a->ireg[a->nidx] = freeregs[a->nidx];
+			a->ist[a->nidx] = bst;
+			a->iq[a->nidx] = bq;
+			for (k = 1; k <= 8 && bq * k < qmax; k *= 2) {
+				left -= cov[bst * qmax + bq * k];
+				cov[bst * qmax + bq * k] = 0;
 			}
 		}
 		if (!left)
 			break;
 	}
-	a->scr[0] = a->scr[1] = -1;
+	a->scr[0] = freeregs[nfree - 2];
+	a->scr[1] = freeregs[nfree - 1];
+	a->scrst[0] = a->scrst[1] = -1;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
@@ -564,7 +676,9 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
 	wrow = 2 * (p->n - 1);
-	pickmult(a, p->n);
+	a->sreg[0] = "rcx";
+	a->nstride = 1;
+	pickidx(a, t1vfree, ar);
 	fputs("\t# arguments: ri rdi, ii rsi, W rdx, rs rcx, mb r8, me r9\n"
 	    "\tsubq %r8, %r9\n\tjle .Ldone\n", f);
 	fprintf(f, "\t# ri and ii point at butterfly mb, W at its start\n"
@@ -572,8 +686,8 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\t# r8: the butterflies left; rcx: rs in bytes\n"
 	    "\tmovq %%r9, %%r8\n\tshlq $%d, %%rcx\n", wrow * a->esz, sh);
 	fputs("\t# index registers: multiples of rs for the addresses\n", f);
-	for (i = 1; i < a->nmult; i++)
-		fprintf(f, "\timulq $%d, %%rcx, %%%s\n", a->mult[i], idxreg[i]);
+	for (i = 0; i < a->nidx; i++)
+		fprintf(f, "\timulq $%d, %%rcx, %%%s\n", a->iq[i], a->ireg[i]);
 	fputs(".Lloop:\n", f);
 	kernel(a, ar);
 	fprintf(f, "\taddq $%d, %%rdi\n\taddq $%d, %%rsi\n\taddq $%d, %%rdx\n"
@@ -581,11 +695,38 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    a->vl);
 }
 
+/* gemm: arguments, the index registers, the kernel: no loop. */
+static void
+gemmbody(Asm *a, const Emit *e, Arena *ar)
+{
+	FILE *f;
+	int i, sh;
+
+	f = a->f;
+	sh = e->isfloat ? 2 : 3;
+	a->sreg[0] = "rcx";
+	a->sreg[1] = "r8";
+	a->sreg[2] = "r9";
+	a->nstride = 3;
+	pickidx(a, gemmfree, ar);
+	fprintf(f, "\t# arguments: A rdi, B rsi, C rdx, lda rcx, ldb r8, ldc "
+	    "r9; strides in bytes\n\tshlq $%d, %%rcx\n\tshlq $%d, %%r8\n"
+	    "\tshlq $%d, %%r9\n", sh, sh, sh);
+	if (a->nidx)
+		fputs("\t# index registers: multiples of the strides\n", f);
+	for (i = 0; i < a->nidx; i++)
+		fprintf(f, "\timulq $%d, %%%s, %%%s\n", a->iq[i],
+		    a->sreg[a->ist[i]], a->ireg[i]);
+	kernel(a, ar);
+}
+
 /* Prints d as a codelet in assembly for ISA e->simd, registers by
  * Belady for e->alloc registers and latency e->latency: an n1 codelet
- * vectorized across the batch (kind CK_N1) or a t1v codelet (CK_T1V).
- * requires: d is an n1 DAG (fft_build) or a t1 DAG (twiddle_build) as
- * kind says; order lists every live non-constant node once, operands
+ * vectorized across the batch (kind CK_N1), a t1v codelet (CK_T1V), or
+ * for p->kind PROB_GEMM a gemm codelet on vectors of rows.
+ * requires: d is an n1 DAG (fft_build), a t1 DAG (twiddle_build) or
+ * gemm_build(ar, p->m / VL, p->n, p->k, 1) with VL | p->m, as kind and
+ * p->kind say; order lists every live non-constant node once, operands
  * before users; belady_minregs(d) <= e->alloc <= the ISA's registers;
  * no FMA has two constant operands and without FMA instructions (SSE2)
  * there are no FMAs. */
@@ -601,12 +742,13 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	Asm a;
 	int *live, *ord, i, frame;
 
-	assert(kind == CK_N1 || kind == CK_T1V);
+	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V);
 	ar = arena_new();
 	memset(&a, 0, sizeof a);
 	a.f = f;
 	a.d = d;
-	a.t1v = kind == CK_T1V;
+	a.gemm = p->kind == PROB_GEMM;
+	a.t1v = !a.gemm && kind == CK_T1V;
 	isa = isa_get(e->simd);
 	a.vl = isa_lanes(isa, e->isfloat);
 	a.vb = isa->bytes;
@@ -629,7 +771,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	for (i = 0; i < d->nnode; i++)
 		if (a.al->spill[i])
 			a.slot[i] = a.nslot++;
-	a.xbytes = a.t1v ? 0 : 2 * p->n * a.vb;
+	a.xbytes = a.t1v || a.gemm ? 0 : 2 * p->n * a.vb;
 	frame = a.xbytes + a.nslot * a.vb;
 
 	header(&a, p, e, isa);
@@ -643,7 +785,9 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		fprintf(f, "\tpushq %s\n\t.cfi_offset %s, %d\n", cs[i], cs[i],
 		    -24 - 8 * i);
 	fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a.vb, frame);
-	if (a.t1v)
+	if (a.gemm)
+		gemmbody(&a, e, ar);
+	else if (a.t1v)
 		t1vbody(&a, p, e, ar);
 	else
 		n1body(&a, p, e, ar);

@@ -595,8 +595,9 @@ char *taps_load(const char *what, const char *path);
 /* gen/verify.c: kgen verify, the validator of emit/asm.c's codelets */
 typedef struct Vhead Vhead;
 struct Vhead {          /* the "# kgen asm:" line */
-	int kind;           /* CK_N1 or CK_T1V */
+	int kind;           /* CK_N1, CK_T1V, or -1 for gemm */
 	int n, sign, isfloat, simd, fma, regs, latency;
+	int m, k;           /* gemm: C is m x n, K = k */
 };
 typedef struct Vres Vres;
 struct Vres {           /* the kernel's counts */

@@ -166,6 +166,27 @@ asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg)
 	memset(h, 0, sizeof *h);
 	kind[0] = 0;
 	for (p = text, line = 1; *p; line++) {
+		if (!strncmp(p, "# kgen asm: kind=gemm ", 22)) {
+			k = sscanf(p + 22, "m=%d n=%d k=%d type=%15s isa=%15s "
+			    "fma=%d regs=%d latency=%d", &h->m, &h->n, &h->k,
+			    type, isa, &h->fma, &h->regs, &h->latency);
+			h->kind = -1;
+			h->sign = -1;
+			if (k != 8 || strcmp(type, "double") || !(is = isa_find(isa))
+			    || is->bytes < 32 || h->m < 1 || h->n < 1 || h->k < 1
+			    || h->m > GEMM_MAXDIM || h->n > GEMM_MAXDIM
+			    || h->k > GEMM_MAXDIM || h->m % (is->bytes / 8)
+			    || (long)h->m * h->n * h->k > GEMM_MAXWORK
+			    || h->regs < 1 || h->regs > is->nreg || h->latency < 0
+			    || (h->fma != 0 && h->fma != 1)) {
+				snprintf(msg, nmsg, "line %d: cannot parse the "
+				    "\"# kgen asm:\" line", line);
+				return 0;
+			}
+			for (h->simd = 1; isa_get(h->simd) != is; h->simd++)
+				;
+			return 1;
+		}
 		if (!strncmp(p, "# kgen asm: ", 12)) {
 			k = sscanf(p + 12, "kind=%15s n=%d sign=%d type=%15s "
 			    "isa=%15s fma=%d regs=%d latency=%d", kind, &h->n,

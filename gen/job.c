@@ -395,6 +395,10 @@ job_gemm(Job *j, Opts *o)
 	else if (o->kloop)
 		cli_only(o, "gemm --kloop", "-m -n --kloop --vlen --fma --name "
 		    "-o -d");
+	else if (o->emitasm)
+		cli_only(o, "gemm --emit asm", "-m -n -k --schedule --tile "
+		    "--fma --vlen --type --emit --regs --latency --verify "
+		    "--name -o -d");
 	else
 		cli_only(o, "gemm", "-m -n -k --schedule --tile --fma --vlen "
 		    "--type --emit --name -o -d");
@@ -422,23 +426,35 @@ job_gemm(Job *j, Opts *o)
 	if (o->vlen > 1)
 		snprintf(j->name + strlen(j->name), sizeof j->name
 		    - strlen(j->name), "v%d", o->vlen);
-	if (o->emitasm)
-		fail("gemm --emit asm: not yet; --emit asm makes fft n1 "
-		    "codelets");
+	if (o->emitasm && o->vlen != 4 && o->vlen != 8)
+		fail("gemm --emit asm: the codelet on vectors of rows; give "
+		    "--vlen 4 (avx2) or 8 (avx512)");
+	if (o->emitasm && o->p.m % o->vlen)
+		fail("gemm --emit asm: --vlen %d must divide -m %d (no masked "
+		    "rows in assembly)", o->vlen, o->p.m);
 	j->emitter = o->cuda ? EMITTER_CUDA : o->vlen > 1 ? EMITTER_KLOOP
 	    : EMITTER_C;
+	if (o->emitasm) {
+		/* asmregs: R of the ISA (or --regs), Belady's allocation */
+		o->simd = o->vlen == 8 ? SIMD_AVX512 : SIMD_AVX2;
+		j->e.simd = o->simd;
+	}
 	j->e.sched = "outer product (rank-1 updates)";
 	mr = o->p.m;
 	nr = o->p.n;
 	if (o->sched && gemmorder_find(o->sched) == SCHED_INNER) {
 		j->sched[0] = SCHED_INNER;
 		j->e.sched = "inner product (one C element at a time)";
+		if (o->emitasm)
+			asmregs(j, o);
 		return;
 	} else if (o->tile) {
 		mr = (int)strtol(o->tile, &end, 10);
 		nr = (int)strtol(end + 1, 0, 10);
 	} else if (o->sched || o->vlen == 1
 	    || !gemmtile_vector(o->p.m, o->p.n, o->vlen, &nr)) {
+		if (o->emitasm)
+			asmregs(j, o);
 		return;
 	} else {
 		j->e.regs = o->vlen == 8 ? 32 : 16;
@@ -450,6 +466,8 @@ job_gemm(Job *j, Opts *o)
 	snprintf(j->schedname, sizeof j->schedname, "outer product on %d x "
 	    "%d tiles of C", mr, nr);
 	j->e.sched = j->schedname;
+	if (o->emitasm)
+		asmregs(j, o);
 }
 
 /* kgen conv: taps from --taps or --taps-file, strictly parsed, and -n

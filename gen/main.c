@@ -86,11 +86,14 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 	}
 }
 
-/* The DAG an assembly codelet's header names (n1 or t1v), as kgen fft
- * builds it. */
+/* The DAG an assembly codelet's header names (n1, t1v or gemm), as kgen
+ * fft or kgen gemm builds it. */
 static Dag *
 asmdag(const Job *j, const Vhead *h, Arena *ar)
 {
+	if (h->kind < 0)
+		return simplify(j, gemm_build(ar, h->m / (isa_get(h->simd)->bytes
+		    / 8), h->n, h->k, 1), h->fma);
 	fft_fma(h->fma);
 	if (h->kind == CK_T1V)
 		return simplify(j, twiddle_build(ar, h->n, h->sign), h->fma);

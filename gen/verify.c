@@ -66,11 +66,16 @@ struct V {
 	const Vhead *h;
 	const char *file;
 	int line;
-	int vb, esz, vl, xslots;
-	int t1v;            /* a t1v kernel: data in ri, ii, W, not in X */
-	int nw;             /* t1v: table entries, slots xslots.. */
+	int vb, esz, vl;
+	int t1v, gemm;      /* the kind: data in the caller's arrays, not X */
+	int ndata;          /* data slots: X, or the DAG's inputs */
+	int out0, nout;     /* the output slots among them */
+	int r, nw;          /* t1v: radix, table entries (slots 2r..) */
+	int mv, gk3, gn;    /* gemm: vectors a column, K, N */
 	int stk0;           /* the slot of 0(%rsp) */
-	long gc[16];        /* general registers: gc * rs where gk */
+	long frame;         /* bytes at %rsp for the kernel, -1 unknown */
+	long gc[16];        /* general registers: gc * stride gs, where gk */
+	int gs[16];
 	int gk[16];
 	int kpre[16];       /* read by the kernel's addresses before the
 	                     * kernel writes it: fixed for the whole loop */
@@ -92,6 +97,7 @@ struct V {
 	long step, stall;   /* the step being read, stalls so far */
 	int stepstall;
 	int spilling;       /* reading for a spill store: not a step's read */
+	int bcasting;       /* reading for a broadcast */
 	int cs[NCS];        /* 0 untouched, 1 saved, 2 written, 3 restored */
 	int pushed[64];     /* callee-saved pushed at each depth, -1 none */
 	int rspknown;       /* %rsp is entry - rspoff; else aligned to rspal */
@@ -118,6 +124,8 @@ bad(V *v, int rc, const char *fmt, ...)
 	v->rc = rc;
 	return rc;
 }
+
+static int csindex(const char *r);
 
 /* ---- terms ------------------------------------------------------------ */
 
@@ -266,7 +274,7 @@ expect(V *v)
 		n = &d->node[i];
 		for (j = 0; j < 3; j++)
 			x[j] = j < optab[n->op].arity ? tm[n->a[j]] : -1;
-		if (n->op == OP_LOAD && v->t1v) {
+		if (n->op == OP_LOAD && (v->t1v || v->gemm)) {
 			tm[i] = term(v, T_IN, -1, -1, -1, n->k);
 		} else if (n->op == OP_LOAD) {
 			s = &d->in[n->k];
@@ -275,7 +283,8 @@ expect(V *v)
 			tm[i] = constant(v, d->con[n->k]);
 		} else if (n->op == OP_STORE) {
 			s = &d->out[n->k];
-			v->want[v->t1v ? n->k : 2 * s->j + (s->arr & 1)] = x[0];
+			v->want[v->t1v || v->gemm ? n->k : 2 * s->j
+			    + (s->arr & 1)] = x[0];
 			tm[i] = -1;
 		} else {
 			tm[i] = apply(v, n->op, x[0], x[1], x[2]);
@@ -389,46 +398,96 @@ stackslot(V *v, const Opd *o)
 		return bad(v, 1, "stack offset %ld: not a multiple of the %d "
 		    "bytes of a vector at or above %%rsp", o->disp, v->vb),
 		    -1;
-	if (v->stk0 + o->disp / v->vb >= v->nmem)
-		return bad(v, 1, "stack offset %ld: beyond the frame",
-		    o->disp), -1;
+	if (v->frame < 0 || o->disp + v->vb > v->frame
+	    || v->stk0 + o->disp / v->vb >= v->nmem)
+		return bad(v, 1, "stack offset %ld: beyond the %ld-byte frame",
+		    o->disp, v->frame), -1;
 	return (int)(v->stk0 + o->disp / v->vb);
+}
+
+/* The multiple of stride st an address's index names, in elements
+ * (0 without an index); -1 after a failure. */
+static long
+multiple(V *v, const Opd *o, int st, const char *what)
+{
+	long off;
+	int g;
+
+	if (!o->index[0])
+		return 0;
+	g = gno(o->index);
+	if (g < 0 || !v->gk[g] || v->gs[g] != st)
+		return bad(v, 1, "index %%%s: not a known multiple of %s",
+		    o->index, what), -1;
+	off = v->gc[g] * o->scale;
+	if (!v->kwr[g])
+		v->kpre[g] = 1;
+	if (off < 0 || off % v->esz)
+		return bad(v, 1, "index %%%s: %ld %s bytes, not a whole "
+		    "element at or after the base", o->index, off, what), -1;
+	return off / v->esz;
 }
 
 /* t1v: the slot of x_j in ri (%rdi) or ii (%rsi), at j * rs from an
  * index register whose multiple of rs is known, or of entry i of the
  * table W (%rdx) at i vectors; -1 after a failure. */
 static int
-dataslot(V *v, const Opd *o)
+t1vslot(V *v, const Opd *o)
 {
-	long off;
-	int g, arr;
+	long j;
+	int arr;
 
 	if (!strcmp(o->base, "rdx")) {
 		if (o->index[0] || o->disp < 0 || o->disp % v->vb
 		    || o->disp / v->vb >= v->nw)
 			return bad(v, 1, "a table operand not at a whole entry "
 			    "of W, 0..%d vectors from %%rdx", v->nw - 1), -1;
-		return (int)(v->xslots + o->disp / v->vb);
+		return (int)(2 * v->r + o->disp / v->vb);
 	}
 	arr = !strcmp(o->base, "rsi");
 	if ((!arr && strcmp(o->base, "rdi")) || o->disp)
 		return bad(v, 1, "memory operand not x_j of ri (%%rdi) or ii "
 		    "(%%rsi), W (%%rdx), the stack or a constant"), -1;
-	off = 0;
-	if (o->index[0]) {
-		g = gno(o->index);
-		if (g < 0 || !v->gk[g])
-			return bad(v, 1, "index %%%s: not a known multiple of "
-			    "rs", o->index), -1;
-		off = v->gc[g] * o->scale;
-		if (!v->kwr[g])
-			v->kpre[g] = 1;
-	}
-	if (off % v->esz || off / v->esz >= v->xslots / 2)
-		return bad(v, 1, "address %ld rs bytes from %%%s: not an "
-		    "element x_j, j < %d", off, o->base, v->xslots / 2), -1;
-	return (int)(2 * (off / v->esz) + arr);
+	if ((j = multiple(v, o, 0, "rs")) < 0)
+		return -1;
+	if (j >= v->r)
+		return bad(v, 1, "address %ld rs from %%%s: not an element "
+		    "x_j, j < %d", j, o->base, v->r), -1;
+	return (int)(2 * j + arr);
+}
+
+/* gemm: the slot of vector iv of column p of A (%rdi + iv vectors + p
+ * lda), of B(p,j) (%rsi + p elements + j ldb) or of vector iv of column
+ * j of C (%rdx + iv vectors + j ldc); -1 after a failure. */
+static int
+gemmslot(V *v, const Opd *o)
+{
+	static const char *const sname[] = {"lda", "ldb", "ldc"};
+	long col, row;
+	int st, unit, rows, cols;
+
+	st = !strcmp(o->base, "rdi") ? 0 : !strcmp(o->base, "rsi") ? 1
+	    : !strcmp(o->base, "rdx") ? 2 : -1;
+	if (st < 0)
+		return bad(v, 1, "memory operand not in A (%%rdi), B (%%rsi), "
+		    "C (%%rdx), the stack or a constant"), -1;
+	if ((col = multiple(v, o, st, sname[st])) < 0)
+		return -1;
+	unit = st == 1 ? v->esz : v->vb;
+	rows = st == 1 ? v->gk3 : v->mv;
+	cols = st == 0 ? v->gk3 : v->gn;
+	if (o->disp < 0 || o->disp % unit || (row = o->disp / unit) >= rows
+	    || col >= cols)
+		return bad(v, 1, "%s operand at %ld bytes, %ld %s: not a whole "
+		    "%s of the %d x %d %s", st == 0 ? "an A" : st == 1 ? "a B"
+		    : "a C", o->disp, col, sname[st], st == 1 ? "element"
+		    : "vector", rows, cols, st == 1 ? "B" : st == 0
+		    ? "A (vectors)" : "C (vectors)"), -1;
+	if (st == 0)
+		return (int)(row + col * v->mv);
+	if (st == 1)
+		return (int)(v->mv * v->gk3 + row + col * v->gk3);
+	return (int)(v->out0 + row + col * v->mv);
 }
 
 /* The slot of a memory operand, or -1 after a failure. */
@@ -438,16 +497,25 @@ memslot(V *v, const Opd *o)
 	if (!strcmp(o->base, "rsp"))
 		return stackslot(v, o);
 	if (v->t1v)
-		return dataslot(v, o);
+		return t1vslot(v, o);
+	if (v->gemm)
+		return gemmslot(v, o);
 	return bad(v, 1, "memory operand not at a constant offset from "
 	    "%%rsp or a constant"), -1;
 }
 
-/* Whether slot k is a stack slot for spills (not X, x_j or W). */
+/* Whether slot k is a stack slot for spills (not X or the data). */
 static int
 spillslot(V *v, int k)
 {
-	return k >= v->xslots + v->nw;
+	return k >= v->ndata;
+}
+
+/* Whether data slot k is a scalar that a load broadcasts (gemm's B). */
+static int
+isbcast(V *v, int k)
+{
+	return v->gemm && k >= v->mv * v->gk3 && k < v->out0;
 }
 
 /* The term an operand reads, -1 after a failure; *sg: the sign mask. */
@@ -477,6 +545,10 @@ readop(V *v, const Opd *o, int *sg)
 		return conterm(v, o, sg);
 	if ((k = memslot(v, o)) < 0)
 		return -1;
+	if (!spillslot(v, k) && isbcast(v, k) != v->bcasting)
+		return bad(v, 1, v->bcasting ? "a broadcast of a vector: only "
+		    "B's elements are broadcast" : "a vector load of B(p,j), a "
+		    "scalar: vbroadcastsd"), -1;
 	if (v->mem[k] < 0)
 		return bad(v, 1, "reads stack offset %ld before it is written",
 		    o->disp), -1;
@@ -521,17 +593,24 @@ writeop(V *v, const Opd *o, int t, int isload)
 		    "or a stack slot");
 	if ((k = memslot(v, o)) < 0)
 		return v->rc;
-	if (k >= v->xslots && !spillslot(v, k))
-		return bad(v, 1, "a store to the table W");
-	if (k < v->xslots) {
+	if (!spillslot(v, k) && (k < v->out0 || k >= v->out0 + v->nout))
+		return bad(v, 1, "a store to an input array (%s)", v->t1v
+		    ? "the table W" : "A or B");
+	if (!spillslot(v, k)) {
+		k -= v->out0;
 		if (t != v->want[k]) {
 			show(v, a, sizeof a, t, 2);
 			show(v, b, sizeof b, v->want[k], 2);
+			if (v->gemm)
+				return bad(v, 1, "output vector %d of column %d "
+				    "of C gets %s; the DAG's is %s", k % v->mv,
+				    k / v->mv, a, b);
 			return bad(v, 1, "output %d (%s of element %d) gets %s; "
 			    "the DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a,
 			    b);
 		}
 		v->stored[k] = 1;
+		k += v->out0;
 	} else {
 		v->res.stores++;
 	}
@@ -540,15 +619,16 @@ writeop(V *v, const Opd *o, int t, int isload)
 }
 
 /* Follows what a general-register instruction writes to its last
- * operand, as a multiple of rs where that is known (t1v's index
- * registers): rcx is rs on entry; shl, imul by a constant, lea and mov
- * of known ones stay known, anything else written is unknown.  In the
+ * operand, as a multiple of a stride where that is known (the index
+ * registers of t1v and gemm): on entry rcx is rs (t1v), or rcx, r8, r9
+ * are lda, ldb, ldc (gemm); shl, imul by a constant, lea of one stride
+ * and mov of known ones stay known, anything else written is unknown.  In the
  * kernel (and after it) a register its addresses read from before the
  * kernel must keep its value: the kernel runs again in the loop. */
 static int
 gtrack(V *v, const char *mn, const Opd *o, int n)
 {
-	int d, a, b, ka;
+	int d, a, b, ka, st;
 	long c;
 
 	if (n == 0 || o[n - 1].kind != OPD_REG || o[n - 1].vk
@@ -561,6 +641,7 @@ gtrack(V *v, const char *mn, const Opd *o, int n)
 		v->kwr[d] = 1;
 	ka = 0;
 	c = 0;
+	st = v->gs[d];
 	if (!strcmp(mn, "shlq") && n == 2 && o[0].kind == OPD_IMM
 	    && o[0].imm >= 0 && o[0].imm < 32 && v->gk[d]) {
 		ka = 1;
@@ -569,20 +650,25 @@ gtrack(V *v, const char *mn, const Opd *o, int n)
 	    && o[1].kind == OPD_REG && (a = gno(o[1].gpr)) >= 0 && v->gk[a]) {
 		ka = 1;
 		c = v->gc[a] * o[0].imm;
+		st = v->gs[a];
 	} else if (!strcmp(mn, "movq") && n == 2 && o[0].kind == OPD_REG
 	    && (a = gno(o[0].gpr)) >= 0 && v->gk[a]) {
 		ka = 1;
 		c = v->gc[a];
+		st = v->gs[a];
 	} else if (!strcmp(mn, "leaq") && n == 2 && !o[0].disp
 	    && !o[0].label[0] && (a = gno(o[0].base)) >= 0 && v->gk[a]) {
 		b = o[0].index[0] ? gno(o[0].index) : -1;
-		if (!o[0].index[0] || (b >= 0 && v->gk[b])) {
+		if (!o[0].index[0] || (b >= 0 && v->gk[b]
+		    && v->gs[b] == v->gs[a])) {
 			ka = 1;
 			c = v->gc[a] + (b >= 0 ? v->gc[b] * o[0].scale : 0);
+			st = v->gs[a];
 		}
 	}
 	v->gk[d] = ka;
 	v->gc[d] = c;
+	v->gs[d] = st;
 	return 0;
 }
 
@@ -603,8 +689,38 @@ kinstr(V *v, const char *mn, Opd *o, int n)
 	for (i = 0; i < n; i++)
 		if (checkreg(v, &o[i]))
 			return v->rc;
-	if (v->t1v && !strcmp(mn, "imulq"))
-		return gtrack(v, mn, o, n);     /* x_j's index in scratch */
+	if ((v->t1v || v->gemm) && !strcmp(mn, "imulq")) {
+		/* an index in a scratch register: one the code around the
+		 * kernel does not rely on */
+		if (n != 3 || o[2].kind != OPD_REG || o[2].vk)
+			return bad(v, 1, "imulq: expected $k, reg, reg");
+		i = gno(o[2].gpr);
+		if (i < 0 || !strcmp(o[2].gpr, "rsp") || !strcmp(o[2].gpr, "rbp")
+		    || !strcmp(o[2].gpr, "rdi") || !strcmp(o[2].gpr, "rsi")
+		    || !strcmp(o[2].gpr, "rdx"))
+			return bad(v, 1, "imulq writes %%%s, a base or frame "
+			    "register, in the kernel", o[2].gpr);
+		i = csindex(o[2].gpr);
+		if (i >= 0 && v->cs[i] != 1 && v->cs[i] != 2)
+			return bad(v, 1, "imulq writes %%%s, callee-saved, "
+			    "without saving it first", o[2].gpr);
+		if (i >= 0)
+			v->cs[i] = 2;
+		return gtrack(v, mn, o, n);
+	}
+	if (v->gemm && (!strcmp(mn, "vbroadcastsd")
+	    || !strcmp(mn, "vbroadcastss"))) {
+		if (n != 2 || o[0].kind != OPD_MEM || o[1].kind != OPD_REG
+		    || !o[1].vk || strcmp(mn + 10, v->esz == 8 ? "sd" : "ss"))
+			return bad(v, 1, "%s: expected a broadcast of an element "
+			    "of B into a vector register", mn);
+		v->bcasting = 1;
+		x[0] = readop(v, &o[0], &sg[0]);
+		v->bcasting = 0;
+		if (x[0] < 0)
+			return v->rc;
+		return writeop(v, &o[1], x[0], 1);
+	}
 	sfx = v->esz == 8 ? "pd" : "ps";
 	len = strlen(mn);
 	if (len < 3 || strcmp(mn + len - 2, sfx))
@@ -625,7 +741,7 @@ kinstr(V *v, const char *mn, Opd *o, int n)
 			return bad(v, 1, "two memory operands");
 		/* a spill store waits for no load in Belady's model */
 		v->spilling = o[1].kind == OPD_MEM && !strcmp(o[1].base, "rsp")
-		    && v->stk0 + o[1].disp / v->vb >= v->xslots + v->nw;
+		    && v->stk0 + o[1].disp / v->vb >= v->ndata;
 		x[0] = readop(v, &o[0], &sg[0]);
 		v->spilling = 0;
 		if (x[0] < 0)
@@ -754,12 +870,15 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 			if (v->rspknown || a > v->rspal)
 				v->rspal = a;
 			v->rspknown = 0;
+			v->frame = 0;   /* below the saved registers */
 		} else if (!strcmp(mn, "subq") && o[0].kind == OPD_IMM) {
 			if (v->rspknown)
 				v->rspoff += o[0].imm;
-			else if (o[0].imm % v->rspal)
+			else if (o[0].imm % v->rspal || o[0].imm < 0)
 				return bad(v, 1, "subq: %%rsp loses its %ld-byte "
 				    "alignment", v->rspal);
+			else
+				v->frame += o[0].imm;
 		} else if (!strcmp(mn, "leaq") && !strcmp(o[0].base, "rbp")
 		    && !o[0].index[0] && v->rbpknown) {
 			v->rspknown = 1;
@@ -849,8 +968,11 @@ run(V *v, char **lines, int nline)
 	if (!seen || inkernel)
 		return bad(v, 2, "no kernel (\"# kgen: kernel\" .. \"# kgen: "
 		    "end kernel\")");
-	for (i = 0; i < v->xslots; i++)
-		if (!v->stored[i])
+	for (i = 0; i < v->nout; i++)
+		if (!v->stored[i] && v->gemm)
+			return bad(v, 1, "output vector %d of column %d of C is "
+			    "never stored", i % v->mv, i / v->mv);
+		else if (!v->stored[i])
 			return bad(v, 1, "output %d (%s of element %d) is never "
 			    "stored", i, i & 1 ? "im" : "re", i / 2);
 	return 0;
@@ -876,12 +998,37 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 	v.vb = isa_get(h->simd)->bytes;
 	v.esz = h->isfloat ? 4 : 8;
 	v.vl = v.vb / v.esz;
-	v.xslots = 2 * h->n;
 	v.t1v = h->kind == CK_T1V;
-	v.nw = v.t1v ? 2 * (h->n - 1) : 0;
-	v.stk0 = v.t1v ? v.xslots + v.nw : 0;
-	v.gk[2] = v.t1v;        /* %rcx: rs, in elements */
-	v.gc[2] = 1;
+	v.gemm = h->kind < 0;
+	v.frame = -1;
+	if (v.gemm) {
+		/* A, B, C as gemm_build numbers its inputs; C in place */
+		v.mv = h->m / v.vl;
+		v.gk3 = h->k;
+		v.gn = h->n;
+		v.out0 = v.mv * h->k + h->k * h->n;
+		v.nout = v.mv * h->n;
+		v.ndata = v.out0 + v.nout;
+		v.stk0 = v.ndata;
+		/* %rcx, %r8, %r9: lda, ldb, ldc, in elements */
+		for (i = 0; i < 3; i++) {
+			v.gk[i ? 7 + i : 2] = 1;
+			v.gc[i ? 7 + i : 2] = 1;
+			v.gs[i ? 7 + i : 2] = i;
+		}
+	} else if (v.t1v) {
+		/* x_j (re, im) in slots 2j, 2j+1 in place; then W */
+		v.r = h->n;
+		v.nw = 2 * (h->n - 1);
+		v.nout = 2 * h->n;
+		v.ndata = v.nout + v.nw;
+		v.stk0 = v.ndata;
+		v.gk[2] = 1;    /* %rcx: rs, in elements */
+		v.gc[2] = 1;
+	} else {
+		/* X: 2n vectors at 0(%rsp), inputs and outputs in place */
+		v.nout = v.ndata = 2 * h->n;
+	}
 	buf = emalloc(strlen(text) + 1);
 	strcpy(buf, text);
 	for (nline = 1, p = buf; *p; p++)
@@ -898,22 +1045,22 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 		;
 	v.tab = emalloc(v.tabcap * sizeof *v.tab);
 	memset(v.tab, -1, v.tabcap * sizeof *v.tab);
-	v.nmem = v.stk0 + v.xslots + v.nw + nline + 1;
+	v.nmem = v.stk0 + v.ndata + nline + 1;
 	v.mem = emalloc(v.nmem * sizeof *v.mem);
 	memset(v.mem, -1, v.nmem * sizeof *v.mem);
 	v.loaded = emalloc(v.nmem * sizeof *v.loaded);
 	memset(v.loaded, 0, v.nmem * sizeof *v.loaded);
-	v.want = emalloc(v.xslots * sizeof *v.want);
-	v.stored = emalloc(v.xslots * sizeof *v.stored);
-	memset(v.stored, 0, v.xslots * sizeof *v.stored);
+	v.want = emalloc(v.nout * sizeof *v.want);
+	v.stored = emalloc(v.nout * sizeof *v.stored);
+	memset(v.stored, 0, v.nout * sizeof *v.stored);
 	v.con = emalloc((nline + 1) * sizeof *v.con);
 	memset(v.con, 0, (nline + 1) * sizeof *v.con);
 	memset(v.reg, -1, sizeof v.reg);
 	memset(v.pushed, -1, sizeof v.pushed);
 	v.rspknown = 1;
-	for (i = 0; i < v.xslots + v.nw; i++)
+	for (i = 0; i < v.ndata; i++)
 		v.mem[i] = term(&v, T_IN, -1, -1, -1, i);
-	for (i = 0; i < v.xslots; i++)
+	for (i = 0; i < v.nout; i++)
 		v.want[i] = -1;
 	expect(&v);
 	if (!rodata(&v, lines, nline))

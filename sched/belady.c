@@ -376,7 +376,11 @@ take(Sim *m, int t, int regs, int early)
 {
 	int since;
 
-	if (m->nres + (m->ftail - m->fhead) < regs) {
+	if (!early && m->ftail > m->fhead && m->free[m->ftail - 1] == t + 1) {
+		/* a result goes where an operand of its step died: the
+		 * two-operand and FMA forms then need no copy */
+		since = evict(m, t, 0);
+	} else if (m->nres + (m->ftail - m->fhead) < regs) {
 		/* never used: idle from the start */
 		since = 0;
 		m->got = m->nfresh++;
