@@ -42,4 +42,5 @@ clean:
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
         bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmlib bench-t1a \
+        bench-gemmasm \
         selftest tsan check-slow fuzz

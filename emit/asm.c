@@ -76,6 +76,7 @@ struct Asm {
 	const char *scr[2];         /* scratch index registers, -1: unknown */
 	int scrst[2], scrq[2];
 	int scrnext;
+	int usescr;                 /* some address needs them */
 };
 
 static void
@@ -624,6 +625,7 @@ pickidx(Asm *a, const char *const *freeregs, Arena *ar)
 		if (!left)
 			break;
 	}
+	a->usescr = left > 0;
 	a->scr[0] = freeregs[nfree - 2];
 	a->scr[1] = freeregs[nfree - 1];
 	a->scrst[0] = a->scrst[1] = -1;
@@ -676,9 +678,7 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
 	wrow = 2 * (p->n - 1);
-	a->sreg[0] = "rcx";
-	a->nstride = 1;
-	pickidx(a, t1vfree, ar);
+	(void)ar;
 	fputs("\t# arguments: ri rdi, ii rsi, W rdx, rs rcx, mb r8, me r9\n"
 	    "\tsubq %r8, %r9\n\tjle .Ldone\n", f);
 	fprintf(f, "\t# ri and ii point at butterfly mb, W at its start\n"
@@ -704,11 +704,7 @@ gemmbody(Asm *a, const Emit *e, Arena *ar)
 
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
-	a->sreg[0] = "rcx";
-	a->sreg[1] = "r8";
-	a->sreg[2] = "r9";
-	a->nstride = 3;
-	pickidx(a, gemmfree, ar);
+	(void)ar;
 	fprintf(f, "\t# arguments: A rdi, B rsi, C rdx, lda rcx, ldb r8, ldc "
 	    "r9; strides in bytes\n\tshlq $%d, %%rcx\n\tshlq $%d, %%r8\n"
 	    "\tshlq $%d, %%r9\n", sh, sh, sh);
@@ -734,13 +730,13 @@ void
 emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e)
 {
-	static const char *const cs[] = {"%rbx", "%r12", "%r13", "%r14",
-	    "%r15"};
+	static const char *const cs[] = {"rbx", "r12", "r13", "r14", "r15"};
+	const char *push[5];
 	const Isa *isa;
 	Arena *ar;
 	Belady *b;
 	Asm a;
-	int *live, *ord, i, frame;
+	int *live, *ord, i, j, frame, npush;
 
 	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V);
 	ar = arena_new();
@@ -773,6 +769,27 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 			a.slot[i] = a.nslot++;
 	a.xbytes = a.t1v || a.gemm ? 0 : 2 * p->n * a.vb;
 	frame = a.xbytes + a.nslot * a.vb;
+	/* the callee-saved registers it writes: all for n1's copies; the
+	 * index registers of t1v and gemm */
+	npush = 0;
+	if (a.t1v) {
+		a.sreg[0] = "rcx";
+		a.nstride = 1;
+		pickidx(&a, t1vfree, ar);
+	} else if (a.gemm) {
+		a.sreg[0] = "rcx";
+		a.sreg[1] = "r8";
+		a.sreg[2] = "r9";
+		a.nstride = 3;
+		pickidx(&a, gemmfree, ar);
+	}
+	for (i = 0; i < 5; i++) {
+		for (j = 0; j < a.nidx && strcmp(a.ireg[j], cs[i]); j++)
+			;
+		if ((!a.t1v && !a.gemm) || j < a.nidx || (a.usescr
+		    && (!strcmp(a.scr[0], cs[i]) || !strcmp(a.scr[1], cs[i]))))
+			push[npush++] = cs[i];
+	}
 
 	header(&a, p, e, isa);
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
@@ -781,10 +798,13 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	fputs("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
 	    "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
 	    "\t.cfi_def_cfa_register %rbp\n", f);
-	for (i = 0; i < 5; i++)
-		fprintf(f, "\tpushq %s\n\t.cfi_offset %s, %d\n", cs[i], cs[i],
-		    -24 - 8 * i);
-	fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a.vb, frame);
+	for (i = 0; i < npush; i++)
+		fprintf(f, "\tpushq %%%s\n\t.cfi_offset %%%s, %d\n", push[i],
+		    push[i], -24 - 8 * i);
+	/* the frame, aligned for the vectors: X and spill slots */
+	if (frame)
+		fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a.vb,
+		    frame);
 	if (a.gemm)
 		gemmbody(&a, e, ar);
 	else if (a.t1v)
@@ -794,9 +814,10 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	fputs(".Ldone:\n", f);
 	if (a.vex)
 		fputs("\tvzeroupper\n", f);
-	fputs("\tleaq -40(%rbp), %rsp\n", f);
-	for (i = 4; i >= 0; i--)
-		fprintf(f, "\tpopq %s\n", cs[i]);
+	if (frame)
+		fprintf(f, "\tleaq %d(%%rbp), %%rsp\n", -8 * npush);
+	for (i = npush - 1; i >= 0; i--)
+		fprintf(f, "\tpopq %%%s\n", push[i]);
 	fputs("\tpopq %rbp\n\t.cfi_def_cfa %rsp, 8\n\tret\n"
 	    "\t.cfi_endproc\n", f);
 	fprintf(f, "\t.size %s, .-%s\n", e->name, e->name);

@@ -19,7 +19,8 @@
  *     registers are the ISA's kind and number below the header's R;
  *   - around it, the general-register code must save a callee-saved
  *     register before writing it and restore it, return with %rsp
- *     restored and align %rsp for the kernel's vector accesses.  The
+ *     restored, and align %rsp and allocate the frame (andq, subq) that
+ *     the kernel's stack slots lie in.  The
  *     copies between the arrays and X (emit/asmcopy.c: vector moves and
  *     shuffles, general-register loops) are followed as straight text
  *     for these rules only; what they copy is checked against FFTW by
@@ -398,6 +399,9 @@ stackslot(V *v, const Opd *o)
 		return bad(v, 1, "stack offset %ld: not a multiple of the %d "
 		    "bytes of a vector at or above %%rsp", o->disp, v->vb),
 		    -1;
+	if (v->rspknown || v->rspal < v->vb)
+		return bad(v, 1, "a stack access with %%rsp not aligned to the "
+		    "%d bytes of a vector", v->vb), -1;
 	if (v->frame < 0 || o->disp + v->vb > v->frame
 	    || v->stk0 + o->disp / v->vb >= v->nmem)
 		return bad(v, 1, "stack offset %ld: beyond the %ld-byte frame",
@@ -922,10 +926,6 @@ run(V *v, char **lines, int nline)
 		if (!strcmp(s, "# kgen: kernel")) {
 			if (inkernel || seen)
 				return bad(v, 2, "a second kernel");
-			if (v->rspknown || v->rspal < v->vb)
-				return bad(v, 1, "the kernel starts with %%rsp "
-				    "not aligned to the %d bytes of a vector",
-				    v->vb);
 			inkernel = seen = v->inkernel = 1;
 			continue;
 		}

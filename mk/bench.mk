@@ -151,6 +151,31 @@ build/bench/asmlib: bench/asmlib.c runtime/kgen.h lib/libkgen.a
 	$(CC) -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=199309L -Iruntime \
 	    -o $@ $< lib/libkgen.a $(LDLIBS)
 
+# ---- bench-gemmasm: fixed-size GEMM codelets on vectors of rows (--vlen
+# 8 on AVX-512 CPUs, else 4), gcc's C against kgen's assembly of the same
+# DAG and order (bench/gemmasm.c; seconds).  Shapes whose M the vector
+# length divides.  CSV in bench/out/gemmasm.csv.
+BENCH_GEMMASM = 8x8x8 16x16x16 8x8x32 32x4x4 32x8x8 8x32x8 16x2x16 \
+                24x24x24 32x32x32 8x4x4 16x8x8 24x8x8
+bench-gemmasm: bin/kgen bench/gemmasm.c
+	@mkdir -p build/bench/gemmasm-src bench/out
+	@v=$(if $(BENCH_AVX512),8,4); d=build/bench/gemmasm-src; : > $$d/list; \
+	for s in $(BENCH_GEMMASM); do \
+	  m=$${s%%x*}; r=$${s#*x}; n=$${r%%x*}; k=$${r#*x}; \
+	  [ $$((m % v)) -eq 0 ] || continue; \
+	  bin/kgen gemm -m $$m -n $$n -k $$k --vlen $$v --fma \
+	    --name cg_$$s -o $$d/cg_$$s.c || exit 1; \
+	  bin/kgen gemm -m $$m -n $$n -k $$k --vlen $$v --fma --emit asm \
+	    --verify --name ag_$$s -o $$d/ag_$$s.s || exit 1; \
+	  echo "G($$m, $$n, $$k, cg_$$s, ag_$$s)" >> $$d/list; \
+	done; mv $$d/list $$d/gemmasmlist.h; \
+	$(CC) $(BENCH_CFLAGS) -I$$d -o build/bench/gemmasm bench/gemmasm.c \
+	    $$d/cg_*.c $$d/ag_*.s
+	build/bench/gemmasm > bench/out/gemmasm.csv.tmp
+	mv bench/out/gemmasm.csv.tmp bench/out/gemmasm.csv
+	@column -t -s, bench/out/gemmasm.csv 2>/dev/null \
+	    || cat bench/out/gemmasm.csv
+
 # ---- bench-t1a: the library's t1v codelets in C (T1V) against its
 # assembly ones (T1A), every radix, avx2 and avx512, double and float, one
 # step of 64 butterflies in place (bench/t1a.c; seconds).  CSV in
