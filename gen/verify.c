@@ -743,6 +743,13 @@ kinstr(V *v, const char *mn, Opd *o, int n)
 			return bad(v, 1, "%s takes two operands", mn);
 		if (o[0].kind == OPD_MEM && o[1].kind == OPD_MEM)
 			return bad(v, 1, "two memory operands");
+		/* the caller's arrays need not be aligned */
+		if ((v->t1v || v->gemm) && m[3] == 'a'
+		    && ((o[0].kind == OPD_MEM && strcmp(o[0].base, "rsp")
+		    && strcmp(o[0].base, "rip")) || (o[1].kind == OPD_MEM
+		    && strcmp(o[1].base, "rsp"))))
+			return bad(v, 1, "%s: an aligned move on the caller's "
+			    "arrays, which need not be aligned", mn);
 		/* a spill store waits for no load in Belady's model */
 		v->spilling = o[1].kind == OPD_MEM && !strcmp(o[1].base, "rsp")
 		    && v->stk0 + o[1].disp / v->vb >= v->ndata;
@@ -864,8 +871,15 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 		return 0;
 	if (gtrack(v, mn, o, n))
 		return v->rc;
+	if (o[n - 1].kind != OPD_REG && (v->t1v || v->gemm))
+		return bad(v, 1, "%s: a store outside the kernel (t1v and gemm "
+		    "codelets write only there)", mn);
 	if (o[n - 1].kind != OPD_REG)
-		return 0;   /* a store to memory */
+		return 0;   /* n1: a copy to X or the outputs */
+	if (v->gemm && (!strcmp(o[n - 1].gpr, "rdi") || !strcmp(o[n - 1].gpr,
+	    "rsi") || !strcmp(o[n - 1].gpr, "rdx")))
+		return bad(v, 1, "%s: changes %%%s, a gemm codelet's A, B or C",
+		    mn, o[n - 1].gpr);
 	dst = o[n - 1].gpr;
 	if (!strcmp(dst, "rsp")) {
 		if (!strcmp(mn, "andq") && o[0].kind == OPD_IMM
