@@ -595,19 +595,27 @@ def test_spoilt_copy_is_caught(tmp_path, spoil):
     assert not any(" split-gap/" in x for x in bad), bad[:5]
 
 
-def test_object_unwind_and_stack_note(tmp_path):
-    text = emit(tmp_path / "u.s", 16, "avx2", 8)
+def check_object(s):
+    """The assembly file s (any kind kgen emits) has CFI directives and a
+    non-executable stack note, and its object unwind information with
+    the %rbp frame (test_asm_t1v.py and test_asm_gemm.py use it too)."""
+    text = s.read_text()
     for d in (".cfi_startproc", ".cfi_endproc",
               '.section .note.GNU-stack,"",@progbits'):
         assert d in text
-    obj = tmp_path / "u.o"
-    assert run(["cc", "-c", tmp_path / "u.s", "-o", obj]).returncode == 0
+    obj = s.with_suffix(".o")
+    assert run(["cc", "-c", s, "-o", obj]).returncode == 0
     p = run(["readelf", "-SW", "--debug-dump=frames", obj])
     if p.returncode:
         pytest.skip("no readelf")
-    assert ".note.GNU-stack" in p.stdout
+    assert ".note.GNU-stack" in p.stdout and ".eh_frame" in p.stdout
     assert "FDE" in p.stdout and "DW_CFA_def_cfa_register: r6 (rbp)" \
         in p.stdout
+
+
+def test_object_unwind_and_stack_note(tmp_path):
+    emit(tmp_path / "u.s", 16, "avx2", 8)
+    check_object(tmp_path / "u.s")
 
 
 # ---- the library's assembly codelets ----------------------------------------
