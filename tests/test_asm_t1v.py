@@ -50,9 +50,10 @@ from test_asm import check_object, kernel_lines, split_ops
 from test_simd import RUNS, need
 
 ISAS = ("avx2", "avx512")
-VB = {"avx2": 32, "avx512": 64}
-NREG = {"avx2": 16, "avx512": 32}
-CFLAGS = {"avx2": ["-mavx2", "-mfma"], "avx512": ["-mavx512f", "-mfma"]}
+VB = {"sse2": 16, "avx2": 32, "avx512": 64}
+NREG = {"sse2": 16, "avx2": 16, "avx512": 32}
+CFLAGS = {"sse2": ["-msse2"], "avx2": ["-mavx2", "-mfma"],
+          "avx512": ["-mavx512f", "-mfma"]}
 ESZ = {"double": 8, "float": 4}
 
 
@@ -277,6 +278,32 @@ def test_fftw_check_sees_spoilt_codelets(tmp_path):
                      if not e <= lim or h) for nm in spoils}
     assert fails == {"good": set(), "con": set(LAYOUTS),
                      "wmb": {"two-calls"}, "wstep": set(LAYOUTS)}, fails
+
+
+@pytest.mark.parametrize("prec", ("double", "float"))
+def test_sse2_against_fftw(tmp_path, prec):
+    """SSE2 (two-operand forms, no FMA): a few radices, both signs, one
+    with spills, against FFTW like the AVX variants above."""
+    cases = [(r, s, {}) for r in (2, 3, 5, 8, 13, 16, 32) for s in (-1, 1)]
+    cases.append((16, 1, {"regs": 5, "latency": 2}))
+    names, objs, radix = [], [], {}
+    for k, (r, s, o) in enumerate(cases):
+        nm = "s%02d_%d" % (k, r)
+        src = tmp_path / (nm + ".s")
+        emit(src, r, "sse2", prec=prec, sign=s, fma=False, name=nm, **o)
+        objs.append(assemble(src))
+        names.append(nm)
+        radix[nm] = (r, s)
+    exe = t1vcheck(tmp_path, "sse2", prec, objs, names, radix)
+    out = run([exe, 5 * lanes("sse2", prec)])
+    assert out.returncode == 0, out.stderr
+    res, seed, m = parse_t1v(out.stdout)
+    assert sum(map(len, res.values())) == 3 * len(cases)
+    for nm, (r, _) in radix.items():
+        for lay, (err, hits) in res[nm].items():
+            assert err <= bound(r * m, prec) and not hits, \
+                "%s %s seed %s: %g, %d guard hits" % (nm, lay, seed, err,
+                                                      hits)
 
 
 # ---- asm == Belady -------------------------------------------------------
