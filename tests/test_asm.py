@@ -77,6 +77,66 @@ def kernel_lines(text):
     return out
 
 
+def count_direct(text, idx, address, latency=0):
+    """(spill loads, spill stores, stalls, registers named, data stores)
+    of the kernel of a codelet on the caller's arrays (t1v, gemm),
+    counted from its text.  idx maps each index register set up before
+    the kernel to (stride, c), c times the stride; an imulq in the
+    kernel makes one from another.  address(o, idx) names the location a
+    memory operand points at: ("rsp", offset) on the stack, None for a
+    constant.  A load from the stack, or from a location loaded before,
+    is a spill load; a store to the stack a spill store; data stores
+    lists the other stores' locations.  Stalls follow Belady's model: a
+    value loaded in step s is ready at s + latency, a step waits for its
+    slowest operand, a spill store waits for nothing."""
+    lines = text.split("\n")
+    a = lines.index("\t# kgen: kernel")
+    b = lines.index("\t# kgen: end kernel")
+    idx = dict(idx)
+    loads = stores = stalls = wait = step = 0
+    seen, ready, regs, data = set(), {}, set(), []
+    for line in lines[a + 1:b]:
+        mt = re.match(r"\s*# step (\d+):", line)
+        if mt:
+            stalls += wait
+            wait, step = 0, int(mt.group(1))
+            continue
+        s = line.split("#")[0].strip()
+        if not s:
+            continue
+        mn, _, rest = s.partition(" ")
+        ops = split_ops(rest)
+        if mn == "imulq":
+            st, c = idx[ops[1][1:]]
+            idx[ops[2][1:]] = (st, c * int(ops[0][1:]))
+            continue
+        regs.update(int(r) for r in re.findall(r"%[xyz]mm(\d+)", s))
+        dst = ops[-1]
+        srcs = ops[:-1] + ([dst] if "fm" in mn else [])
+        spill = dst.endswith("(%rsp)")
+        for o in srcs:
+            if o.startswith("%"):
+                if not spill:
+                    wait = max(wait, ready.get(o, 0) - step)
+                    ready[o] = 0
+                continue
+            w = address(o, idx)
+            if w is None:
+                continue
+            if w[0] == "rsp" or w in seen:
+                loads += 1
+            seen.add(w)
+        if spill:
+            stores += 1
+        elif dst.startswith("%"):
+            load = not srcs[0].startswith("%") and not srcs[0].endswith(
+                "(%rip)") and ("mov" in mn or "broadcast" in mn)
+            ready[dst] = step + latency if load else 0
+        else:
+            data.append(address(dst, idx))
+    return loads, stores, stalls + wait, regs, data
+
+
 def count(text, n, isa):
     """The kernel's spill loads and stores, and the registers it names,
     counted from the text."""

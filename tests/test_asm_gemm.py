@@ -55,7 +55,7 @@ import re
 import pytest
 
 from conftest import CC, TESTS, BuildError, cc, kgen, pmap, run
-from test_asm import check_object, kernel_lines, split_ops
+from test_asm import check_object, count_direct, kernel_lines, split_ops
 from test_simd import CPU
 
 ISA = {4: "avx2", 8: "avx512"}
@@ -377,55 +377,14 @@ def count(text, latency=0):
     """(spill loads, spill stores, stalls, registers named, C stores per
     address, stores to A or B) of the kernel, counted from its text."""
     lines = text.split("\n")
-    a = lines.index("\t# kgen: kernel")
-    b = lines.index("\t# kgen: end kernel")
-    idx = setup_index(lines, a)
-    loads = stores = stalls = wait = step = others = 0
-    seen, ready, regs, cst = set(), {}, set(), {}
-    for line in lines[a + 1:b]:
-        mt = re.match(r"\s*# step (\d+):", line)
-        if mt:
-            stalls += wait
-            wait, step = 0, int(mt.group(1))
-            continue
-        s = line.split("#")[0].strip()
-        if not s:
-            continue
-        mn, _, rest = s.partition(" ")
-        ops = split_ops(rest)
-        if mn == "imulq":
-            st, c = idx[ops[1][1:]]
-            idx[ops[2][1:]] = (st, c * int(ops[0][1:]))
-            continue
-        regs.update(int(r) for r in re.findall(r"%[xyz]mm(\d+)", s))
-        dst = ops[-1]
-        srcs = ops[:-1] + ([dst] if "fm" in mn else [])
-        spill = dst.endswith("(%rsp)")
-        for o in srcs:
-            if o.startswith("%"):
-                if not spill:
-                    wait = max(wait, ready.get(o, 0) - step)
-                    ready[o] = 0
-                continue
-            w = address(o, idx)
-            if w is None:
-                continue
-            if w[0] == "rsp" or w in seen:
-                loads += 1
-            seen.add(w)
-        if spill:
-            stores += 1
-        elif dst.startswith("%"):
-            load = not srcs[0].startswith("%") and not srcs[0].endswith(
-                "(%rip)") and ("mov" in mn or "broadcast" in mn)
-            ready[dst] = step + latency if load else 0
-        else:
-            w = address(dst, idx)
-            if w[0] == "C":
-                cst[w] = cst.get(w, 0) + 1
-            else:
-                others += 1
-    return loads, stores, stalls + wait, regs, cst, others
+    idx = setup_index(lines, lines.index("\t# kgen: kernel"))
+    loads, stores, stalls, regs, data = count_direct(text, idx, address,
+                                                     latency)
+    cst = {}
+    for w in data:
+        if w[0] == "C":
+            cst[w] = cst.get(w, 0) + 1
+    return loads, stores, stalls, regs, cst, len(data) - sum(cst.values())
 
 
 # (M, N, K, VL, FMA, options): the outer, inner and tiled orders; some

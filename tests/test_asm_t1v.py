@@ -1,4 +1,4 @@
-"""kgen fft --kind t1v --emit asm (emit/asm.c: dmem, pickmult, t1vbody)
+"""kgen fft --kind t1v --emit asm (emit/asm.c: dmem, planidx, t1vbody)
 and kgen verify (gen/verify.c) on t1v codelets.
 
 A t1v codelet is one radix-r DIT twiddle step in place on ri, ii and the
@@ -46,7 +46,7 @@ import re
 import pytest
 
 from conftest import CC, TESTS, BuildError, bound, cc, kgen, pmap, run
-from test_asm import check_object, kernel_lines, split_ops
+from test_asm import check_object, count_direct, kernel_lines, split_ops
 from test_simd import RUNS, need
 
 ISAS = ("avx2", "avx512")
@@ -318,65 +318,26 @@ MEM = re.compile(r"(-?\d*)\(%(\w+)(?:,%(\w+)(?:,(\d))?)?\)$")
 SETUP_IMUL = re.compile(r"\timulq \$(-?\d+), %rcx, %(\w+)\n")
 
 
-def where(o, mult):
+def where(o, idx):
     """The location a memory operand names: ("rsp", offset), ("rdx",
-    offset), ("rdi" or "rsi", j) for x_j; None for a constant."""
+    offset), ("rdi" or "rsi", j) for x_j; None for a constant.  idx:
+    {register: ("rs", c)}, c times rs."""
     if o.endswith("(%rip)"):
         return None
-    disp, base, idx, scale = MEM.match(o).groups()
+    disp, base, ix, scale = MEM.match(o).groups()
     if base in ("rsp", "rdx"):
         return base, int(disp or 0)
-    return base, (mult[idx] * int(scale or 1) if idx else 0)
+    return base, (idx[ix][1] * int(scale or 1) if ix else 0)
 
 
 def count(text, latency=0):
     """(spill loads, spill stores, stalls, registers named) of the kernel,
     counted from its text."""
-    lines = text.split("\n")
-    a = lines.index("\t# kgen: kernel")
-    b = lines.index("\t# kgen: end kernel")
-    mult = {"rcx": 1}
-    for k, reg in SETUP_IMUL.findall("\n".join(lines[:a]) + "\n"):
-        mult[reg] = int(k)
-    loads = stores = stalls = wait = step = 0
-    seen, ready, regs = set(), {}, set()
-    for line in lines[a + 1:b]:
-        m = re.match(r"\s*# step (\d+):", line)
-        if m:
-            stalls += wait
-            wait, step = 0, int(m.group(1))
-            continue
-        s = line.split("#")[0].strip()
-        if not s:
-            continue
-        mn, _, rest = s.partition(" ")
-        ops = split_ops(rest)
-        if mn == "imulq":
-            mult[ops[2][1:]] = int(ops[0][1:])
-            continue
-        regs.update(int(r) for r in re.findall(r"%[xyz]mm(\d+)", s))
-        dst = ops[-1]
-        srcs = ops[:-1] + ([dst] if "fm" in mn else [])
-        spill = dst.endswith("(%rsp)")
-        for o in srcs:
-            if o.startswith("%"):
-                if not spill:
-                    wait = max(wait, ready.get(o, 0) - step)
-                    ready[o] = 0
-                continue
-            w = where(o, mult)
-            if w is None:
-                continue
-            if w[0] == "rsp" or w in seen:
-                loads += 1
-            seen.add(w)
-        if spill:
-            stores += 1
-        elif dst.startswith("%"):
-            load = not srcs[0].startswith("%") and not srcs[0].endswith(
-                "(%rip)") and "mov" in mn
-            ready[dst] = step + latency if load else 0
-    return loads, stores, stalls + wait, regs
+    setup = text[:text.index("\t# kgen: kernel")] + "\n"
+    idx = {"rcx": ("rs", 1)}
+    for k, reg in SETUP_IMUL.findall(setup):
+        idx[reg] = ("rs", int(k))
+    return count_direct(text, idx, where, latency)[:4]
 
 
 def grid():
