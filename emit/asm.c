@@ -34,7 +34,7 @@
  * A and C one vector load each, elements of B broadcast, C += A*B with
  * C added after the K products).  Their addresses are base + index *
  * scale + displacement, the index a general register holding a
- * multiple of a stride (pickidx); an input reloaded from the caller's
+ * multiple of a stride (planidx); an input reloaded from the caller's
  * array counts as Belady's reload of an input.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
@@ -48,8 +48,8 @@
  * base + index * scale + disp, with the index a general register that
  * holds a multiple q of a stride (rs; lda, ldb, ldc), in bytes: the
  * stride registers themselves, registers made before the kernel
- * (imul), and where those do not cover every q, two scratch registers
- * made in the kernel as needed (the last two of the free ones). */
+ * (imul), and where those do not cover every q, the rest of the free
+ * ones as scratch registers made in the kernel as needed (planidx). */
 enum { NIDX = 9 };
 static const char *const t1vfree[] = {"rax", "r9", "r10", "r11", "rbx",
     "r12", "r13", "r14", "r15", 0};
