@@ -38,7 +38,7 @@ import subprocess
 import pytest
 
 import manifest
-from conftest import BuildError, TESTS, bound, cc, kgen, pmap, run
+from conftest import CC, BuildError, TESTS, bound, cc, kgen, pmap, run
 from test_simd import FLAGS, RUNS, failures, need, results
 
 VB = {"sse2": 16, "avx2": 32, "avx512": 64}
@@ -655,6 +655,37 @@ def test_spoilt_copy_is_caught(tmp_path, spoil):
     assert not any(" split-gap/" in x for x in bad), bad[:5]
 
 
+def write_asm(args, path):
+    """Runs kgen with args into path; the text (BuildError on failure).
+    test_asm_t1v.py and test_asm_gemm.py emit through it."""
+    args = list(args) + ["-o", path]
+    p = kgen(*args)
+    if p.returncode:
+        raise BuildError("kgen %s: %s" % (" ".join(map(str, args)),
+                                          p.stderr))
+    return path.read_text()
+
+
+def least_regs(args):
+    """The least R kgen accepts for the codelet of args (given with
+    --regs 1): 1, or the k of its "R >= k" refusal (exit 2)."""
+    p = kgen(*args, "-o", "/dev/null")
+    if p.returncode == 0:
+        return 1
+    mt = re.search(r"R >= (\d+)", p.stderr)
+    assert p.returncode == 2 and mt, p.stderr
+    return int(mt.group(1))
+
+
+def assemble(s):
+    """The object cc -c makes of the assembly file s."""
+    obj = s.with_suffix(".o")
+    p = run([CC, "-c", s, "-o", obj])
+    if p.returncode:
+        raise BuildError(p.stderr)
+    return obj
+
+
 def check_object(s):
     """The assembly file s (any kind kgen emits) has CFI directives and a
     non-executable stack note, and its object unwind information with
@@ -663,9 +694,7 @@ def check_object(s):
     for d in (".cfi_startproc", ".cfi_endproc",
               '.section .note.GNU-stack,"",@progbits'):
         assert d in text
-    obj = s.with_suffix(".o")
-    assert run(["cc", "-c", s, "-o", obj]).returncode == 0
-    p = run(["readelf", "-SW", "--debug-dump=frames", obj])
+    p = run(["readelf", "-SW", "--debug-dump=frames", assemble(s)])
     if p.returncode:
         pytest.skip("no readelf")
     assert ".note.GNU-stack" in p.stdout and ".eh_frame" in p.stdout

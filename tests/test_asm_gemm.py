@@ -54,8 +54,9 @@ import re
 
 import pytest
 
-from conftest import CC, TESTS, BuildError, cc, kgen, pmap, run
-from test_asm import check_object, count_direct, kernel_lines, split_ops
+from conftest import TESTS, BuildError, cc, kgen, pmap, run
+from test_asm import (assemble, check_object, count_direct, kernel_lines,
+                      least_regs, split_ops, write_asm)
 from test_simd import CPU
 
 ISA = {4: "avx2", 8: "avx512"}
@@ -97,31 +98,12 @@ def gargs(m, n, k, v, fma=True, regs=None, latency=0, sched=None,
 
 def emit(path, m, n, k, v, **kw):
     """Writes the codelet to path and returns its text."""
-    args = gargs(m, n, k, v, **kw) + ["-o", path]
-    p = kgen(*args)
-    if p.returncode:
-        raise BuildError("kgen %s: %s" % (" ".join(map(str, args)),
-                                          p.stderr))
-    return path.read_text()
+    return write_asm(gargs(m, n, k, v, **kw), path)
 
 
 def minregs(m, n, k, v, **kw):
     """The least R kgen accepts: below it, exit 2 and "R >= k"."""
-    p = kgen(*gargs(m, n, k, v, regs=1, verify=False, **kw), "-o",
-             "/dev/null")
-    if p.returncode == 0:
-        return 1
-    mt = re.search(r"R >= (\d+)", p.stderr)
-    assert p.returncode == 2 and mt, p.stderr
-    return int(mt.group(1))
-
-
-def assemble(s):
-    obj = s.with_suffix(".o")
-    p = run([CC, "-c", s, "-o", obj])
-    if p.returncode:
-        raise BuildError(p.stderr)
-    return obj
+    return least_regs(gargs(m, n, k, v, regs=1, verify=False, **kw))
 
 
 # ---- the numbers, against a long-double loop --------------------------------

@@ -45,8 +45,9 @@ import re
 
 import pytest
 
-from conftest import CC, TESTS, BuildError, bound, cc, kgen, pmap, run
-from test_asm import check_object, count_direct, kernel_lines, split_ops
+from conftest import TESTS, BuildError, bound, cc, kgen, pmap, run
+from test_asm import (assemble, check_object, count_direct, kernel_lines,
+                      least_regs, write_asm)
 from test_simd import RUNS, need
 
 ISAS = ("avx2", "avx512")
@@ -82,23 +83,12 @@ def t1vargs(n, isa, prec="double", sign=-1, fma=True, regs=None,
 
 def emit(path, n, isa, **kw):
     """Writes the codelet to path and returns its text."""
-    args = t1vargs(n, isa, **kw) + ["-o", path]
-    p = kgen(*args)
-    if p.returncode:
-        raise BuildError("kgen %s: %s" % (" ".join(map(str, args)),
-                                          p.stderr))
-    return path.read_text()
+    return write_asm(t1vargs(n, isa, **kw), path)
 
 
 def minregs(n, isa, fma):
     """The least R kgen accepts: below it, exit 2 and "R >= k"."""
-    p = kgen(*t1vargs(n, isa, fma=fma, regs=1, verify=False), "-o",
-             "/dev/null")
-    if p.returncode == 0:
-        return 1
-    m = re.search(r"R >= (\d+)", p.stderr)
-    assert p.returncode == 2 and m, p.stderr
-    return int(m.group(1))
+    return least_regs(t1vargs(n, isa, fma=fma, regs=1, verify=False))
 
 
 # ---- the numbers, against FFTW -------------------------------------------
@@ -153,14 +143,6 @@ def t1vcheck(tmp, isa, prec, objs, names, radix):
         flags.append("-DSINGLE")
     return cc([TESTS / "t1vcheck.c", *objs], tmp / "chk", flags=flags,
               libs=["-lfftw3", "-lm"], opt="-O2")
-
-
-def assemble(s):
-    obj = s.with_suffix(".o")
-    p = run([CC, "-c", s, "-o", obj])
-    if p.returncode:
-        raise BuildError(p.stderr)
-    return obj
 
 
 @pytest.fixture(scope="module")
