@@ -799,27 +799,38 @@ n1body(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\tsubq $%d, 16(%%rbp)\n\tjg .Lblock\n", a->vl, a->vl, a->vl);
 }
 
+/* t1v, gemm: the imuls that make the index registers, before the
+ * kernel (its loop, for t1v). */
+static void
+idxsetup(Asm *a)
+{
+	int i;
+
+	if (a->nidx)
+		fputs("\t# index registers: multiples of the strides\n", a->f);
+	for (i = 0; i < a->nidx; i++)
+		fprintf(a->f, "\timulq $%d, %%%s, %%%s\n", a->iq[i],
+		    a->sreg[a->ist[i]], a->ireg[i]);
+}
+
 /* t1v: arguments, the index registers, and per VL butterflies the
  * kernel on ri, ii and W in place. */
 static void
 t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 {
 	FILE *f;
-	int i, sh, wrow;
+	int sh, wrow;
 
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
 	wrow = 2 * (p->n - 1);
-	(void)ar;
 	fputs("\t# arguments: ri rdi, ii rsi, W rdx, rs rcx, mb r8, me r9\n"
 	    "\tsubq %r8, %r9\n\tjle .Ldone\n", f);
 	fprintf(f, "\t# ri and ii point at butterfly mb, W at its start\n"
 	    "\timulq $%d, %%r8, %%rax\n\taddq %%rax, %%rdx\n"
 	    "\t# r8: the butterflies left; rcx: rs in bytes\n"
 	    "\tmovq %%r9, %%r8\n\tshlq $%d, %%rcx\n", wrow * a->esz, sh);
-	fputs("\t# index registers: multiples of rs for the addresses\n", f);
-	for (i = 0; i < a->nidx; i++)
-		fprintf(f, "\timulq $%d, %%rcx, %%%s\n", a->iq[i], a->ireg[i]);
+	idxsetup(a);
 	fputs(".Lloop:\n", f);
 	kernel(a, ar);
 	fprintf(f, "\taddq $%d, %%rdi\n\taddq $%d, %%rsi\n\taddq $%d, %%rdx\n"
@@ -832,19 +843,14 @@ static void
 gemmbody(Asm *a, const Emit *e, Arena *ar)
 {
 	FILE *f;
-	int i, sh;
+	int sh;
 
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
-	(void)ar;
 	fprintf(f, "\t# arguments: A rdi, B rsi, C rdx, lda rcx, ldb r8, ldc "
 	    "r9; strides in bytes\n\tshlq $%d, %%rcx\n\tshlq $%d, %%r8\n"
 	    "\tshlq $%d, %%r9\n", sh, sh, sh);
-	if (a->nidx)
-		fputs("\t# index registers: multiples of the strides\n", f);
-	for (i = 0; i < a->nidx; i++)
-		fprintf(f, "\timulq $%d, %%%s, %%%s\n", a->iq[i],
-		    a->sreg[a->ist[i]], a->ireg[i]);
+	idxsetup(a);
 	kernel(a, ar);
 }
 
