@@ -201,10 +201,12 @@ lanes(int isa)
  * but not everywhere (double n = 64 on AVX-512: n1w 34 ns a transform
  * against the batched codelet's 52 ns at v = 256, interleaved).  The
  * first call for a size, precision, layout and side of the lanes times
- * each candidate on scratch data of that layout (v = 1, or sixteen
- * vectors' worth of transforms one after another: with four, double
- * n = 32 and 64 picked codelets 20-25% slower at v = 256 than the best,
- * make bench-fft 2026-11-26), a few rounds, candidates
+ * each candidate on scratch data of that layout (v = 1, or the call's v
+ * transforms one after another, at least sixteen vectors' worth and at
+ * most 64: with four, double n = 32 and 64 picked codelets 20-25%
+ * slower at v = 256 than the best, make bench-fft 2026-11-26; with
+ * sixteen, double n = 32 picked AVX2's n1c half the time, 9% slower at
+ * v = 256 than AVX-512's), a few rounds, candidates
  * interleaved so that a burst of load hits them alike, times the three
  * fastest again for three times as many rounds, and keeps the one with
  * the least time (about 0.2-2 ms, once; pick remembers it).  When
@@ -352,7 +354,7 @@ static n1_fn *
 fill(Slot *s, int n, ptrdiff_t v, int split)
 {
 	n1_fn *f;
-	int isa, l, many, c;
+	int isa, l, many, c, mv;
 
 	c = -1;
 
@@ -362,9 +364,15 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 		atomic_store_explicit(&s->lanes, l, memory_order_release);
 	}
 	many = v >= l;
+	/* batched: timed on the caller's v, within 16 and 64 vectors'
+	 * worth (with 16 at double n = 32, v = 256 on AVX-512, the n1c
+	 * codelets of AVX2 and AVX-512 timed alike at 18 ns, and either
+	 * was picked, where at v = 256 AVX-512's takes 16.5 ns and AVX2's
+	 * 18) */
+	mv = v < 16 * l ? 16 * l : v > 64 * l ? 64 * l : (int)v;
 	if (many && kgen_priv_isa_forced())
 		f = tab[isa][n - 1];
-	else if ((c = measure(n, split, many ? 16 * l : 1, many)) >= 0)
+	else if ((c = measure(n, split, many ? mv : 1, many)) >= 0)
 		f = candidate(c, n, many);
 	else
 		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
