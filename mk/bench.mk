@@ -1,5 +1,7 @@
 # mk/bench.mk: the benchmarks (bench-gemm, bench-fft, bench-plan,
-# bench-spills, bench-asm) and opcounts; included by the Makefile.
+# bench-spills, bench-asm) and opcounts; included by the Makefile.  Each
+# bench first names the machine it runs on (bench/machine.sh: CPU, CPUs,
+# ISA, load, time), on the terminal and in bench/out/NAME.machine.
 
 # ---- bench-gemm: fixed-size GEMM codelets and kgen_dgemm against
 # OpenBLAS (cblas_dgemm, one thread) and LIBXSMM in one process, then
@@ -87,6 +89,7 @@ build/bench/gemm: bench/gemm.c build/bench/gemmlist.h $(BENCH_GEMM_O) \
 	    $(BENCH_GEMM_O) lib/libkgen.a $(BENCH_LIBS)
 
 bench-gemm: build/bench/gemm
+	@sh bench/machine.sh gemm
 	$(PYTHON) bench/gemm.py build/bench/gemm bench/out
 
 # keep the generated benchmark codelets for reading
@@ -104,6 +107,7 @@ build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
 	    -lfftw3 -lfftw3f -lm
 
 bench-fft: build/bench/fft
+	@sh bench/machine.sh fft
 	$(PYTHON) bench/fft.py
 
 # ---- bench-plan: whole transforms against FFTW_MEASURE and FFTW_PATIENT
@@ -112,6 +116,7 @@ bench-fft: build/bench/fft
 # primes, double and float; CSV and plot in bench/out/plan.*;
 # KGEN_ISA=avx2 etc. picks the path.
 bench-plan: lib/libkgen.a
+	@sh bench/machine.sh plan
 	@mkdir -p build/bench bench/out
 	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
 	    lib/libkgen.a -lfftw3 -lm -lpthread
@@ -128,6 +133,7 @@ opcounts: bin/kgen
 # written as they are measured, and the run is bounded (under 10 minutes
 # on 2 cores, see bench/spills.py).  matplotlib draws the plot.
 bench-spills: bin/kgen
+	@sh bench/machine.sh spills
 	@sh tests/deps.sh python3-matplotlib clang
 	$(PYTHON) bench/spills.py
 
@@ -138,6 +144,7 @@ bench-spills: bin/kgen
 # builds and reports); CSV and plot in bench/out/asm.* (5-8 minutes).
 # BENCH_ASM_ARGS passes options, e.g. --prec double --sizes 8-64.
 bench-asm: bin/kgen
+	@sh bench/machine.sh asm
 	@sh tests/deps.sh python3-matplotlib
 	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
 
@@ -158,6 +165,7 @@ build/bench/asmlib: bench/asmlib.c runtime/kgen.h lib/libkgen.a
 BENCH_GEMMASM = 8x8x8 16x16x16 8x8x32 32x4x4 32x8x8 8x32x8 16x2x16 \
                 24x24x24 32x32x32 8x4x4 16x8x8 24x8x8
 bench-gemmasm: bin/kgen bench/gemmasm.c
+	@sh bench/machine.sh gemmasm
 	@mkdir -p build/bench/gemmasm-src bench/out
 	@v=$(if $(BENCH_AVX512),8,4); d=build/bench/gemmasm-src; : > $$d/list; \
 	for s in $(BENCH_GEMMASM); do \
@@ -187,12 +195,14 @@ build/bench/t1a: bench/t1a.c runtime/kgen.h lib/libkgen.a
 	    $(LDLIBS)
 
 bench-t1a: build/bench/t1a
+	@sh bench/machine.sh t1a
 	@mkdir -p bench/out
 	build/bench/t1a > bench/out/t1a.csv.tmp
 	mv bench/out/t1a.csv.tmp bench/out/t1a.csv
 	@echo "bench/out/t1a.csv: c_over_asm > 1 where the assembly is faster"
 
 bench-asmlib: build/bench/asmlib
+	@sh bench/machine.sh asmlib
 	@mkdir -p bench/out
 	build/bench/asmlib > bench/out/asmlib.csv.tmp
 	mv bench/out/asmlib.csv.tmp bench/out/asmlib.csv
