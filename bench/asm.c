@@ -6,9 +6,9 @@
  * x[2 (j n + k)], imaginary part next), out of place.  Each contender
  * has its own input and output arrays holding the same values; both
  * codelets are checked against FFTW before they are timed.  Trials
- * interleave the three in an order that rotates, so a burst of load on
- * a shared machine hits them alike; a trial runs enough calls to last
- * about a millisecond.
+ * interleave the three, each of the six orders in turn, so a burst of
+ * load on a shared machine hits them alike; a trial runs enough calls
+ * to last about a millisecond.
  * Build: cc -O2 -DSIZES='X(2) X(3) ..' [-DFLOAT] asm.c a_*.o c_*.o
  *        -lfftw3 -lfftw3f -lm
  * usage: asm V TRIALS
@@ -149,7 +149,13 @@ bench(int k, int v, int trials)
 	}
 	for (t = 0; t < trials; t++)
 		for (j = 0; j < NWHO; j++) {
-			Who *x = &who[(t + j) % NWHO];
+			/* the three in a new order each trial: t's digits in
+			 * base 3! = 6 orders, so no one always follows the same
+			 * other (bench/fft.c: a fixed rotation made rows of one
+			 * codelet differ by up to 15%) */
+			static const int perm[6][NWHO] = {{0, 1, 2}, {1, 2, 0},
+			    {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+			Who *x = &who[perm[t % 6][j]];
 			long r;
 
 			t0 = now();

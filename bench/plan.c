@@ -15,7 +15,8 @@
  *                above it the column repeats FFTW_MEASURE and
  *                patient_capped is 1
  * FFTW plans in one process share its wisdom, as in any program.
- * Trials are interleaved (each kind in turn), each timing enough
+ * Trials are interleaved (each kind once, in a new random order each
+ * trial), each timing enough
  * executions to last about 0.3 ms; the best of 21 trials (robust on a
  * shared machine, where other processes only ever add time) is printed
  * as CSV with MFLOPS = 5 n log2 n / ns, the planning times in ms, and the
@@ -128,7 +129,7 @@ int
 main(int argc, char **argv)
 {
 	double t[NK][TRIALS], best[NK], plan_ms[NK], t0, mf;
-	int i, k, w, n, patmax, capped;
+	int i, j, k, w, o, n, patmax, capped, ord[NK];
 	long reps;
 	Ctx c;
 
@@ -185,9 +186,23 @@ main(int argc, char **argv)
 		reps = 1;
 		while (trial(&c, FMEAS, reps) * reps < 3e5 && reps < 1L << 24)
 			reps *= 2;
-		for (k = 0; k < TRIALS; k++)
+		/* a new order each trial (Fisher-Yates, seeded with n), so
+		 * that no contender always follows the same one (bench/fft.c:
+		 * rows of one codelet differed by up to 15% in a fixed
+		 * rotation) */
+		srand((unsigned)n);
+		for (k = 0; k < TRIALS; k++) {
 			for (w = 0; w < NK; w++)
-				t[w][k] = trial(&c, w, reps);
+				ord[w] = w;
+			for (w = NK - 1; w > 0; w--) {
+				j = (int)(rand() % (unsigned)(w + 1));
+				o = ord[w];
+				ord[w] = ord[j];
+				ord[j] = o;
+			}
+			for (w = 0; w < NK; w++)
+				t[ord[w]][k] = trial(&c, ord[w], reps);
+		}
 		for (w = 0; w < NK; w++) {
 			qsort(t[w], TRIALS, sizeof(double), cmp);
 			best[w] = t[w][0];
