@@ -206,13 +206,16 @@ lanes(int isa)
  * most 64: with four, double n = 32 and 64 picked codelets 20-25%
  * slower at v = 256 than the best, make bench-fft 2026-11-26; with
  * sixteen, double n = 32 picked AVX2's n1c half the time, 9% slower at
- * v = 256 than AVX-512's), a few rounds, candidates
- * interleaved so that a burst of load hits them alike, times the three
- * fastest again for three times as many rounds, and keeps the one with
- * the least time (about 0.2-2 ms, once; pick remembers it).  When
+ * v = 256 than AVX-512's), 15 timings each in blocks of five (block,
+ * below), the blocks of the candidates interleaved so that a burst of
+ * load hits them alike, times the three fastest again for three times
+ * as many, and keeps the one with the least time (once; pick remembers
+ * it: 0.1-5 ms a size for v = 1, 1-40 ms for v = 256, 0.8 and 7 ms on
+ * average over n = 2..64 in double, 2026-11-26).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
-enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15 };
+enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
+    BLOCK = 5 };
 
 /* The codelet of candidate c, NULL where the library has none or it is
  * not a candidate for one transform at a time (many == 0). */
@@ -268,13 +271,37 @@ calls(n1_fn *f, int c, int n, int split, R *x, int v)
 			f(x, x + 1, y, y + 1, 2, 2, v, 2 * n, 2 * n);
 }
 
+/* One block of candidate f's timings: a call to warm the code, the data
+ * and the core's vector unit, then BLOCK timed calls, the least kept in
+ * *best.  Blocks, not single timings, interleave the candidates, so
+ * that a timing seldom follows another candidate's code (float n = 3,
+ * v = 256: AVX2's batched codelet, 8% faster there than AVX-512's, was
+ * picked in 2 of 10 processes with single timings interleaved, in 8 of
+ * 10 with blocks; first calls cost 13% more, 7 ms a size on average for
+ * batched calls). */
+static void
+block(n1_fn *f, int c, int n, int split, R *x, int v, double *best)
+{
+	double t;
+	int j;
+
+	calls(f, c, n, split, x, v);
+	for (j = 0; j < BLOCK; j++) {
+		t = now();
+		calls(f, c, n, split, x, v);
+		t = now() - t;
+		if (t < *best)
+			*best = t;
+	}
+}
+
 /* The fastest candidate (its number) for v transforms of size n in this
  * precision and layout, by measurement; -1 when scratch memory is not to
  * be had.  many: v fills the lanes (batched codelets are candidates). */
 static int
 measure(int n, int split, int v, int many)
 {
-	double best[NISA * NFAM], t;
+	double best[NISA * NFAM];
 	n1_fn *f;
 	R *buf;
 	int c, r, top, win, k, fin[3];
@@ -287,18 +314,10 @@ measure(int n, int split, int v, int many)
 		buf[k] = (R)(k % 7) * (R)0.125;
 	for (c = 0; c < NISA * NFAM; c++)
 		best[c] = HUGE_VAL;
-	for (r = 0; r < ROUNDS; r++)
-		for (c = 0; c < (top + 1) * NFAM; c++) {
-			if (!(f = candidate(c, n, many)))
-				continue;
-			if (r == 0)     /* warm the code and the data */
-				calls(f, c, n, split, buf, v);
-			t = now();
-			calls(f, c, n, split, buf, v);
-			t = now() - t;
-			if (t < best[c])
-				best[c] = t;
-		}
+	for (r = 0; r < ROUNDS; r += BLOCK)
+		for (c = 0; c < (top + 1) * NFAM; c++)
+			if ((f = candidate(c, n, many)))
+				block(f, c, n, split, buf, v, &best[c]);
 	/* the three fastest again, three times as long: one lucky round
 	 * must not decide between codelets a few percent apart */
 	for (k = 0; k < 3; k++) {
@@ -313,15 +332,10 @@ measure(int n, int split, int v, int many)
 	}
 	for (c = 0; c < k; c++)
 		best[fin[c]] = HUGE_VAL;
-	for (r = 0; r < 3 * ROUNDS; r++)
-		for (c = 0; c < k; c++) {
-			f = candidate(fin[c], n, many);
-			t = now();
-			calls(f, fin[c], n, split, buf, v);
-			t = now() - t;
-			if (t < best[fin[c]])
-				best[fin[c]] = t;
-		}
+	for (r = 0; r < 3 * ROUNDS; r += BLOCK)
+		for (c = 0; c < k; c++)
+			block(candidate(fin[c], n, many), fin[c], n, split, buf, v,
+			    &best[fin[c]]);
 	free(buf);
 	win = -1;
 	for (c = 0; c < k; c++)
