@@ -41,6 +41,6 @@ clean:
 -include $(wildcard build/*/*.d build/asan/*/*.d)
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
-        bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmlib bench-t1a \
+        bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmlib bench-t1a bench-pick \
         bench-gemmasm \
         selftest tsan check-slow fuzz

@@ -201,6 +201,20 @@ bench-t1a: build/bench/t1a
 	mv bench/out/t1a.csv.tmp bench/out/t1a.csv
 	@echo "bench/out/t1a.csv: c_over_asm > 1 where the assembly is faster"
 
+# ---- bench-pick: what kgen_dft's first-use measurement picks for v
+# transforms of size n, over several processes, what the first call
+# costs, and every candidate's own time beside it (bench/pick.c;
+# seconds).  BENCH_PICK_ARGS: [double|float] N [V] [PROCS], default
+# double 32 256 10.
+build/bench/pick: bench/pick.c runtime/kgen.h lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Iruntime -o $@ $< lib/libkgen.a \
+	    $(LDLIBS)
+
+bench-pick: build/bench/pick
+	@sh bench/machine.sh pick
+	build/bench/pick $(BENCH_PICK_ARGS)
+
 bench-asmlib: build/bench/asmlib
 	@sh bench/machine.sh asmlib
 	@mkdir -p bench/out

@@ -201,17 +201,15 @@ lanes(int isa)
  * but not everywhere (double n = 64 on AVX-512: n1w 34 ns a transform
  * against the batched codelet's 52 ns at v = 256, interleaved).  The
  * first call for a size, precision, layout and side of the lanes times
- * each candidate on scratch data of that layout (v = 1, or the call's v
- * transforms one after another, at least sixteen vectors' worth and at
- * most 64: with four, double n = 32 and 64 picked codelets 20-25%
- * slower at v = 256 than the best, make bench-fft 2026-11-26; with
- * sixteen, double n = 32 picked AVX2's n1c half the time, 9% slower at
- * v = 256 than AVX-512's), 15 timings each in blocks of five (block,
+ * each candidate on scratch data of that layout (v = 1, or sixteen
+ * vectors' worth of transforms one after another: with four, double
+ * n = 32 and 64 picked codelets 20-25% slower at v = 256 than the best,
+ * make bench-fft 2026-11-26), 15 timings each in blocks of five (block,
  * below), the blocks of the candidates interleaved so that a burst of
  * load hits them alike, times the three fastest again for three times
  * as many, and keeps the one with the least time (once; pick remembers
- * it: 0.1-5 ms a size for v = 1, 1-40 ms for v = 256, 0.8 and 7 ms on
- * average over n = 2..64 in double, 2026-11-26).  When
+ * it; make bench-pick shows what it costs: 0.5, 2.5 and 5.5 ms for
+ * double n = 2, 32 and 64 at v = 256, 2026-11-26).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
 enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
@@ -274,11 +272,11 @@ calls(n1_fn *f, int c, int n, int split, R *x, int v)
 /* One block of candidate f's timings: a call to warm the code, the data
  * and the core's vector unit, then BLOCK timed calls, the least kept in
  * *best.  Blocks, not single timings, interleave the candidates, so
- * that a timing seldom follows another candidate's code (float n = 3,
- * v = 256: AVX2's batched codelet, 8% faster there than AVX-512's, was
- * picked in 2 of 10 processes with single timings interleaved, in 8 of
- * 10 with blocks; first calls cost 13% more, 7 ms a size on average for
- * batched calls). */
+ * that a timing seldom follows another candidate's code (make bench-pick
+ * BENCH_PICK_ARGS="float 3": AVX2's batched and n1c codelets, 10%
+ * faster there than AVX-512's batched one, were picked in 4 of 10
+ * processes with single timings interleaved, in 9 and 8 of 10 in two
+ * runs with blocks, 2026-11-26). */
 static void
 block(n1_fn *f, int c, int n, int split, R *x, int v, double *best)
 {
@@ -368,7 +366,7 @@ static n1_fn *
 fill(Slot *s, int n, ptrdiff_t v, int split)
 {
 	n1_fn *f;
-	int isa, l, many, c, mv;
+	int isa, l, many, c;
 
 	c = -1;
 
@@ -378,15 +376,9 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 		atomic_store_explicit(&s->lanes, l, memory_order_release);
 	}
 	many = v >= l;
-	/* batched: timed on the caller's v, within 16 and 64 vectors'
-	 * worth (with 16 at double n = 32, v = 256 on AVX-512, the n1c
-	 * codelets of AVX2 and AVX-512 timed alike at 18 ns, and either
-	 * was picked, where at v = 256 AVX-512's takes 16.5 ns and AVX2's
-	 * 18) */
-	mv = v < 16 * l ? 16 * l : v > 64 * l ? 64 * l : (int)v;
 	if (many && kgen_priv_isa_forced())
 		f = tab[isa][n - 1];
-	else if ((c = measure(n, split, many ? mv : 1, many)) >= 0)
+	else if ((c = measure(n, split, many ? 16 * l : 1, many)) >= 0)
 		f = candidate(c, n, many);
 	else
 		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
