@@ -5,15 +5,20 @@
 # beside the benchmark's CSV, so that every recorded run says where it
 # ran (the shared machine's CPU changed under the runs of 2026-11-26).
 name=${1:?usage: machine.sh NAME}
-cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
-fam=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
-mod=$(sed -n 's/^model[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
-flags=$(sed -n 's/^flags[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+field() {
+	sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo 2>/dev/null | head -1
+}
+cpu=$(field 'model name')
+fam=$(field 'cpu family')
+mod=$(field model)
+flags=$(field flags)
 isa=sse2
 case " $flags " in *" avx2 "*) isa=avx2 ;; esac
 case " $flags " in *" avx512f "*) isa=avx512 ;; esac
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
-line="machine: ${cpu:-unknown CPU} (family ${fam:-?} model ${mod:-?}), $(nproc) CPUs, widest ISA $isa, load $load, $(date -u '+%Y-%m-%d %H:%M UTC')"
+line="machine: ${cpu:-unknown CPU} (family ${fam:-?} model ${mod:-?}),"
+line="$line $(nproc) CPUs, widest ISA $isa, load $load,"
+line="$line $(date -u '+%Y-%m-%d %H:%M UTC')"
 mkdir -p bench/out
 echo "$line" > "bench/out/$name.machine"
 echo "$line"

@@ -208,7 +208,7 @@ lanes(int isa)
  * below), the blocks of the candidates interleaved so that a burst of
  * load hits them alike, times the three fastest again for three times
  * as many, and keeps the one with the least time (once; pick remembers
- * it; make bench-pick shows what it costs: 0.5, 2.5 and 5.5 ms for
+ * it; make bench-pick shows what it costs: 0.4, 2.4 and 5.7 ms for
  * double n = 2, 32 and 64 at v = 256, 2026-11-26).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
