@@ -149,10 +149,9 @@ bench(int k, int v, int trials)
 	}
 	for (t = 0; t < trials; t++)
 		for (j = 0; j < NWHO; j++) {
-			/* the three in a new order each trial: t's digits in
-			 * base 3! = 6 orders, so no one always follows the same
-			 * other (bench/fft.c: a fixed rotation made rows of one
-			 * codelet differ by up to 15%) */
+			/* the six orders of the three in turn, so that no one
+			 * always follows the same other (bench/fft.c: in a
+			 * rotation, rows of one codelet differed) */
 			static const int perm[6][NWHO] = {{0, 1, 2}, {1, 2, 0},
 			    {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
 			Who *x = &who[perm[t % 6][j]];

@@ -10,10 +10,9 @@
  * own input and output arrays (the same values), so none works on data
  * another left in cache in a state it did not make; they sit alike for
  * all (input on a page boundary, output 1 KiB past the next one), since
- * where the output lies against the input moves a codelet's time by up
- * to 10% (double n = 8, v = 256: 2.84-3.15 ns a transform as the output
- * moves in steps of 512 bytes against the input), which separately
- * allocated arrays gave each contender differently.  Trials interleave
+ * where the output lies against the input moves a codelet's time (4K
+ * aliasing between its loads and stores), which separately allocated
+ * arrays gave each contender differently.  Trials interleave
  * the contenders, in a new random order each trial, so that a burst of
  * load on a shared machine hits them alike and no row always follows
  * the same one; each trial runs enough calls to last
@@ -252,9 +251,9 @@ bench(int n, int v, int isfloat, int split, int trials)
 		/* a new order each trial (Fisher-Yates; rand() seeded with n
 		 * above): in an order that only rotated, each row followed the
 		 * same contender every trial, and rows of one codelet differed
-		 * by up to 15% (double n = 32: 19.5-21 ns against 17.0-18.6
-		 * for the same n1c codelet in another row; 16.7-18.0 in every
-		 * row with a new order each trial) */
+		 * (double n = 32, this file at commit db6e731: the kgen row
+		 * 19.7-21.1 ns against 17.4-18.2 for the row of the n1c
+		 * codelet it runs; at d404d77, 16.8-17.2 against 16.7-17.4) */
 		for (k = 0; k < nw; k++)
 			ord[k] = k;
 		for (k = nw - 1; k > 0; k--) {
