@@ -191,7 +191,10 @@ lanes(int isa)
  * (one transform per lane), the n1w codelet (vectorized within one
  * transform, where VL | n and n >= VL^2), the n1c codelet (one
  * complex number a vector), the n1x codelet (W complex numbers of one
- * transform a vector, one transform at a time only) and the n1a codelet
+ * transform a vector; batches run it transform by transform: since its
+ * last step's loops are unrolled, emit/tpl/cxl.c, it is the fastest
+ * batched codelet at some sizes, double n = 32 and 64 on AVX-512 among
+ * them, make bench-pick) and the n1a codelet
  * (the batched codelet as kgen's assembly, AVX2 and AVX-512, n =
  * 2..64).  One transform at a time (v below the batched codelets'
  * lanes) the batched vector codelets, C and assembly, are left out
@@ -225,7 +228,7 @@ candidate(int c, int n, int many)
 	isa = c / NFAM;
 	fam = c % NFAM;
 	return fam == FAM_N1C ? ctab[isa][n - 1]
-	    : fam == FAM_N1X ? (many ? 0 : xtab[isa][n - 1])
+	    : fam == FAM_N1X ? xtab[isa][n - 1]
 	    : fam == FAM_N1W ? wtab[isa][n - 1]
 	    : fam == FAM_N1A ? (many ? atab[isa][n - 1] : 0)
 	    : isa == CPU_scalar || many ? tab[isa][n - 1] : 0;

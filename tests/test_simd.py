@@ -224,8 +224,8 @@ def test_dispatch_per_size(libcheck):
 def test_dispatch_many(libcheck):
     """For v that fills the lanes (v = 256) kgen_dft runs one of the
     candidates it times: a batched codelet in C or in assembly (n1a), or
-    an n1w or n1c one, of an ISA up to the best; with KGEN_ISA set, that
-    ISA's batched C codelet."""
+    an n1w, n1c or n1x one, of an ISA up to the best; with KGEN_ISA set,
+    that ISA's batched C codelet."""
     env = {k: v for k, v in os.environ.items() if k != "KGEN_ISA"}
     p = run([libcheck["double"], "per-size-many"], env=env)
     rows = [l.split() for l in p.stdout.splitlines()]
@@ -238,7 +238,8 @@ def test_dispatch_many(libcheck):
             ok = (set(isas) | {"n1w-" + i for i in isas[1:]
                                if n in N1W[prec][i]}
                   | {"n1c-" + i for i in isas[1:] if n in N1C[prec][i]}
-                  | {"n1a-" + i for i in isas[1:] if n in N1A[prec][i]})
+                  | {"n1a-" + i for i in isas[1:] if n in N1A[prec][i]}
+                  | {"n1x-" + i for i in isas[1:] if n in N1X[prec][i]})
             assert got in ok, (n, prec, got)
     p = run([libcheck["double"], "per-size-many"],
             env=dict(os.environ, KGEN_ISA=BEST))

@@ -385,6 +385,17 @@ kgen_cxl_kbyi_G(float k, kgen_cxG x)
  * @w2@ 2W), printed before that type's last step (cxl_x_d, _f, _e,
  * _g). */
 /* kgen: begin cxl_x_io */
+/* The last step's loops (constant trip counts once inlined) unrolled in
+ * full: gcc -O2 keeps them rolled and their arrays in memory (the float
+ * AVX-512 n1x codelet of 128 took 1.7x the time, and -O3's unrolling
+ * about 1.1x).  Clang unrolls such loops at -O2 by itself. */
+#ifndef KGEN_CXL_UNROLL
+#if defined(__GNUC__) && !defined(__clang__)
+#define KGEN_CXL_UNROLL _Pragma("GCC unroll 16")
+#else
+#define KGEN_CXL_UNROLL
+#endif
+#endif
 KGEN_CXL_INLINE kgen_cx@c@
 kgen_cxl_xtw_@c@(kgen_cx@c@ x, const @t@ *tw)
 {
@@ -458,6 +469,7 @@ kgen_cxl_x_D(double *r, double *i, ptrdiff_t os, const kgen_cxD *s,
 	kgen_cxD a, b, u, w;
 	int g, c;
 
+	KGEN_CXL_UNROLL
 	for (g = 0; g < m; g += 2) {
 		a = kgen_cxl_xtw_D(s[g], tw + 8 * g);
 		b = kgen_cxl_xtw_D(s[g + 1], tw + 8 * g + 8);
@@ -485,7 +497,9 @@ kgen_cxl_x_F(float *r, float *i, ptrdiff_t os, const kgen_cxF *s, int m,
 	kgen_cxF v0, v1, v2, v3, s02, d02, s13, d13;
 	int g, k, c;
 
+	KGEN_CXL_UNROLL
 	for (g = 0; g < m; g += 4) {
+		KGEN_CXL_UNROLL
 		for (k = 0; k < 4; k++)
 			a[k] = (__m256d)kgen_cxl_xtw_F(s[g + k],
 			    tw + 16 * (g + k));
@@ -524,7 +538,9 @@ kgen_cxl_x_E(double *r, double *i, ptrdiff_t os, const kgen_cxE *s,
 	kgen_cxE v0, v1, v2, v3, s02, d02, s13, d13;
 	int g, k, c;
 
+	KGEN_CXL_UNROLL
 	for (g = 0; g < m; g += 4) {
+		KGEN_CXL_UNROLL
 		for (k = 0; k < 4; k++)
 			a[k] = (__m512d)kgen_cxl_xtw_E(s[g + k],
 			    tw + 16 * (g + k));
@@ -571,12 +587,15 @@ kgen_cxl_x_G(float *r, float *i, ptrdiff_t os, const kgen_cxG *s,
 	kgen_cxG v[8], e[4], o[4], s02, d02, s13, d13;
 	int g, k, c, q;
 
+	KGEN_CXL_UNROLL
 	for (g = 0; g < m; g += 8) {
+		KGEN_CXL_UNROLL
 		for (k = 0; k < 8; k++)
 			a[k] = (__m512d)kgen_cxl_xtw_G(s[g + k],
 			    tw + 32 * (g + k));
 		/* u[2j]: elements 0, 2, 4, 6 of rows 2j, 2j + 1; u[2j + 1]:
 		 * 1, 3, 5, 7 */
+		KGEN_CXL_UNROLL
 		for (k = 0; k < 4; k++) {
 			u[2 * k] = _mm512_unpacklo_pd(a[2 * k], a[2 * k + 1]);
 			u[2 * k + 1] = _mm512_unpackhi_pd(a[2 * k],
@@ -584,6 +603,7 @@ kgen_cxl_x_G(float *r, float *i, ptrdiff_t os, const kgen_cxG *s,
 		}
 		/* w: rows 0-3 (w[0..3]) and 4-7 (w[4..7]) of elements
 		 * (0, 4), (2, 6), (1, 5), (3, 7) */
+		KGEN_CXL_UNROLL
 		for (k = 0; k < 2; k++) {
 			w[4 * k] = _mm512_permutex2var_pd(u[4 * k],
 			    _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0),
@@ -609,6 +629,7 @@ kgen_cxl_x_G(float *r, float *i, ptrdiff_t os, const kgen_cxG *s,
 		v[7] = (kgen_cxG)_mm512_shuffle_f64x2(w[3], w[7], 0xee);
 		/* radix 8: DFT 4 of the even and of the odd rows, then
 		 * y_k = e_k + w8^k o_k, y_(k+4) = e_k - w8^k o_k */
+		KGEN_CXL_UNROLL
 		for (q = 0; q < 2; q++) {
 			s02 = v[q] + v[q + 4];
 			d02 = v[q] - v[q + 4];
@@ -623,6 +644,7 @@ kgen_cxl_x_G(float *r, float *i, ptrdiff_t os, const kgen_cxG *s,
 		o[2] = kgen_cxl_kbyi_G((float)sign, o[2]);
 		o[3] = KGEN_CXL_W8_G(sign, -1, o[3]);
 		c = m - g < 8 ? m - g : 8;
+		KGEN_CXL_UNROLL
 		for (k = 0; k < 4; k++) {
 			kgen_cxl_xst_G(r + (g + k * m) * os,
 			    i + (g + k * m) * os, os, e[k] + o[k], c, how);
