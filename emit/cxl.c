@@ -616,9 +616,11 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 
 /* n1x's vectors for ISA simd, precision and size n: 'E' (AVX-512
  * double: 4 complex numbers in 64 bytes), 'G' (AVX-512 float, n a
- * multiple of 64 from 128 up: 8 complex numbers in 64 bytes; float
- * n = 128 61 ns against 'F''s 67, but n = 64 38 against 35 and n = 48
- * 37 against 20), else 32-byte 'D' (2 doubles) or 'F' (4 floats); 0
+ * multiple of 64: 8 complex numbers in 64 bytes, sub-transforms whose
+ * size W divides; with the last step unrolled, float n = 64 takes
+ * 18.5-18.9 ns against 'F''s 23.6-24.0, but n = 48 42 against 18 and
+ * n = 32 31 against 11, where W = 8 does not divide m: padding and
+ * element stores), else 32-byte 'D' (2 doubles) or 'F' (4 floats); 0
  * for an ISA narrower than 32 bytes. */
 static char
 xwide(int simd, int isfloat, int n)
@@ -629,7 +631,7 @@ xwide(int simd, int isfloat, int n)
 	if (bytes < 32)
 		return 0;
 	if (bytes == 64 && isfloat)
-		return n % 64 == 0 && n >= 128 ? 'G' : 'F';
+		return n % 64 == 0 ? 'G' : 'F';
 	return bytes == 64 ? 'E' : isfloat ? 'F' : 'D';
 }
 

@@ -56,7 +56,7 @@ static const char usage[] =
 "      n1x (with --simd avx2|avx512): the n1 ABI for v = 1 with W\n"
 "      complex numbers of the transform a vector (W = 2 avx2 double,\n"
 "      4 avx512 double and float, 8 avx512 float where N is a\n"
-"      multiple of 64 from 128): W sub-transforms of N/W in the\n"
+"      multiple of 64): W sub-transforms of N/W in the\n"
 "      lanes, twiddles, a W x W transpose and a radix-W step across\n"
 "      the vectors; N a multiple of W, at least 2W.\n"
 "  fft  -n N --emit cuda [--type float] [--name NAME] [-o FILE]\n"
