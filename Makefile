@@ -42,5 +42,6 @@ clean:
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
         bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmlib bench-t1a bench-pick \
+        bench-ports \
         bench-gemmasm \
         selftest tsan check-slow fuzz

@@ -215,6 +215,18 @@ bench-pick: build/bench/pick
 	@sh bench/machine.sh pick
 	build/bench/pick $(BENCH_PICK_ARGS)
 
+# ---- bench-ports: instructions a cycle of one core for the vector
+# additions, FMAs and shuffles of kgen's codelets, alone and mixed
+# (bench/ports.c; seconds); CSV in bench/out/ports.csv.
+build/bench/ports: bench/ports.c
+	@mkdir -p $(@D)
+	$(CC) -O2 -Wall -Wextra -o $@ bench/ports.c
+
+bench-ports: build/bench/ports
+	@sh bench/machine.sh ports
+	@mkdir -p bench/out
+	build/bench/ports bench/out/ports.csv
+
 bench-asmlib: build/bench/asmlib
 	@sh bench/machine.sh asmlib
 	@mkdir -p bench/out
