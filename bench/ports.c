@@ -14,6 +14,7 @@
  *   cc -O2 bench/ports.c -o ports && ./ports   (make bench-ports)
  * x86-64 with AVX2 (and AVX-512 lines where the CPU has it); prints a
  * table and, with an argument, writes it as CSV to that file. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <time.h>
 
@@ -49,31 +50,25 @@ enum { ADD, FMA, UNPCK, PERM2, MIXED, NKIND };
 static const char *const kname[NKIND] = {"vaddpd", "vfmadd231pd",
     "vunpcklpd", "vpermt2pd / vperm2f128", "vaddpd + vunpcklpd 3:1"};
 
-#define R "ymm"
-static void
-run256(int k)
-{
-	switch (k) {
-	case ADD: LOOP(R8("vaddpd ")); break;
-	case FMA: LOOP(R8("vfmadd231pd ")); break;
-	case UNPCK: LOOP(R8("vunpcklpd ")); break;
-	case PERM2: LOOP(R8("vperm2f128 $0x21, ")); break;
-	case MIXED: LOOP(MIX("vaddpd ", "vunpcklpd ")); break;
-	}
+/* run256 and run512: kind k of instruction on R registers (the
+ * two-source shuffle: vperm2f128 in 256 bits, vpermt2pd in 512) */
+#define RUN(name, perm) \
+static void \
+name(int k) \
+{ \
+	switch (k) { \
+	case ADD: LOOP(R8("vaddpd ")); break; \
+	case FMA: LOOP(R8("vfmadd231pd ")); break; \
+	case UNPCK: LOOP(R8("vunpcklpd ")); break; \
+	case PERM2: LOOP(R8(perm)); break; \
+	case MIXED: LOOP(MIX("vaddpd ", "vunpcklpd ")); break; \
+	} \
 }
+#define R "ymm"
+RUN(run256, "vperm2f128 $0x21, ")
 #undef R
 #define R "zmm"
-__attribute__((target("avx512f"))) static void
-run512(int k)
-{
-	switch (k) {
-	case ADD: LOOP(R8("vaddpd ")); break;
-	case FMA: LOOP(R8("vfmadd231pd ")); break;
-	case UNPCK: LOOP(R8("vunpcklpd ")); break;
-	case PERM2: LOOP(R8("vpermt2pd ")); break;
-	case MIXED: LOOP(MIX("vaddpd ", "vunpcklpd ")); break;
-	}
-}
+RUN(run512, "vpermt2pd ")
 #undef R
 
 /* best of runs of f(k), seconds */

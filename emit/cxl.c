@@ -617,11 +617,12 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 /* n1x's vectors for ISA simd, precision and size n: 'E' (AVX-512
  * double: 4 complex numbers in 64 bytes), 'G' (AVX-512 float, n a
  * multiple of 64: 8 complex numbers in 64 bytes, sub-transforms whose
- * size W divides; with the last step unrolled, float n = 64 takes
- * 18.5-18.9 ns against 'F''s 23.6-24.0, but n = 48 42 against 18 and
- * n = 32 31 against 11, where W = 8 does not divide m: padding and
- * element stores), else 32-byte 'D' (2 doubles) or 'F' (4 floats); 0
- * for an ISA narrower than 32 bytes. */
+ * size W divides; with the last step unrolled, make bench-pick
+ * BENCH_PICK_ARGS="float 64" times it at 18.1 ns a transform where
+ * 'F' took 23-26 (5e1c344^); at 16..56, where W = 8 does not divide m,
+ * padding and element stores made it several times slower than 'F'),
+ * else 32-byte 'D' (2 doubles) or 'F' (4 floats); 0 for an ISA
+ * narrower than 32 bytes. */
 static char
 xwide(int simd, int isfloat, int n)
 {
