@@ -618,6 +618,25 @@ blocked(Cfg *c)
 		b *= c->r[c->k - 1 - c->nin];
 }
 
+/* The estimate for interleaved data where the widest ISA has an n1x
+ * codelet of size n (N1XL): that codelet alone.  KGEN_MEASURE picks it
+ * at every such size on interleaved data (double 128 and 256, float 128
+ * to 1024 on AVX-512; 128 and 256 on AVX2, 2026-11-27) and Cooley-Tukey
+ * plans on split arrays, whose estimate is below. */
+static int
+estimate_n1x(int n, Cfg *c)
+{
+	const Isa *isa[CPU_N];
+
+	PRIV(plantab_isas)(isa);
+	if (!PRIV(plantab_n1xl)(isa[0], n, 0))
+		return 0;
+	memset(c, 0, sizeof *c);
+	c->alg = ALG_N1X;
+	c->isa = isa[0]->id;
+	return 1;
+}
+
 /* The estimate: the ISA that fits n best (the widest among equals: for
  * float n = 128 AVX-512's 16 lanes leave no vector leaf while AVX2's 8
  * give one, 1.2 us against 0.2 us; for n = 1000 only the narrower lanes
@@ -1078,7 +1097,8 @@ plan_init(PLAN *p, int n, unsigned flags, int lay)
 		kgen_priv_wisdom_put(PREC, lay, n, &p->cfg);
 		return 0;
 	}
-	estimate(n, &c);
+	if (lay != LAY_INTER || !estimate_n1x(n, &c))
+		estimate(n, &c);
 	return plan_cfg(p, n, &c, flags, 0);
 }
 
