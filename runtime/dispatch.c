@@ -200,9 +200,10 @@ lanes(int isa)
  * lanes) the batched vector codelets, C and assembly, are left out
  * (their remainder path costs a vector pass): there n1c and n1x
  * win most sizes, n1w some multiples of the lanes, scalar the
- * smallest.  For v that fills the lanes the batched codelets mostly win,
- * but not everywhere (double n = 64 on AVX-512: n1w 34 ns a transform
- * against the batched codelet's 52 ns at v = 256, interleaved).  The
+ * smallest.  For v that fills the lanes the batched codelets win many
+ * sizes, but not all (double n = 64 on AVX-512, v = 256 interleaved:
+ * n1x 31.6 ns a transform, n1w 41.0, the batched codelet 48.5; make
+ * bench-pick, 2026-11-27).  The
  * first call for a size, precision, layout and side of the lanes times
  * each candidate on scratch data of that layout (v = 1, or sixteen
  * vectors' worth of transforms one after another: with four, double
@@ -211,8 +212,9 @@ lanes(int isa)
  * below), the blocks of the candidates interleaved so that a burst of
  * load hits them alike, times the three fastest again for three times
  * as many, and keeps the one with the least time (once; pick remembers
- * it; make bench-pick shows what it costs: 0.4, 2.4 and 5.7 ms for
- * double n = 2, 32 and 64 at v = 256, 2026-11-26).  When
+ * it; make bench-pick shows what it costs: 0.3, 2.7-2.8 and 6.0-6.4 ms
+ * for double n = 2, 32 and 64 at v = 256, n1x among the candidates,
+ * 2026-11-27).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
 enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
