@@ -621,8 +621,12 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
  * BENCH_PICK_ARGS="float 64" times it at 18.1 ns a transform where
  * 'F' took 23-26 (5e1c344^); at 16..56, where W = 8 does not divide m,
  * padding and element stores made it several times slower than 'F'),
- * else 32-byte 'D' (2 doubles) or 'F' (4 floats); 0 for an ISA
- * narrower than 32 bytes. */
+ * else 32-byte 'D' (2 doubles) or 'F' (4 floats), and for float sizes
+ * that 4 does not divide 16-byte 'H' (2 floats; FFTW's n1fv codelets
+ * hold 2 complex floats a 16-byte vector too) where the library had
+ * only n1c, one complex number a vector (make bench-fft, float n = 54,
+ * v = 1: n1c 72 ns a transform); 0 for an ISA narrower than 32 bytes
+ * (the 'H' codelets are AVX code: VEX encoding and FMA). */
 static char
 xwide(int simd, int isfloat, int n)
 {
@@ -631,9 +635,11 @@ xwide(int simd, int isfloat, int n)
 	bytes = simd != SIMD_NONE ? isa_get(simd)->bytes : 16;
 	if (bytes < 32)
 		return 0;
-	if (bytes == 64 && isfloat)
-		return n % 64 == 0 ? 'G' : 'F';
-	return bytes == 64 ? 'E' : isfloat ? 'F' : 'D';
+	if (bytes == 64 && isfloat && n % 64 == 0)
+		return 'G';
+	if (isfloat)
+		return n % 4 ? 'H' : 'F';
+	return bytes == 64 ? 'E' : 'D';
 }
 
 /* W, the complex numbers a vector of n1x's codelet of size n for ISA
@@ -645,7 +651,7 @@ emitcxl_xlanes(int simd, int isfloat, int n)
 	char w;
 
 	w = xwide(simd, isfloat, n);
-	return !w ? 0 : w == 'D' ? 2 : w == 'G' ? 8 : 4;
+	return !w ? 0 : w == 'D' || w == 'H' ? 2 : w == 'G' ? 8 : 4;
 }
 
 /* n1x's table: w^(l k) for k < mr (zero past m) and lane l < W, w =
@@ -739,7 +745,12 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	helpers(f, e->isfloat ? 'f' : 'd');
 	if (wide == 'E' || wide == 'G')
 		helpers_wide64(f, e->isfloat ? 'f' : 'd');
-	else
+	else if (wide == 'H') {
+		fputs("#if defined(__AVX__) && !defined(KGEN_CXL_WH)\n"
+		    "#define KGEN_CXL_WH\n#include <immintrin.h>\n", f);
+		tpl_print(f, "cxl_wide_h", NULL);
+		fputs("#endif\n\n", f);
+	} else
 		helpers_wide(f, e->isfloat ? 'f' : 'd');
 	fprintf(f, "#ifndef KGEN_CXL_X%c\n#define KGEN_CXL_X%c\n", wide,
 	    wide);
@@ -748,7 +759,8 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		TPL_S("c", letter), TPL_S("t", t), TPL_N("w", w),
 		TPL_N("w2", 2 * w), TPL_END});
 	tpl_print(f, wide == 'E' ? "cxl_x_e" : wide == 'G' ? "cxl_x_g"
-	    : wide == 'F' ? "cxl_x_f" : "cxl_x_d", NULL);
+	    : wide == 'F' ? "cxl_x_f" : wide == 'H' ? "cxl_x_h" : "cxl_x_d",
+	    NULL);
 	fputs("#endif\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n"
 	    "#endif\n\n", f);
 	xtable(f, name, t, p->n, p->sign, m, mr, w, e->isfloat);
@@ -766,7 +778,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		fprintf(f, "\t%s\n\t\tkgen_cxl_x_%c(ro, io, %s, stg, %d, "
 		    "%s_tw%s, %d);\n", k == 0 ? "if (io == ro + 1 && os == 2)"
 		    : k == 1 ? "else if (ro == io + 1 && os == 2)" : "else", wide,
-		    k < 2 ? "2" : "os", m, name, wide == 'D' ? "" : p->sign < 0
+		    k < 2 ? "2" : "os", m, name, w == 2 ? "" : p->sign < 0
 		    ? ", -1" : ", 1", k < 2 ? k + 1 : 0);
 	fputs("}\n\n", f);
 	/* one transform of interleaved pairs (sw: the parts swapped, ri ==

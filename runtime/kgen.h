@@ -157,9 +157,10 @@ KGEN_API kgen_dft_fn *kgen_n1c_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1cf_isa(int n, int isa);
 /* The codelet of size n for isa with W complex numbers of one transform
  * a vector (kgen fft --kind n1x: same ABI, for v = 1; W = 2 for AVX2
- * double, else 4), or NULL where the library has none (n not a multiple
- * of W, or below 2W; AVX2 and AVX-512 only) or the CPU does not run
- * isa. */
+ * double and for float n = 6, 10, .., 62 (AVX2 codelets in 16-byte
+ * vectors), 8 for AVX-512 float n = 64, else 4), or NULL where the
+ * library has none (n not a multiple of W, or below 2W; AVX2 and AVX-512
+ * only) or the CPU does not run isa. */
 KGEN_API kgen_dft_fn *kgen_n1x_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1xf_isa(int n, int isa);
 /* The batched codelet of size n for isa (one transform per vector

@@ -296,7 +296,11 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
        + [(isa, prec, sign, w * m, ("--kind", "n1x", "--fma"))
           for isa in ISAS if isa != "sse2" for prec in ("double", "float")
           for w in [2 if (isa, prec) == ("avx2", "double") else 4]
-          for sign in (-1, 1) for m in (2, 3, 5, 2 * w, 3 * w + 1, 33)])
+          for sign in (-1, 1) for m in (2, 3, 5, 2 * w, 3 * w + 1, 33)]
+       # float sizes 2 mod 4: W = 2 in 16-byte vectors, m odd
+       + [(isa, "float", sign, 2 * m, ("--kind", "n1x", "--fma"))
+          for isa in ISAS if isa != "sse2" for sign in (-1, 1)
+          for m in (3, 5, 13, 33)])
 
 
 def gid(c):
@@ -538,17 +542,22 @@ def test_cli_n1c_needs_simd():
     (("--simd", "avx512", "-n", "6"), "a multiple of 4 (complex numbers a "
      "vector) and at least 8"),
     (("--simd", "avx2", "--type", "float", "-n", "4"), "at least 8"),
+    (("--simd", "avx2", "--type", "float", "-n", "6"), None),
+    (("--simd", "avx512", "--type", "float", "-n", "7"), "a multiple of 2 "
+     "(complex numbers a vector) and at least 4"),
     (("-n", "8",), "needs 32-byte vectors; give --simd avx2 or avx512"),
 ])
 def test_cli_n1x_sizes(args, msg):
-    """n1x needs 32-byte vectors and n a multiple of W (2 avx2 double,
-    else 4), at least 2W; anything else is one kgen: line, exit 2."""
+    """n1x needs 32-byte vectors and n a multiple of W (2 avx2 double and
+    float n not a multiple of 4, else 4), at least 2W; anything else is
+    one kgen: line, exit 2."""
     if "-n" not in args:
         args = args + ("-n", "12")
     p = kgen("fft", "--kind", "n1x", *args)
     if msg is None:
         assert p.returncode == 0, p.stderr
-        assert "its 2 sub-transforms of size 2" in p.stdout
+        n = int(args[args.index("-n") + 1])
+        assert "its 2 sub-transforms of size %d" % (n // 2) in p.stdout
         return
     assert p.returncode == 2 and not p.stdout
     assert p.stderr.startswith("kgen: ") and p.stderr.count("\n") == 1

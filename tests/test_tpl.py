@@ -24,6 +24,7 @@ EXTRA = [
     "fft -n 5 --kind n1c --simd avx512 --type float",  # cxl_wide_g
     "fft -n 8 --kind n1x --simd avx2",         # cxl_x_d
     "fft -n 8 --kind n1x --simd avx2 --type float",    # cxl_x_f
+    "fft -n 6 --kind n1x --simd avx2 --type float",    # cxl_wide_h, cxl_x_h
     "fft -n 8 --kind n1x --simd avx512",       # cxl_x_e
     "fft -n 128 --kind n1x --simd avx512 --type float",  # cxl_x_g
 ]

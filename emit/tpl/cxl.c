@@ -113,6 +113,50 @@ kgen_cxl_flush_F(float *r, float *i, ptrdiff_t vs, const kgen_cxF *s,
 }
 /* kgen: end */
 
+/* ---- 16-byte vectors: W = 2 floats (n1x of float sizes 2 mod 4) ---- */
+
+/* kgen: begin cxl_wide_h */
+/* n1x's loads only: its stores go through kgen_cxl_xst_H */
+typedef float kgen_cxH __attribute__((vector_size(16)));
+typedef int kgen_cxHi __attribute__((vector_size(16)));
+#ifdef __clang__
+#define KGEN_CXL_SWAP_H(x) __builtin_shufflevector(x, x, 1, 0, 3, 2)
+#else
+#define KGEN_CXL_SWAP_H(x) __builtin_shuffle(x, (kgen_cxHi){1, 0, 3, 2})
+#endif
+
+KGEN_CXL_INLINE kgen_cxH
+kgen_cxl_ld_H(const float *r, const float *i, ptrdiff_t vs, int how)
+{
+	const float *p;
+	double a, b;
+	kgen_cxH x;
+
+	if (how == 1 || how == 2) {
+		p = how == 1 ? r : i;
+		__builtin_memcpy(&a, p, 8);
+		__builtin_memcpy(&b, p + vs, 8);
+		x = (kgen_cxH)_mm_set_pd(b, a);
+		return how == 1 ? x : KGEN_CXL_SWAP_H(x);
+	}
+	if (how == 4)
+		return (kgen_cxH)_mm_loadu_ps(r);
+	if (how == 3) {
+		__builtin_memcpy(&a, r, 8);
+		__builtin_memcpy(&b, i, 8);
+		return (kgen_cxH)_mm_unpacklo_ps(_mm_castpd_ps(_mm_set_sd(a)),
+		    _mm_castpd_ps(_mm_set_sd(b)));
+	}
+	return (kgen_cxH){r[0], i[0], r[vs], i[vs]};
+}
+
+KGEN_CXL_INLINE kgen_cxH
+kgen_cxl_kbyi_H(float k, kgen_cxH x)
+{
+	return KGEN_CXL_SWAP_H(x) * (kgen_cxH){-k, k, -k, k};
+}
+/* kgen: end */
+
 /* ---- 64-byte vectors (AVX-512): W = 4 doubles, 8 floats ---- */
 
 /* kgen: begin cxl_wide_e */
@@ -480,6 +524,31 @@ kgen_cxl_x_D(double *r, double *i, ptrdiff_t os, const kgen_cxD *s,
 		c = m - g < 2 ? m - g : 2;
 		kgen_cxl_xst_D(r + g * os, i + g * os, os, u + w, c, how);
 		kgen_cxl_xst_D(r + (g + m) * os, i + (g + m) * os, os, u - w,
+		    c, how);
+	}
+}
+/* kgen: end */
+
+/* kgen: begin cxl_x_h */
+/* W = 2 floats in 16 bytes: a complex float is 64 bits, so the
+ * transpose is movlhps and movhlps, the butterfly one addition and one
+ * subtraction. */
+KGEN_CXL_INLINE void
+kgen_cxl_x_H(float *r, float *i, ptrdiff_t os, const kgen_cxH *s, int m,
+    const float *tw, int how)
+{
+	kgen_cxH a, b, u, w;
+	int g, c;
+
+	KGEN_CXL_UNROLL
+	for (g = 0; g < m; g += 2) {
+		a = kgen_cxl_xtw_H(s[g], tw + 8 * g);
+		b = kgen_cxl_xtw_H(s[g + 1], tw + 8 * g + 8);
+		u = (kgen_cxH)_mm_movelh_ps((__m128)a, (__m128)b);
+		w = (kgen_cxH)_mm_movehl_ps((__m128)b, (__m128)a);
+		c = m - g < 2 ? m - g : 2;
+		kgen_cxl_xst_H(r + g * os, i + g * os, os, u + w, c, how);
+		kgen_cxl_xst_H(r + (g + m) * os, i + (g + m) * os, os, u - w,
 		    c, how);
 	}
 }
