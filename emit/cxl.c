@@ -34,6 +34,7 @@ struct Cout {
 	Printer p;          /* first: the Printer's hooks cast it to Cout */
 	char sfx;           /* 'd' or 'f': the helpers' suffix */
 	int stage;          /* n1x: outputs go to the staging array stg */
+	int aos;            /* inputs from the array sin (aosfn) */
 };
 
 /* Is id a constant or the negation of one? */
@@ -69,6 +70,10 @@ load(Printer *p, const Slot *s)
 	char c;
 
 	c = ((Cout *)p)->sfx;
+	if (((Cout *)p)->aos) {
+		fprintf(p->f, "sin[%d]", s->j);
+		return;
+	}
 	fprintf(p->f, "kgen_cxl_%sld_%c(ri + %d * is, ii + %d * is, %s)",
 	    ((Cout *)p)->stage ? "x" : "", c, s->j, s->j, c == 'd' || c == 'f'
 	    ? "how" : "ivs, hi");
@@ -363,6 +368,22 @@ helpers_wide64(FILE *f, char c)
 	fputs("#endif\n\n", f);
 }
 
+/* W where the batched loop of wide vectors of type wide takes adjacent
+ * interleaved transforms of size n a block at a time (aosfn), else 0.
+ * Measured against the pair accesses, v = 256 (throwaway harness on
+ * this Intel Xeon, 2026-11-27; make bench-fft's kgen-n1c rows time the
+ * library's): 64-byte float (G, which otherwise leaves such data to the
+ * 32-byte loops) 0.18 ns a transform against 0.71 at n = 2, 0.46
+ * against 1.12 at 3, 1.29 against 1.82 at 5, 2.06 against 2.21 at 6,
+ * slower at 7 (n - 1 shuffles a vector each way outgrow the pairs);
+ * 64-byte double (E) 0.34 against 0.46 at n = 2, slower at 3; the
+ * 32-byte ones (D, F) no faster. */
+static int
+aoslanes(char wide, int n)
+{
+	return wide == 'G' && n <= 6 ? 8 : wide == 'E' && n <= 2 ? 4 : 0;
+}
+
 static void
 header(Cout *o, const Prob *p, const Emit *e)
 {
@@ -378,8 +399,11 @@ header(Cout *o, const Prob *p, const Emit *e)
 	    : "backward", e->isfloat ? "float" : "double");
 	if (bytes > 32)
 		fprintf(o->p.f, "\n * (also %d or %d at a time, one complex "
-		    "number of each in a 64- or 32-byte\n * vector)",
-		    e->isfloat ? 8 : 4, e->isfloat ? 4 : 2);
+		    "number of each in a 64- or 32-byte\n * vector%s)",
+		    e->isfloat ? 8 : 4, e->isfloat ? 4 : 2,
+		    aoslanes(e->isfloat ? 'G' : 'E', p->n) ? "; adjacent "
+		    "interleaved transforms, ivs == ovs == 2n,\n * loaded "
+		    "and stored as they lie and shuffled in registers" : "");
 	else if (bytes > 16)
 		fprintf(o->p.f, "\n * (also %d at a time, one complex number "
 		    "of each in a 32-byte vector)", e->isfloat ? 4 : 2);
@@ -443,6 +467,115 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
 	    w, e->name, t, t, isa_get(e->simd)->flags);
 }
 
+/* Prints no vectors dst0.. (named by dfmt with their index), element e
+ * of vector o from source vector sv[o][e] (named by sfmt) lane
+ * sl[o][e]: each the sources' two-source shuffles merged in the order
+ * the elements first need them, one shuffle per source beyond the
+ * first (a plain copy for one source in order). */
+static void
+shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
+    const char *dfmt, const char *sfmt)
+{
+	int o, e, k, ns, src[16], mask[16];
+	char d[32], a[32], b[32];
+
+	for (o = 0; o < no; o++) {
+		ns = 0;
+		src[0] = 0;
+		for (e = 0; e < 2 * w; e++) {
+			for (k = 0; k < ns && src[k] != sv[o * 2 * w + e]; k++)
+				;
+			if (k == ns)
+				src[ns++] = sv[o * 2 * w + e];
+		}
+		snprintf(d, sizeof d, dfmt, o);
+		snprintf(a, sizeof a, sfmt, src[0]);
+		for (e = 0; e < 2 * w && sl[o * 2 * w + e] == e; e++)
+			;
+		if (ns == 1 && e == 2 * w) {
+			fprintf(f, "	%s = %s;\n", d, a);
+			continue;
+		}
+		for (k = ns == 1 ? 0 : 1; k < ns; k++) {
+			snprintf(b, sizeof b, sfmt, src[k]);
+			for (e = 0; e < 2 * w; e++) {
+				mask[e] = k > 1 || ns == 1 ? e : 0;
+				if (sv[o * 2 * w + e] == src[0] && k == 1)
+					mask[e] = sl[o * 2 * w + e];
+				if (sv[o * 2 * w + e] == src[k])
+					mask[e] = (ns == 1 ? 0 : 2 * w)
+					    + sl[o * 2 * w + e];
+			}
+			fprintf(f, "	%s = KGEN_CXL_S2_%c(%s, %s", d, wide,
+			    k > 1 ? d : a, ns == 1 ? a : b);
+			for (e = 0; e < 2 * w; e++)
+				fprintf(f, ", %d", mask[e]);
+			fputs(");\n", f);
+		}
+	}
+}
+
+/* Prints NAME_aosX (wide vectors X of W = aoslanes(wide, n) complex
+ * numbers), the batched loop's block for adjacent interleaved
+ * transforms (is == os == 2, ivs == ovs == 2n): W transforms are n
+ * vectors in a row, loaded as they lie and shuffled in registers into
+ * sin[q] (element q of each transform, a lane each), the body's
+ * statements d in the given order (outputs to stg), and stg shuffled
+ * back into n vectors of W transforms stored as they lie: n - 1
+ * shuffles a vector each way for n < W, where the pair accesses cost
+ * about one a complex number (aoslanes has where it wins). */
+static void
+aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
+    const char *t, char wide, int n)
+{
+	FILE *f;
+	int w, k, e, flat, idx, sv[8 * 16], sl[8 * 16];
+
+	f = o->p.f;
+	w = aoslanes(wide, n);
+	assert(w && n < w && w <= 8 && "aoslanes: n < W <= 8");
+	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_S2_%c(a, b, ...) "
+	    "__builtin_shufflevector(a, b, __VA_ARGS__)\n#else\n"
+	    "#define KGEN_CXL_S2_%c(a, b, ...) __builtin_shuffle(a, b, "
+	    "(kgen_cx%ci){__VA_ARGS__})\n#endif\n\n", wide, wide, wide);
+	fprintf(f, "KGEN_CXL_INLINE void\n%s_aos%c(const %s *x, %s *y)\n{\n"
+	    "\tkgen_cx%c", name, wide, t, t, wide);
+	for (k = 0; k < n; k++)
+		fprintf(f, " x%d,", k);
+	fprintf(f, " sin[%d], stg[%d];\n\n", n, n);
+	for (k = 0; k < n; k++)
+		fprintf(f, "\t__builtin_memcpy(&x%d, x + %d, sizeof x%d);\n", k,
+		    2 * w * k, k);
+	/* sin[q] lane t = x_q of transform t, at complex t n + q */
+	for (k = 0; k < n; k++)
+		for (e = 0; e < 2 * w; e++) {
+			flat = 2 * ((e / 2) * n + k) + e % 2;
+			sv[k * 2 * w + e] = flat / (2 * w);
+			sl[k * 2 * w + e] = flat % (2 * w);
+		}
+	shufnet(f, wide, w, n, sv, sl, "sin[%d]", "x%d");
+	o->aos = o->stage = 1;
+	memset(o->p.name, -1, (d->nnode + 1) * sizeof *o->p.name);
+	o->p.next = 0;
+	for (k = 0; k < norder; k++)
+		statement(o, ids[k]);
+	o->aos = o->stage = 0;
+	/* vector m of the output: complex m W + e / 2, transform idx / n,
+	 * output idx mod n, from stg lanes 2 t and 2 t + 1 */
+	for (k = 0; k < n; k++)
+		for (e = 0; e < 2 * w; e++) {
+			flat = 2 * w * k + e;
+			idx = flat / 2;
+			sv[k * 2 * w + e] = idx % n;
+			sl[k * 2 * w + e] = 2 * (idx / n) + flat % 2;
+		}
+	shufnet(f, wide, w, n, sv, sl, "x%d", "stg[%d]");
+	for (k = 0; k < n; k++)
+		fprintf(f, "\t__builtin_memcpy(y + %d, &x%d, sizeof x%d);\n",
+		    2 * w * k, k, k);
+	fputs("}\n\n", f);
+}
+
 /* The wide loops (suffix wide, W transforms a vector): a function of
  * its own, not inlined, so that a call of fewer than W transforms pays
  * nothing for them (inlined, their 32-byte spill slots made every call
@@ -451,7 +584,7 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
  * of unit stride (os == 1: the plan's leaves) are staged and stored W
  * transforms by four outputs at a time (how 5). */
 static void
-widefn(FILE *f, const char *name, const char *t, char wide, int w)
+widefn(FILE *f, const char *name, const char *t, char wide, int w, int n)
 {
 	static const struct {
 		const char *cond, *st;
@@ -476,10 +609,16 @@ widefn(FILE *f, const char *name, const char *t, char wide, int w)
 	    "    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)\n"
 	    "{\n\tptrdiff_t j;\n\n\tj = 0;\n", wide, name, wide, t, t, t,
 	    t);
+	if (aoslanes(wide, n))
+		fprintf(f, "\tif (is == 2 && os == 2 && ii == ri + 1 && io == "
+		    "ro + 1 && ivs == %d\n\t    && ovs == %d)\n"
+		    "\t\tfor (; j + %d <= v; j += %d)\n"
+		    "\t\t\t%s_aos%c(ri + j * ivs, ro + j * ovs);\n", 2 * n,
+		    2 * n, w, w, name, wide);
 	for (k = 0; k < sizeof lay / sizeof *lay; k++) {
 		if (lay[k].cond)
-			fprintf(f, "\t%sif (%s)\n", k ? "else " : "",
-			    lay[k].cond);
+			fprintf(f, "\t%sif (%s)\n", k || aoslanes(wide, n)
+			    ? "else " : "", lay[k].cond);
 		else
 			fputs("\telse\n", f);
 		/* float interleaved pairs: eight 8-byte accesses a 64-byte
@@ -565,8 +704,11 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		fprintf(f, "\tif (ho == 5)\n\t\tkgen_cxl_flush_%c(ro, io, "
 		    "ovs, stg, %d);\n", wide[k], p->n);
 		fputs("\t(void)is;\n\t(void)os;\n\t(void)ivs;\n"
-		    "\t(void)ovs;\n\t(void)stg;\n}\n#endif\n\n", f);
-		widefn(f, e->name, t, wide[k], w[k]);
+		    "\t(void)ovs;\n\t(void)stg;\n}\n\n", f);
+		if (aoslanes(wide[k], p->n))
+			aosfn(&o, d, ids, norder, e->name, t, wide[k], p->n);
+		fputs("#endif\n\n", f);
+		widefn(f, e->name, t, wide[k], w[k], p->n);
 	}
 	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
 	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "
