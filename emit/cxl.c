@@ -374,14 +374,18 @@ helpers_wide64(FILE *f, char c)
  * this Intel Xeon, 2026-11-27; make bench-fft's kgen-n1c rows time the
  * library's): 64-byte float (G, which otherwise leaves such data to the
  * 32-byte loops) 0.18 ns a transform against 0.71 at n = 2, 0.46
- * against 1.12 at 3, 1.29 against 1.82 at 5, 2.06 against 2.21 at 6,
- * slower at 7 (n - 1 shuffles a vector each way outgrow the pairs);
- * 64-byte double (E) 0.34 against 0.46 at n = 2, slower at 3; the
- * 32-byte ones (D, F) no faster. */
+ * against 1.12 at 3, 0.63 against 1.50 at 4 (bitnet), 1.29 against
+ * 1.82 at 5, 2.06 against 2.21 at 6, 1.87 against 3.19 at 8 (bitnet),
+ * slower at 7 (shufnet's n - 1 shuffles a vector each way outgrow the
+ * pairs); 64-byte double (E) 0.34 against 0.46 at n = 2, slower at 3
+ * and 4; the 32-byte ones (D, F) no faster (AVX2 has no two-source
+ * permute: F at n = 4 took twice as long). */
 static int
 aoslanes(char wide, int n)
 {
-	return wide == 'G' && n <= 6 ? 8 : wide == 'E' && n <= 2 ? 4 : 0;
+	if (wide == 'G' && (n <= 6 || n == 8))
+		return 8;
+	return wide == 'E' && n <= 2 ? 4 : 0;
 }
 
 static void
@@ -515,14 +519,91 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
 	}
 }
 
+/* The same for n a power of two that divides W, in log2 n stages of
+ * n two-source shuffles (where shufnet takes n - 1 a vector): stage j
+ * pairs the vectors v and v ^ 2^j and gives v the elements whose
+ * output q has bit j of v, W of them (each vector holds every q
+ * equally often, so every stage is balanced); the last stage puts
+ * transform t in lane t.  fwd: x%d (n vectors of W transforms as they
+ * lie) to sin[q]; else stg[q] back to x%d, the stages in reverse. */
+static void
+bitnet(FILE *f, char wide, int w, int n, int fwd)
+{
+	int st[4][8][8], a, j, v, u, p, q, e, c, k, sa, sb, mask[16];
+	char d[48], na[32], nb[32];
+
+	for (a = 0; (1 << a) < n; a++)
+		;
+	for (v = 0; v < n; v++)
+		for (p = 0; p < w; p++)
+			st[0][v][p] = v * w + p;
+	for (j = 0; j < a; j++)
+		for (v = 0; v < n; v++) {
+			sa = v & ~(1 << j);
+			sb = v | (1 << j);
+			for (c = 0, k = 0; k < 2 * w; k++) {
+				e = st[j][k < w ? sa : sb][k % w];
+				if ((e % n >> j & 1) == (v >> j & 1))
+					st[j + 1][v][j == a - 1 ? e / n : c++] = e;
+			}
+		}
+	for (k = 0; k < a; k++) {
+		j = fwd ? k : a - 1 - k;
+		for (v = 0; v < n; v++) {
+			sa = v & ~(1 << j);
+			sb = v | (1 << j);
+			/* the destination's state (after stage j forward,
+			 * before it in reverse), the sources' the other */
+			for (p = 0; p < w; p++) {
+				e = st[fwd ? j + 1 : j][v][p];
+				for (u = 0; u < 2 * w; u++)
+					if (st[fwd ? j : j + 1][u < w ? sa
+					    : sb][u % w] == e)
+						break;
+				assert(u < 2 * w && "bitnet: an element is lost");
+				q = u < w ? 2 * u : 2 * w + 2 * (u - w);
+				mask[2 * p] = q;
+				mask[2 * p + 1] = q + 1;
+			}
+			if (fwd) {
+				snprintf(na, sizeof na, j ? "p%d_%d" : "x%d",
+				    j ? j - 1 : sa, sa);
+				snprintf(nb, sizeof nb, j ? "p%d_%d" : "x%d",
+				    j ? j - 1 : sb, sb);
+				if (j == a - 1)
+					snprintf(d, sizeof d, "sin[%d]", v);
+				else
+					snprintf(d, sizeof d, "const kgen_cx%c "
+					    "p%d_%d", wide, j, v);
+			} else {
+				snprintf(na, sizeof na, j == a - 1 ? "stg[%d]"
+				    : "r%d_%d", j == a - 1 ? sa : j + 1, sa);
+				snprintf(nb, sizeof nb, j == a - 1 ? "stg[%d]"
+				    : "r%d_%d", j == a - 1 ? sb : j + 1, sb);
+				if (j == 0)
+					snprintf(d, sizeof d, "x%d", v);
+				else
+					snprintf(d, sizeof d, "const kgen_cx%c "
+					    "r%d_%d", wide, j, v);
+			}
+			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
+			    nb);
+			for (p = 0; p < 2 * w; p++)
+				fprintf(f, ", %d", mask[p]);
+			fputs(");\n", f);
+		}
+	}
+}
+
 /* Prints NAME_aosX (wide vectors X of W = aoslanes(wide, n) complex
  * numbers), the batched loop's block for adjacent interleaved
  * transforms (is == os == 2, ivs == ovs == 2n): W transforms are n
  * vectors in a row, loaded as they lie and shuffled in registers into
  * sin[q] (element q of each transform, a lane each), the body's
  * statements d in the given order (outputs to stg), and stg shuffled
- * back into n vectors of W transforms stored as they lie: n - 1
- * shuffles a vector each way for n < W, where the pair accesses cost
+ * back into n vectors of W transforms stored as they lie: log2 n
+ * shuffles a vector each way where n is a power of two dividing W
+ * (bitnet), n - 1 otherwise (shufnet), where the pair accesses cost
  * about one a complex number (aoslanes has where it wins). */
 static void
 aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
@@ -533,7 +614,7 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
 
 	f = o->p.f;
 	w = aoslanes(wide, n);
-	assert(w && n < w && w <= 8 && "aoslanes: n < W <= 8");
+	assert(w && n <= w && w <= 8 && "aoslanes: n <= W <= 8");
 	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_S2_%c(a, b, ...) "
 	    "__builtin_shufflevector(a, b, __VA_ARGS__)\n#else\n"
 	    "#define KGEN_CXL_S2_%c(a, b, ...) __builtin_shuffle(a, b, "
@@ -553,7 +634,10 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
 			sv[k * 2 * w + e] = flat / (2 * w);
 			sl[k * 2 * w + e] = flat % (2 * w);
 		}
-	shufnet(f, wide, w, n, sv, sl, "sin[%d]", "x%d");
+	if (n > 1 && w % n == 0)
+		bitnet(f, wide, w, n, 1);
+	else
+		shufnet(f, wide, w, n, sv, sl, "sin[%d]", "x%d");
 	o->aos = o->stage = 1;
 	memset(o->p.name, -1, (d->nnode + 1) * sizeof *o->p.name);
 	o->p.next = 0;
@@ -569,7 +653,10 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
 			sv[k * 2 * w + e] = idx % n;
 			sl[k * 2 * w + e] = 2 * (idx / n) + flat % 2;
 		}
-	shufnet(f, wide, w, n, sv, sl, "x%d", "stg[%d]");
+	if (n > 1 && w % n == 0)
+		bitnet(f, wide, w, n, 0);
+	else
+		shufnet(f, wide, w, n, sv, sl, "x%d", "stg[%d]");
 	for (k = 0; k < n; k++)
 		fprintf(f, "\t__builtin_memcpy(y + %d, &x%d, sizeof x%d);\n",
 		    2 * w * k, k, k);
