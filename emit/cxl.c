@@ -377,15 +377,18 @@ helpers_wide64(FILE *f, char c)
  * against 1.12 at 3, 0.63 against 1.50 at 4 (bitnet), 1.29 against
  * 1.82 at 5, 2.06 against 2.21 at 6, 1.87 against 3.19 at 8 (bitnet),
  * slower at 7 (shufnet's n - 1 shuffles a vector each way outgrow the
- * pairs); 64-byte double (E) 0.34 against 0.46 at n = 2, slower at 3
- * and 4; the 32-byte ones (D, F) no faster (AVX2 has no two-source
- * permute: F at n = 4 took twice as long). */
+ * pairs); from 16 in blocks of 8 x 8, 5.4 against 7.3 at 16, 10.9
+ * against 16.2 at 32, 25.8 against 35.8 at 64; 64-byte double (E)
+ * 0.34 against 0.46 at n = 2, 2.6 against 3.6 at 8 and 4.6 against 5.2
+ * at 12 (blocks of 4 x 4), slower at 3, 4, 16, 24 and 32; the 32-byte
+ * ones (D, F) no faster (AVX2 has no two-source permute: F at n = 4
+ * took twice as long). */
 static int
 aoslanes(char wide, int n)
 {
-	if (wide == 'G' && (n <= 6 || n == 8))
+	if (wide == 'G' && (n <= 6 || n % 8 == 0))
 		return 8;
-	return wide == 'E' && n <= 2 ? 4 : 0;
+	return wide == 'E' && (n <= 2 || n == 8 || n == 12) ? 4 : 0;
 }
 
 static void
@@ -519,6 +522,26 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
 	}
 }
 
+/* bitnet's vector names: x%d (the n vectors as they lie: slot v of
+ * block blk of nblk is x(v nblk + blk)), sin[%d] and stg[%d] (slot v
+ * of block blk is q = blk W + v), and its stage temporaries p/r (read)
+ * and P/R (declared: "const kgen_cxX p..."), stage j, slot v, block
+ * blk. */
+static void
+vname(char *buf, size_t sz, const char *kind, int j, int v, int blk,
+    int nblk, int w, char wide)
+{
+	if (!strcmp(kind, "x"))
+		snprintf(buf, sz, "x%d", v * nblk + blk);
+	else if (!strcmp(kind, "sin") || !strcmp(kind, "stg"))
+		snprintf(buf, sz, "%s[%d]", kind, blk * w + v);
+	else if (*kind == 'P' || *kind == 'R')
+		snprintf(buf, sz, "const kgen_cx%c %c%d_%d_%d", wide,
+		    *kind + 32, j, v, blk);
+	else
+		snprintf(buf, sz, "%s%d_%d_%d", kind, j, v, blk);
+}
+
 /* The same for n a power of two that divides W, in log2 n stages of
  * n two-source shuffles (where shufnet takes n - 1 a vector): stage j
  * pairs the vectors v and v ^ 2^j and gives v the elements whose
@@ -527,7 +550,7 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
  * transform t in lane t.  fwd: x%d (n vectors of W transforms as they
  * lie) to sin[q]; else stg[q] back to x%d, the stages in reverse. */
 static void
-bitnet(FILE *f, char wide, int w, int n, int fwd)
+bitnet(FILE *f, char wide, int w, int n, int fwd, int blk, int nblk)
 {
 	int st[4][8][8], a, j, v, u, p, q, e, c, k, sa, sb, mask[16];
 	char d[48], na[32], nb[32];
@@ -566,25 +589,19 @@ bitnet(FILE *f, char wide, int w, int n, int fwd)
 				mask[2 * p + 1] = q + 1;
 			}
 			if (fwd) {
-				snprintf(na, sizeof na, j ? "p%d_%d" : "x%d",
-				    j ? j - 1 : sa, sa);
-				snprintf(nb, sizeof nb, j ? "p%d_%d" : "x%d",
-				    j ? j - 1 : sb, sb);
-				if (j == a - 1)
-					snprintf(d, sizeof d, "sin[%d]", v);
-				else
-					snprintf(d, sizeof d, "const kgen_cx%c "
-					    "p%d_%d", wide, j, v);
+				vname(na, sizeof na, j ? "p" : "x", j - 1, sa,
+				    blk, nblk, w, wide);
+				vname(nb, sizeof nb, j ? "p" : "x", j - 1, sb,
+				    blk, nblk, w, wide);
+				vname(d, sizeof d, j == a - 1 ? "sin" : "P", j,
+				    v, blk, nblk, w, wide);
 			} else {
-				snprintf(na, sizeof na, j == a - 1 ? "stg[%d]"
-				    : "r%d_%d", j == a - 1 ? sa : j + 1, sa);
-				snprintf(nb, sizeof nb, j == a - 1 ? "stg[%d]"
-				    : "r%d_%d", j == a - 1 ? sb : j + 1, sb);
-				if (j == 0)
-					snprintf(d, sizeof d, "x%d", v);
-				else
-					snprintf(d, sizeof d, "const kgen_cx%c "
-					    "r%d_%d", wide, j, v);
+				vname(na, sizeof na, j == a - 1 ? "stg" : "r",
+				    j + 1, sa, blk, nblk, w, wide);
+				vname(nb, sizeof nb, j == a - 1 ? "stg" : "r",
+				    j + 1, sb, blk, nblk, w, wide);
+				vname(d, sizeof d, j ? "R" : "x", j, v, blk,
+				    nblk, w, wide);
 			}
 			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
 			    nb);
@@ -593,6 +610,47 @@ bitnet(FILE *f, char wide, int w, int n, int fwd)
 			fputs(");\n", f);
 		}
 	}
+}
+
+/* aosfn's shuffles, fwd: the n vectors x%d of W adjacent transforms as
+ * they lie to sin[q] (lane t: x_q of transform t); else stg[q] back to
+ * x%d.  bitnet where n is a power of two dividing W, or per block of W
+ * outputs (a W x W transpose) where W divides n; shufnet otherwise. */
+static void
+aosnet(FILE *f, char wide, int w, int n, int fwd)
+{
+	int k, e, flat, idx, sv[8 * 16], sl[8 * 16];
+
+	if (n > 1 && w % n == 0) {
+		bitnet(f, wide, w, n, fwd, 0, 1);
+		return;
+	}
+	if (n % w == 0) {
+		for (k = 0; k < n / w; k++)
+			bitnet(f, wide, w, w, fwd, k, n / w);
+		return;
+	}
+	assert(n < w && w <= 8 && "aosnet: shufnet for n < W <= 8");
+	for (k = 0; k < n; k++)
+		for (e = 0; e < 2 * w; e++) {
+			if (fwd) {
+				/* sin[k] lane e / 2: complex (e / 2) n + k */
+				flat = 2 * ((e / 2) * n + k) + e % 2;
+				sv[k * 2 * w + e] = flat / (2 * w);
+				sl[k * 2 * w + e] = flat % (2 * w);
+			} else {
+				/* x_k element e: complex idx of transform
+				 * idx / n, output idx mod n */
+				flat = 2 * w * k + e;
+				idx = flat / 2;
+				sv[k * 2 * w + e] = idx % n;
+				sl[k * 2 * w + e] = 2 * (idx / n) + flat % 2;
+			}
+		}
+	if (fwd)
+		shufnet(f, wide, w, n, sv, sl, "sin[%d]", "x%d");
+	else
+		shufnet(f, wide, w, n, sv, sl, "x%d", "stg[%d]");
 }
 
 /* Prints NAME_aosX (wide vectors X of W = aoslanes(wide, n) complex
@@ -610,11 +668,10 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
     const char *t, char wide, int n)
 {
 	FILE *f;
-	int w, k, e, flat, idx, sv[8 * 16], sl[8 * 16];
+	int w, k;
 
 	f = o->p.f;
 	w = aoslanes(wide, n);
-	assert(w && n <= w && w <= 8 && "aoslanes: n <= W <= 8");
 	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_S2_%c(a, b, ...) "
 	    "__builtin_shufflevector(a, b, __VA_ARGS__)\n#else\n"
 	    "#define KGEN_CXL_S2_%c(a, b, ...) __builtin_shuffle(a, b, "
@@ -627,36 +684,14 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
 	for (k = 0; k < n; k++)
 		fprintf(f, "\t__builtin_memcpy(&x%d, x + %d, sizeof x%d);\n", k,
 		    2 * w * k, k);
-	/* sin[q] lane t = x_q of transform t, at complex t n + q */
-	for (k = 0; k < n; k++)
-		for (e = 0; e < 2 * w; e++) {
-			flat = 2 * ((e / 2) * n + k) + e % 2;
-			sv[k * 2 * w + e] = flat / (2 * w);
-			sl[k * 2 * w + e] = flat % (2 * w);
-		}
-	if (n > 1 && w % n == 0)
-		bitnet(f, wide, w, n, 1);
-	else
-		shufnet(f, wide, w, n, sv, sl, "sin[%d]", "x%d");
+	aosnet(f, wide, w, n, 1);
 	o->aos = o->stage = 1;
 	memset(o->p.name, -1, (d->nnode + 1) * sizeof *o->p.name);
 	o->p.next = 0;
 	for (k = 0; k < norder; k++)
 		statement(o, ids[k]);
 	o->aos = o->stage = 0;
-	/* vector m of the output: complex m W + e / 2, transform idx / n,
-	 * output idx mod n, from stg lanes 2 t and 2 t + 1 */
-	for (k = 0; k < n; k++)
-		for (e = 0; e < 2 * w; e++) {
-			flat = 2 * w * k + e;
-			idx = flat / 2;
-			sv[k * 2 * w + e] = idx % n;
-			sl[k * 2 * w + e] = 2 * (idx / n) + flat % 2;
-		}
-	if (n > 1 && w % n == 0)
-		bitnet(f, wide, w, n, 0);
-	else
-		shufnet(f, wide, w, n, sv, sl, "x%d", "stg[%d]");
+	aosnet(f, wide, w, n, 0);
 	for (k = 0; k < n; k++)
 		fprintf(f, "\t__builtin_memcpy(y + %d, &x%d, sizeof x%d);\n",
 		    2 * w * k, k, k);
