@@ -375,9 +375,11 @@ helpers_wide64(FILE *f, char c)
  * library's): 64-byte float (G, which otherwise leaves such data to the
  * 32-byte loops) 0.18 ns a transform against 0.71 at n = 2, 0.46
  * against 1.12 at 3, 0.63 against 1.50 at 4 (bitnet), 1.29 against
- * 1.82 at 5, 2.06 against 2.21 at 6, 1.87 against 3.19 at 8 (bitnet),
- * slower at 7 (shufnet's n - 1 shuffles a vector each way outgrow the
- * pairs); from 16 in blocks of 8 x 8, 5.4 against 7.3 at 16, 10.9
+ * 1.82 at 5, 1.35 against 2.14 at 6 (hybnet; the batched codelet 1.82),
+ * 1.87 against 3.19 at 8 (bitnet), slower at 7 (shufnet's n - 1
+ * shuffles a vector each way outgrow the pairs) and at the other even
+ * sizes (hybnet: 10, 14, 20-62; 12 ties); from 16 in blocks of 8 x 8,
+ * 5.4 against 7.3 at 16, 10.9
  * against 16.2 at 32, 25.8 against 35.8 at 64; 64-byte double (E)
  * 0.34 against 0.46 at n = 2, 2.6 against 3.6 at 8 and 4.6 against 5.2
  * at 12 (blocks of 4 x 4), slower at 3, 4, 16, 24 and 32; the 32-byte
@@ -481,10 +483,10 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
  * first (a plain copy for one source in order). */
 static void
 shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
-    const char *dfmt, const char *sfmt)
+    char (*dn)[48], char (*sn)[32])
 {
 	int o, e, k, ns, src[16], mask[16];
-	char d[32], a[32], b[32];
+	const char *d, *a, *b;
 
 	for (o = 0; o < no; o++) {
 		ns = 0;
@@ -495,8 +497,8 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
 			if (k == ns)
 				src[ns++] = sv[o * 2 * w + e];
 		}
-		snprintf(d, sizeof d, dfmt, o);
-		snprintf(a, sizeof a, sfmt, src[0]);
+		d = dn[o];
+		a = sn[src[0]];
 		for (e = 0; e < 2 * w && sl[o * 2 * w + e] == e; e++)
 			;
 		if (ns == 1 && e == 2 * w) {
@@ -504,7 +506,7 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
 			continue;
 		}
 		for (k = ns == 1 ? 0 : 1; k < ns; k++) {
-			snprintf(b, sizeof b, sfmt, src[k]);
+			b = sn[src[k]];
 			for (e = 0; e < 2 * w; e++) {
 				mask[e] = k > 1 || ns == 1 ? e : 0;
 				if (sv[o * 2 * w + e] == src[0] && k == 1)
@@ -612,13 +614,143 @@ bitnet(FILE *f, char wide, int w, int n, int fwd, int blk, int nblk)
 	}
 }
 
+/* aosnet for even n that W does not divide and that does not divide W
+ * (float n = 6, 10, 12, 14, ..): first the a stages of bitnet for the
+ * factor 2^a of n (a = 1 or 2; vector v paired with v ^ 2^j, given the
+ * elements whose q has bit j of v; balanced, as eight adjacent complex
+ * numbers hold every q mod 2^a equally often), then within each class
+ * of q mod 2^a shufnet's gather over its n / 2^a vectors: a + n / 2^a
+ * - 1 shuffles a vector each way where shufnet alone takes n - 1 (6:
+ * 3 for 5, 12: 4 for 11).  fwd as aosnet's; the other way the gathers
+ * first, then the stages in reverse. */
+static void
+hybnet(FILE *f, char wide, int w, int n, int fwd)
+{
+	static char dn[64][48], sn[64][32];
+	int st[3][64][8], a, j, v, u, p, e, c, k, sa, sb, o, no, q, mask[16];
+	int sv[64 * 16], sl[64 * 16], cls;
+	char d[48], na[32], nb[32];
+
+	for (a = 0; n % (2 << a) == 0 && w % (2 << a) == 0; a++)
+		;
+	assert(a >= 1 && a <= 2 && n <= 64 && "hybnet: n even, W = 8");
+	for (v = 0; v < n; v++)
+		for (p = 0; p < w; p++)
+			st[0][v][p] = v * w + p;
+	for (j = 0; j < a; j++)
+		for (v = 0; v < n; v++) {
+			sa = v & ~(1 << j);
+			sb = v | (1 << j);
+			for (c = 0, k = 0; k < 2 * w; k++) {
+				e = st[j][k < w ? sa : sb][k % w];
+				if ((e % n >> j & 1) == (v >> j & 1))
+					st[j + 1][v][c++] = e;
+			}
+			assert(c == w && "hybnet: a stage is unbalanced");
+		}
+	/* the stages, forward; reverse ones are printed after the gathers */
+	for (k = 0; fwd && k < a; k++)
+		for (v = 0; v < n; v++) {
+			sa = v & ~(1 << k);
+			sb = v | (1 << k);
+			for (p = 0; p < w; p++) {
+				for (u = 0; st[k][u < w ? sa : sb][u % w]
+				    != st[k + 1][v][p]; u++)
+					;
+				mask[2 * p] = 2 * u;
+				mask[2 * p + 1] = mask[2 * p] + 1;
+			}
+			vname(na, sizeof na, k ? "p" : "x", k - 1, sa, 0, 1, w,
+			    wide);
+			vname(nb, sizeof nb, k ? "p" : "x", k - 1, sb, 0, 1, w,
+			    wide);
+			vname(d, sizeof d, "P", k, v, 0, 1, w, wide);
+			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
+			    nb);
+			for (p = 0; p < 2 * w; p++)
+				fprintf(f, ", %d", mask[p]);
+			fputs(");\n", f);
+		}
+	/* the gathers, class by class: outputs q (forward) or the stages'
+	 * vectors v (reverse) of class cls */
+	if (!fwd) {
+		fprintf(f, "\tkgen_cx%c", wide);
+		for (v = 0; v < n; v++)
+			fprintf(f, " r%d_%d_0%s", a, v, v + 1 < n ? "," : ";\n");
+	}
+	for (cls = 0; cls < 1 << a; cls++) {
+		no = 0;
+		for (o = cls; o < n; o += 1 << a) {
+			for (e = 0; e < 2 * w; e++) {
+				if (fwd) {
+					/* sin[o] lane e / 2: complex (e / 2) n
+					 * + o, somewhere in the class */
+					q = (e / 2) * n + o;
+					for (v = cls; v < n; v += 1 << a) {
+						for (p = 0; p < w
+						    && st[a][v][p] != q; p++)
+							;
+						if (p < w)
+							break;
+					}
+					assert(v < n && "hybnet: lost");
+					sv[no * 2 * w + e] = v;
+					sl[no * 2 * w + e] = 2 * p + e % 2;
+				} else {
+					/* vector o lane e / 2: complex q, of
+					 * transform q / n, from stg[q mod n] */
+					q = st[a][o][e / 2];
+					sv[no * 2 * w + e] = q % n;
+					sl[no * 2 * w + e] = 2 * (q / n) + e % 2;
+				}
+			}
+			if (fwd)
+				snprintf(dn[no], sizeof dn[no], "sin[%d]", o);
+			else
+				snprintf(dn[no], sizeof dn[no], "r%d_%d_0", a, o);
+			no++;
+		}
+		for (v = 0; v < n; v++)
+			if (fwd)
+				snprintf(sn[v], sizeof sn[v], "p%d_%d_0", a - 1,
+				    v);
+			else
+				snprintf(sn[v], sizeof sn[v], "stg[%d]", v);
+		shufnet(f, wide, w, no, sv, sl, dn, sn);
+	}
+	/* the stages in reverse: vector v before stage j from v and
+	 * v ^ 2^j after it */
+	for (k = a - 1; !fwd && k >= 0; k--)
+		for (v = 0; v < n; v++) {
+			sa = v & ~(1 << k);
+			sb = v | (1 << k);
+			for (p = 0; p < w; p++) {
+				for (u = 0; st[k + 1][u < w ? sa : sb][u % w]
+				    != st[k][v][p]; u++)
+					;
+				mask[2 * p] = 2 * u;
+				mask[2 * p + 1] = 2 * u + 1;
+			}
+			vname(na, sizeof na, "r", k + 1, sa, 0, 1, w, wide);
+			vname(nb, sizeof nb, "r", k + 1, sb, 0, 1, w, wide);
+			vname(d, sizeof d, k ? "R" : "x", k, v, 0, 1, w, wide);
+			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
+			    nb);
+			for (p = 0; p < 2 * w; p++)
+				fprintf(f, ", %d", mask[p]);
+			fputs(");\n", f);
+		}
+}
+
 /* aosfn's shuffles, fwd: the n vectors x%d of W adjacent transforms as
  * they lie to sin[q] (lane t: x_q of transform t); else stg[q] back to
  * x%d.  bitnet where n is a power of two dividing W, or per block of W
- * outputs (a W x W transpose) where W divides n; shufnet otherwise. */
+ * outputs (a W x W transpose) where W divides n; hybnet for the other
+ * even n with W = 8, shufnet for the rest. */
 static void
 aosnet(FILE *f, char wide, int w, int n, int fwd)
 {
+	static char dn[8][48], sn[8][32];
 	int k, e, flat, idx, sv[8 * 16], sl[8 * 16];
 
 	if (n > 1 && w % n == 0) {
@@ -628,6 +760,10 @@ aosnet(FILE *f, char wide, int w, int n, int fwd)
 	if (n % w == 0) {
 		for (k = 0; k < n / w; k++)
 			bitnet(f, wide, w, w, fwd, k, n / w);
+		return;
+	}
+	if (n % 2 == 0 && w == 8) {
+		hybnet(f, wide, w, n, fwd);
 		return;
 	}
 	assert(n < w && w <= 8 && "aosnet: shufnet for n < W <= 8");
@@ -647,10 +783,11 @@ aosnet(FILE *f, char wide, int w, int n, int fwd)
 				sl[k * 2 * w + e] = 2 * (idx / n) + flat % 2;
 			}
 		}
-	if (fwd)
-		shufnet(f, wide, w, n, sv, sl, "sin[%d]", "x%d");
-	else
-		shufnet(f, wide, w, n, sv, sl, "x%d", "stg[%d]");
+	for (k = 0; k < n; k++) {
+		snprintf(dn[k], sizeof dn[k], fwd ? "sin[%d]" : "x%d", k);
+		snprintf(sn[k], sizeof sn[k], fwd ? "x%d" : "stg[%d]", k);
+	}
+	shufnet(f, wide, w, n, sv, sl, dn, sn);
 }
 
 /* Prints NAME_aosX (wide vectors X of W = aoslanes(wide, n) complex
@@ -659,9 +796,10 @@ aosnet(FILE *f, char wide, int w, int n, int fwd)
  * vectors in a row, loaded as they lie and shuffled in registers into
  * sin[q] (element q of each transform, a lane each), the body's
  * statements d in the given order (outputs to stg), and stg shuffled
- * back into n vectors of W transforms stored as they lie: log2 n
- * shuffles a vector each way where n is a power of two dividing W
- * (bitnet), n - 1 otherwise (shufnet), where the pair accesses cost
+ * back into n vectors of W transforms stored as they lie (aosnet):
+ * log2 n shuffles a vector each way where n is a power of two dividing
+ * W, log2 W where W divides n (bitnet), fewer than n - 1 for other even
+ * n (hybnet), n - 1 otherwise (shufnet), where the pair accesses cost
  * about one a complex number (aoslanes has where it wins). */
 static void
 aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,

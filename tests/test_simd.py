@@ -287,7 +287,7 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
        # one complex number a vector: any n, beyond the library's too
        + [(isa, prec, sign, n, ("--kind", "n1c", "--fma"))
           for isa in ISAS for prec in ("double", "float") for sign in (-1, 1)
-          for n in (1, 3, 4, 8, 13, 24, 65)]
+          for n in (1, 3, 4, 6, 8, 13, 24, 65)]
        + [(isa, "double", -1, n, ("--kind", "n1c", "--schedule", "co"))
           for isa in ISAS for n in (59, 128)]
        # W complex numbers of one transform a vector: n = W m, m a
