@@ -544,143 +544,139 @@ vname(char *buf, size_t sz, const char *kind, int j, int v, int blk,
 		snprintf(buf, sz, "%s%d_%d_%d", kind, j, v, blk);
 }
 
-/* The same for n a power of two that divides W, in log2 n stages of
- * n two-source shuffles (where shufnet takes n - 1 a vector): stage j
- * pairs the vectors v and v ^ 2^j and gives v the elements whose
- * output q has bit j of v, W of them (each vector holds every q
- * equally often, so every stage is balanced); the last stage puts
- * transform t in lane t.  fwd: x%d (n vectors of W transforms as they
- * lie) to sin[q]; else stg[q] back to x%d, the stages in reverse. */
-static void
-bitnet(FILE *f, char wide, int w, int n, int fwd, int blk, int nblk)
-{
-	int st[4][8][8], a, j, v, u, p, q, e, c, k, sa, sb, mask[16];
-	char d[48], na[32], nb[32];
+/* The states of a stages of two-source shuffles on n vectors of W
+ * complex numbers (numbered t n + q, transform t, output q, as they lie
+ * in st[0]): stage j pairs the vectors v and v ^ 2^j and gives v the W
+ * elements whose q has bit j of v (balanced where 2^a divides n and W:
+ * eight adjacent complex numbers hold every q mod 2^a equally often),
+ * st[j + 1] after it; with final, the last stage puts transform t in
+ * lane t (n = 2^a: vector q is then sin[q]). */
+enum { NETV = 64 };
+typedef int Netst[NETV][8];
 
-	for (a = 0; (1 << a) < n; a++)
-		;
+static void
+netstates(Netst *st, int w, int n, int a, int final)
+{
+	int j, v, k, e, c;
+
+	assert(n <= NETV && w <= 8 && "netstates: n <= 64, W <= 8");
 	for (v = 0; v < n; v++)
-		for (p = 0; p < w; p++)
-			st[0][v][p] = v * w + p;
+		for (k = 0; k < w; k++)
+			st[0][v][k] = v * w + k;
 	for (j = 0; j < a; j++)
 		for (v = 0; v < n; v++) {
-			sa = v & ~(1 << j);
-			sb = v | (1 << j);
 			for (c = 0, k = 0; k < 2 * w; k++) {
-				e = st[j][k < w ? sa : sb][k % w];
+				e = st[j][k < w ? v & ~(1 << j) : v | (1 << j)]
+				    [k % w];
 				if ((e % n >> j & 1) == (v >> j & 1))
-					st[j + 1][v][j == a - 1 ? e / n : c++] = e;
+					st[j + 1][v][final && j == a - 1 ? e / n
+					    : c++] = e;
 			}
+			assert((final && j == a - 1) || c == w);
 		}
-	for (k = 0; k < a; k++) {
-		j = fwd ? k : a - 1 - k;
-		for (v = 0; v < n; v++) {
-			sa = v & ~(1 << j);
-			sb = v | (1 << j);
-			/* the destination's state (after stage j forward,
-			 * before it in reverse), the sources' the other */
-			for (p = 0; p < w; p++) {
-				e = st[fwd ? j + 1 : j][v][p];
-				for (u = 0; u < 2 * w; u++)
-					if (st[fwd ? j : j + 1][u < w ? sa
-					    : sb][u % w] == e)
-						break;
-				assert(u < 2 * w && "bitnet: an element is lost");
-				q = u < w ? 2 * u : 2 * w + 2 * (u - w);
-				mask[2 * p] = q;
-				mask[2 * p + 1] = q + 1;
-			}
-			if (fwd) {
-				vname(na, sizeof na, j ? "p" : "x", j - 1, sa,
-				    blk, nblk, w, wide);
-				vname(nb, sizeof nb, j ? "p" : "x", j - 1, sb,
-				    blk, nblk, w, wide);
-				vname(d, sizeof d, j == a - 1 ? "sin" : "P", j,
-				    v, blk, nblk, w, wide);
-			} else {
-				vname(na, sizeof na, j == a - 1 ? "stg" : "r",
-				    j + 1, sa, blk, nblk, w, wide);
-				vname(nb, sizeof nb, j == a - 1 ? "stg" : "r",
-				    j + 1, sb, blk, nblk, w, wide);
-				vname(d, sizeof d, j ? "R" : "x", j, v, blk,
-				    nblk, w, wide);
-			}
-			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
-			    nb);
-			for (p = 0; p < 2 * w; p++)
-				fprintf(f, ", %d", mask[p]);
-			fputs(");\n", f);
+}
+
+/* Prints stage j of a (netstates' st) as n shuffles, fwd: to the state
+ * after it from the one before, else back.  Names (vname): forward from
+ * x (j = 0) or p, to sin (the last stage of a final net) or P; back
+ * from stg (the last stage of a final net) or r, to x (j = 0) or R. */
+static void
+netstage(FILE *f, char wide, int w, int n, Netst *st, int j, int a,
+    int final, int fwd, int blk, int nblk)
+{
+	int v, p, u, e, sa, sb, top, mask[16];
+	char d[48], na[32], nb[32];
+
+	top = final && j == a - 1;
+	for (v = 0; v < n; v++) {
+		sa = v & ~(1 << j);
+		sb = v | (1 << j);
+		/* the destination's state (after stage j forward, before
+		 * it back), the sources' the other */
+		for (p = 0; p < w; p++) {
+			e = st[fwd ? j + 1 : j][v][p];
+			for (u = 0; u < 2 * w && st[fwd ? j : j + 1][u < w ? sa
+			    : sb][u % w] != e; u++)
+				;
+			assert(u < 2 * w && "netstage: an element is lost");
+			mask[2 * p] = 2 * u;
+			mask[2 * p + 1] = 2 * u + 1;
 		}
+		if (fwd) {
+			vname(na, sizeof na, j ? "p" : "x", j - 1, sa, blk,
+			    nblk, w, wide);
+			vname(nb, sizeof nb, j ? "p" : "x", j - 1, sb, blk,
+			    nblk, w, wide);
+			vname(d, sizeof d, top ? "sin" : "P", j, v, blk, nblk,
+			    w, wide);
+		} else {
+			vname(na, sizeof na, top ? "stg" : "r", j + 1, sa, blk,
+			    nblk, w, wide);
+			vname(nb, sizeof nb, top ? "stg" : "r", j + 1, sb, blk,
+			    nblk, w, wide);
+			vname(d, sizeof d, j ? "R" : "x", j, v, blk, nblk, w,
+			    wide);
+		}
+		fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na, nb);
+		for (p = 0; p < 2 * w; p++)
+			fprintf(f, ", %d", mask[p]);
+		fputs(");\n", f);
 	}
 }
 
+/* The same for n a power of two that divides W, in log2 n stages of
+ * n two-source shuffles (where shufnet takes n - 1 a vector), the last
+ * putting transform t in lane t: fwd x%d (n vectors of W transforms as
+ * they lie) to sin[q], else stg[q] back to x%d, the stages in reverse;
+ * block blk of nblk (vname) for the W x W transposes where W divides
+ * n. */
+static void
+bitnet(FILE *f, char wide, int w, int n, int fwd, int blk, int nblk)
+{
+	Netst st[4];
+	int a, k;
+
+	for (a = 0; (1 << a) < n; a++)
+		;
+	netstates(st, w, n, a, 1);
+	for (k = 0; k < a; k++)
+		netstage(f, wide, w, n, st, fwd ? k : a - 1 - k, a, 1, fwd,
+		    blk, nblk);
+}
+
 /* aosnet for even n that W does not divide and that does not divide W
- * (float n = 6, 10, 12, 14, ..): first the a stages of bitnet for the
- * factor 2^a of n (a = 1 or 2; vector v paired with v ^ 2^j, given the
- * elements whose q has bit j of v; balanced, as eight adjacent complex
- * numbers hold every q mod 2^a equally often), then within each class
- * of q mod 2^a shufnet's gather over its n / 2^a vectors: a + n / 2^a
- * - 1 shuffles a vector each way where shufnet alone takes n - 1 (6:
- * 3 for 5, 12: 4 for 11).  fwd as aosnet's; the other way the gathers
- * first, then the stages in reverse. */
+ * (float n = 6, 10, 12, 14, ..): first netstates' a stages for the
+ * factor 2^a of n (a = 1 or 2), then within each class of q mod 2^a
+ * shufnet's gather over its n / 2^a vectors: a + n / 2^a - 1 shuffles
+ * a vector each way where shufnet alone takes n - 1 (6: 3 for 5, 12: 4
+ * for 11).  fwd as aosnet's; the other way the gathers first, then the
+ * stages in reverse. */
 static void
 hybnet(FILE *f, char wide, int w, int n, int fwd)
 {
-	static char dn[64][48], sn[64][32];
-	int st[3][64][8], a, j, v, u, p, e, c, k, sa, sb, o, no, q, mask[16];
-	int sv[64 * 16], sl[64 * 16], cls;
-	char d[48], na[32], nb[32];
+	static char dn[NETV][48], sn[NETV][32];
+	Netst st[3];
+	int a, v, p, e, k, o, no, q, cls, sv[NETV * 16], sl[NETV * 16];
 
 	for (a = 0; n % (2 << a) == 0 && w % (2 << a) == 0; a++)
 		;
-	assert(a >= 1 && a <= 2 && n <= 64 && "hybnet: n even, W = 8");
-	for (v = 0; v < n; v++)
-		for (p = 0; p < w; p++)
-			st[0][v][p] = v * w + p;
-	for (j = 0; j < a; j++)
-		for (v = 0; v < n; v++) {
-			sa = v & ~(1 << j);
-			sb = v | (1 << j);
-			for (c = 0, k = 0; k < 2 * w; k++) {
-				e = st[j][k < w ? sa : sb][k % w];
-				if ((e % n >> j & 1) == (v >> j & 1))
-					st[j + 1][v][c++] = e;
-			}
-			assert(c == w && "hybnet: a stage is unbalanced");
-		}
-	/* the stages, forward; reverse ones are printed after the gathers */
+	assert(a >= 1 && a <= 2 && w == 8 && "hybnet: n even, W = 8");
+	netstates(st, w, n, a, 0);
 	for (k = 0; fwd && k < a; k++)
-		for (v = 0; v < n; v++) {
-			sa = v & ~(1 << k);
-			sb = v | (1 << k);
-			for (p = 0; p < w; p++) {
-				for (u = 0; st[k][u < w ? sa : sb][u % w]
-				    != st[k + 1][v][p]; u++)
-					;
-				mask[2 * p] = 2 * u;
-				mask[2 * p + 1] = mask[2 * p] + 1;
-			}
-			vname(na, sizeof na, k ? "p" : "x", k - 1, sa, 0, 1, w,
-			    wide);
-			vname(nb, sizeof nb, k ? "p" : "x", k - 1, sb, 0, 1, w,
-			    wide);
-			vname(d, sizeof d, "P", k, v, 0, 1, w, wide);
-			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
-			    nb);
-			for (p = 0; p < 2 * w; p++)
-				fprintf(f, ", %d", mask[p]);
-			fputs(");\n", f);
-		}
+		netstage(f, wide, w, n, st, k, a, 0, 1, 0, 1);
 	/* the gathers, class by class: outputs q (forward) or the stages'
-	 * vectors v (reverse) of class cls */
+	 * vectors o (back) of class cls */
 	if (!fwd) {
 		fprintf(f, "\tkgen_cx%c", wide);
 		for (v = 0; v < n; v++)
 			fprintf(f, " r%d_%d_0%s", a, v, v + 1 < n ? "," : ";\n");
 	}
+	for (v = 0; v < n; v++)
+		snprintf(sn[v], sizeof sn[v], fwd ? "p%d_%d_0" : "stg[%d]",
+		    fwd ? a - 1 : v, v);
 	for (cls = 0; cls < 1 << a; cls++) {
 		no = 0;
-		for (o = cls; o < n; o += 1 << a) {
+		for (o = cls; o < n; o += 1 << a, no++) {
 			for (e = 0; e < 2 * w; e++) {
 				if (fwd) {
 					/* sin[o] lane e / 2: complex (e / 2) n
@@ -708,38 +704,11 @@ hybnet(FILE *f, char wide, int w, int n, int fwd)
 				snprintf(dn[no], sizeof dn[no], "sin[%d]", o);
 			else
 				snprintf(dn[no], sizeof dn[no], "r%d_%d_0", a, o);
-			no++;
 		}
-		for (v = 0; v < n; v++)
-			if (fwd)
-				snprintf(sn[v], sizeof sn[v], "p%d_%d_0", a - 1,
-				    v);
-			else
-				snprintf(sn[v], sizeof sn[v], "stg[%d]", v);
 		shufnet(f, wide, w, no, sv, sl, dn, sn);
 	}
-	/* the stages in reverse: vector v before stage j from v and
-	 * v ^ 2^j after it */
 	for (k = a - 1; !fwd && k >= 0; k--)
-		for (v = 0; v < n; v++) {
-			sa = v & ~(1 << k);
-			sb = v | (1 << k);
-			for (p = 0; p < w; p++) {
-				for (u = 0; st[k + 1][u < w ? sa : sb][u % w]
-				    != st[k][v][p]; u++)
-					;
-				mask[2 * p] = 2 * u;
-				mask[2 * p + 1] = 2 * u + 1;
-			}
-			vname(na, sizeof na, "r", k + 1, sa, 0, 1, w, wide);
-			vname(nb, sizeof nb, "r", k + 1, sb, 0, 1, w, wide);
-			vname(d, sizeof d, k ? "R" : "x", k, v, 0, 1, w, wide);
-			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na,
-			    nb);
-			for (p = 0; p < 2 * w; p++)
-				fprintf(f, ", %d", mask[p]);
-			fputs(");\n", f);
-		}
+		netstage(f, wide, w, n, st, k, a, 0, 0, 0, 1);
 }
 
 /* aosfn's shuffles, fwd: the n vectors x%d of W adjacent transforms as
