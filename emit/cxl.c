@@ -809,9 +809,10 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
  * its own, not inlined, so that a call of fewer than W transforms pays
  * nothing for them (inlined, their 32-byte spill slots made every call
  * realign the stack).  It returns how many transforms it did, all but
- * v mod W.  Split arrays with unit ivs load as vectors; split outputs
- * of unit stride (os == 1: the plan's leaves) are staged and stored W
- * transforms by four outputs at a time (how 5). */
+ * v mod W.  Adjacent interleaved transforms run NAME_aosX blocks where
+ * aoslanes has them; split arrays with unit ivs load as vectors; split
+ * outputs of unit stride (os == 1: the plan's leaves) are staged and
+ * stored W transforms by four outputs at a time (how 5). */
 static void
 widefn(FILE *f, const char *name, const char *t, char wide, int w, int n)
 {
