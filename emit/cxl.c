@@ -369,22 +369,18 @@ helpers_wide64(FILE *f, char c)
 }
 
 /* W where the batched loop of wide vectors of type wide takes adjacent
- * interleaved transforms of size n a block at a time (aosfn), else 0.
- * Measured against the pair accesses, v = 256 (throwaway harness on
- * this Intel Xeon, 2026-11-27; make bench-fft's kgen-n1c rows time the
- * library's): 64-byte float (G, which otherwise leaves such data to the
- * 32-byte loops) 0.18 ns a transform against 0.71 at n = 2, 0.46
- * against 1.12 at 3, 0.63 against 1.50 at 4 (bitnet), 1.29 against
- * 1.82 at 5, 1.35 against 2.14 at 6 (hybnet; the batched codelet 1.82),
- * 1.87 against 3.19 at 8 (bitnet), slower at 7 (shufnet's n - 1
- * shuffles a vector each way outgrow the pairs) and at the other even
- * sizes (hybnet: 10, 14, 20-62; 12 ties); from 16 in blocks of 8 x 8,
- * 5.4 against 7.3 at 16, 10.9
- * against 16.2 at 32, 25.8 against 35.8 at 64; 64-byte double (E)
- * 0.34 against 0.46 at n = 2, 2.6 against 3.6 at 8 and 4.6 against 5.2
- * at 12 (blocks of 4 x 4), slower at 3, 4, 16, 24 and 32; the 32-byte
- * ones (D, F) no faster (AVX2 has no two-source permute: F at n = 4
- * took twice as long). */
+ * interleaved transforms of size n a block at a time (aosfn), else 0:
+ * where the block measured faster than the pair accesses at v = 256
+ * (float 64-byte vectors, G, otherwise leave such data to the 32-byte
+ * loops).  make bench-pick (v = 256, 2026-11-27) times the library's
+ * AVX-512 n1c codelet with them at float n = 2 0.17 ns a transform
+ * where the best codelet before took 0.43, 3 0.45 (0.82), 4 0.63
+ * (0.91), 6 1.37 (1.80), 8 1.76 (2.57), 24 7.8 (8.6), double n = 2 0.30
+ * (0.42).  Slower than the pair accesses in a throwaway harness: float
+ * 7 (shufnet's n - 1 shuffles a vector each way outgrow the pairs),
+ * the even sizes 10, 14 and 20-62 that 8 does not divide (hybnet),
+ * double 3, 4, 16, 24 and 32, and the 32-byte vectors (D, F: AVX2 has
+ * no two-source permute). */
 static int
 aoslanes(char wide, int n)
 {
