@@ -33,7 +33,7 @@ typedef struct Cout Cout;
 struct Cout {
 	Printer p;          /* first: the Printer's hooks cast it to Cout */
 	char sfx;           /* 'd' or 'f': the helpers' suffix */
-	int stage;          /* n1x: outputs go to the staging array stg */
+	int stage;          /* n1x, aosfn: outputs go to the staging array stg */
 	int aos;            /* inputs from the array sin (aosfn) */
 };
 
@@ -353,18 +353,20 @@ helpers_wide(FILE *f, char c)
 	    c - 32, w == 2 ? "-k, k, -k, k" : "-k, k, -k, k, -k, k, -k, k");
 }
 
-/* The 64-byte vectors of precision c (AVX-512): W = 4 doubles (suffix
- * 'E') or 8 floats ('G'), the same lane pattern and helpers as the
- * 32-byte ones (emit/tpl/cxl.c). */
+/* The helpers of the wide vectors w whose text is a piece of
+ * emit/tpl/cxl.c: 64-byte (AVX-512) E, 4 doubles, and G, 8 floats, with
+ * the 32-byte ones' lane pattern and helpers; 16-byte H, 2 floats (AVX
+ * code, n1x's loads only). */
 static void
-helpers_wide64(FILE *f, char c)
+helpers_tpl(FILE *f, char w)
 {
-	char w;
+	char piece[16];
 
-	w = c == 'd' ? 'E' : 'G';
-	fprintf(f, "#if defined(__AVX512F__) && !defined(KGEN_CXL_W%c)\n"
-	    "#define KGEN_CXL_W%c\n#include <immintrin.h>\n", w, w);
-	tpl_print(f, c == 'd' ? "cxl_wide_e" : "cxl_wide_g", NULL);
+	fprintf(f, "#if defined(__AVX%s__) && !defined(KGEN_CXL_W%c)\n"
+	    "#define KGEN_CXL_W%c\n#include <immintrin.h>\n", w == 'H' ? ""
+	    : "512F", w, w);
+	snprintf(piece, sizeof piece, "cxl_wide_%c", w + 32);
+	tpl_print(f, piece, NULL);
 	fputs("#endif\n\n", f);
 }
 
@@ -472,11 +474,10 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
 	    w, e->name, t, t, isa_get(e->simd)->flags);
 }
 
-/* Prints no vectors dst0.. (named by dfmt with their index), element e
- * of vector o from source vector sv[o][e] (named by sfmt) lane
- * sl[o][e]: each the sources' two-source shuffles merged in the order
- * the elements first need them, one shuffle per source beyond the
- * first (a plain copy for one source in order). */
+/* Prints no vectors dn[o], element e of vector o from the vector
+ * sn[sv[o][e]] lane sl[o][e]: each the sources' two-source shuffles
+ * merged in the order the elements first need them, one shuffle per
+ * source beyond the first (a plain copy for one source in order). */
 static void
 shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
     char (*dn)[48], char (*sn)[32])
@@ -498,7 +499,7 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
 		for (e = 0; e < 2 * w && sl[o * 2 * w + e] == e; e++)
 			;
 		if (ns == 1 && e == 2 * w) {
-			fprintf(f, "	%s = %s;\n", d, a);
+			fprintf(f, "\t%s = %s;\n", d, a);
 			continue;
 		}
 		for (k = ns == 1 ? 0 : 1; k < ns; k++) {
@@ -511,7 +512,7 @@ shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
 					mask[e] = (ns == 1 ? 0 : 2 * w)
 					    + sl[o * 2 * w + e];
 			}
-			fprintf(f, "	%s = KGEN_CXL_S2_%c(%s, %s", d, wide,
+			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide,
 			    k > 1 ? d : a, ns == 1 ? a : b);
 			for (e = 0; e < 2 * w; e++)
 				fprintf(f, ", %d", mask[e]);
@@ -912,7 +913,7 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		w[k] = (wide[k] == 'E' || wide[k] == 'G' ? 64 : 32)
 		    / (c == 'd' ? 16 : 8);
 		if (wide[k] == 'E' || wide[k] == 'G')
-			helpers_wide64(f, c);
+			helpers_tpl(f, wide[k]);
 		else
 			helpers_wide(f, c);
 		snprintf(typ, sizeof typ, "kgen_cx%c", wide[k]);
@@ -930,9 +931,11 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		fprintf(f, "\tif (ho == 5)\n\t\tkgen_cxl_flush_%c(ro, io, "
 		    "ovs, stg, %d);\n", wide[k], p->n);
 		fputs("\t(void)is;\n\t(void)os;\n\t(void)ivs;\n"
-		    "\t(void)ovs;\n\t(void)stg;\n}\n\n", f);
-		if (aoslanes(wide[k], p->n))
+		    "\t(void)ovs;\n\t(void)stg;\n}\n", f);
+		if (aoslanes(wide[k], p->n)) {
+			fputc('\n', f);
 			aosfn(&o, d, ids, norder, e->name, t, wide[k], p->n);
+		}
 		fputs("#endif\n\n", f);
 		widefn(f, e->name, t, wide[k], w[k], p->n);
 	}
@@ -1111,15 +1114,10 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	    "#ifndef __clang__\n#pragma GCC diagnostic ignored "
 	    "\"-Wmaybe-uninitialized\"\n#endif\n#endif\n", f);
 	helpers(f, e->isfloat ? 'f' : 'd');
-	if (wide == 'E' || wide == 'G')
-		helpers_wide64(f, e->isfloat ? 'f' : 'd');
-	else if (wide == 'H') {
-		fputs("#if defined(__AVX__) && !defined(KGEN_CXL_WH)\n"
-		    "#define KGEN_CXL_WH\n#include <immintrin.h>\n", f);
-		tpl_print(f, "cxl_wide_h", NULL);
-		fputs("#endif\n\n", f);
-	} else
+	if (wide == 'D' || wide == 'F')
 		helpers_wide(f, e->isfloat ? 'f' : 'd');
+	else
+		helpers_tpl(f, wide);
 	fprintf(f, "#ifndef KGEN_CXL_X%c\n#define KGEN_CXL_X%c\n", wide,
 	    wide);
 	snprintf(letter, sizeof letter, "%c", wide);
