@@ -40,6 +40,7 @@ struct Vout {
 	int ntile;      /* n1w: tiles per array, ceil(m / VL) */
 	int il;         /* n1v: the loop printed: 0 split, 1 interleaved, 2
 			 * interleaved with im first */
+	int blk;        /* n1v: 1 where that loop's output is block-split */
 	int *ngrp;      /* n1w: tiles (re, im) of each group transposed */
 	int **grp;      /* n1w: their rows, re and im by row */
 	int *outv;      /* n1w top: the values of y_k (re, im) */
@@ -117,9 +118,10 @@ flush(Vout *v, int arr, int k0, const int *val, int size)
 		nxt = t;
 	}
 	if (v->kind == CK_N1V) {
+		/* block-split: outputs k0 .. k0+VL-1 are block k0 / VL */
 		for (l = 0; l < vl; l++)
 			fprintf(o->f, "\t\tST(%s + %d * ovs + %d, T%d);\n",
-			    arr == 2 ? "ro" : "io", l, k0, cur[l]);
+			    arr == 2 ? "ro" : "io", l, k0 << v->blk, cur[l]);
 		return;
 	}
 	/* n1w: row l of group a is x_l of the radix-VL step over outputs
@@ -267,15 +269,23 @@ comment(Vout *v, const Prob *p, const Emit *e)
 	if (v->kind == CK_T1V)
 		fprintf(f,
 		    " * Butterflies m = mb, mb+%d, .. me-%d, %d at a time (mb and"
-		    " me - mb\n * multiples of %d): x_j = ri[m + j*rs] + i"
-		    " ii[m + j*rs], split arrays,\n * butterflies adjacent."
-		    "  Twiddle t_j = c %c i s with c = W[b*%d + (2j-2)*%d\n"
-		    " * + l], s = W[b*%d + (2j-1)*%d + l] for m = %d b + l,"
-		    " i.e. FFTW's t1 table\n * transposed in blocks of %d"
-		    " butterflies.  Then x_k <- sum_j w^jk t_j x_j, in place.\n",
+		    " me - mb\n * multiples of %d): x_j = ri[m - mb + j*rs] + i"
+		    " ii[m - mb + j*rs], split\n * arrays, butterflies adjacent"
+		    " (ri and ii point at butterfly mb, W at\n * the table's"
+		    " start, as FFTW's t1 codelets have it).  Twiddle t_j =\n"
+		    " * c %c i s with c = W[b*%d + (2j-2)*%d + l], s = W[b*%d +"
+		    " (2j-1)*%d + l]\n * for m = %d b + l, i.e. FFTW's t1 table"
+		    " transposed in blocks of %d\n * butterflies.  Then x_k <-"
+		    " sum_j w^jk t_j x_j, in place.  NAME_io stores\n * x_k as"
+		    " interleaved pairs at y[2(m + k*rs)] instead: (re, im), or"
+		    " (im,\n * re) where sw is 1.  NAME_b does the step in"
+		    " place on block-split data:\n * x_j's re the %d elements at"
+		    " x[2(m - mb) + j*rs], its im the %d after\n * them (rs a"
+		    " multiple of %d); NAME_bio the same, storing each block of"
+		    " x_k\n * as %d interleaved pairs in its own place.\n",
 		    v->vl, v->vl, v->vl, v->vl, p->sign < 0 ? '-' : '+',
 		    2 * (n - 1) * v->vl, v->vl, 2 * (n - 1) * v->vl, v->vl,
-		    v->vl, v->vl);
+		    v->vl, v->vl, v->vl, v->vl, 2 * v->vl, v->vl);
 	else if (v->kind == CK_N1V)
 		fprintf(f,
 		    " * Transforms j = 0 .. v-1 (v a multiple of %d): input q of"
@@ -285,7 +295,11 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " q*is)], split as it loads; output k goes to ro[j*ovs +"
 		    " k] +\n * i io[j*ovs + k] (each transform contiguous,"
 		    " split arrays).\n"
-		    " * The outputs must not overlap the inputs.\n", v->vl);
+		    " * NAME_b stores them block-split instead: re of outputs"
+		    " k .. k+%d (k a\n * multiple of %d) as one vector at"
+		    " ro[j*ovs + 2k], their im the %d after it.\n"
+		    " * The outputs must not overlap the inputs.\n", v->vl,
+		    v->vl - 1, v->vl, v->vl);
 	else
 		fprintf(f,
 		    " * Inside, for each transform:\n * n = %d m with m = %d, input x_(%dq+l) is"
@@ -433,6 +447,7 @@ n1w_entry(Vout *v, int n, const Emit *e)
 static void
 prologue(Vout *v, const Prob *p, const Emit *e)
 {
+	static const char *const lays[] = {"s", "i", "j", "sb", "ib", "jb"};
 	FILE *f;
 	const char *t;
 	int n;
@@ -448,7 +463,7 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	else if (v->kind == CK_N1V)
 		tpl_print(f, "n1v_head", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_S("t", t),
-			TPL_S("lay", v->il == 1 ? "i" : v->il == 2 ? "j" : "s"),
+			TPL_S("lay", lays[v->il + 3 * v->blk]),
 			TPL_N("vl", v->vl),
 			TPL_N("step", v->il ? 2 * v->vl : v->vl), TPL_END});
 	else
@@ -456,11 +471,12 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 			TPL_END});
 }
 
-/* n1v's three loops, the statements ids[0..norder) in each: interleaved
+/* n1v's six loops, the statements ids[0..norder) in each: interleaved
  * (EVN and ODD split each pair of vectors as they load it; the plan's
  * leaves read interleaved input so, without a pass that splits it
- * first), interleaved with im first, split; then the entry that picks
- * one.  ntile: the tiles of outputs (re and im). */
+ * first), interleaved with im first, split, each to split arrays and
+ * to block-split data; then the entries that pick one.  ntile: the
+ * tiles of outputs (re and im). */
 static void
 n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
     int norder, int ntile)
@@ -477,8 +493,9 @@ n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
 	tpl_print(v->o.f, "n1v_macros", (const Tplarg[]){
 		TPL_N("vl", v->vl), TPL_S("even", sel[0]),
 		TPL_S("odd", sel[1]), TPL_END});
-	for (k = 0; k < 3; k++) {
-		v->il = ils[k];
+	for (k = 0; k < 6; k++) {
+		v->il = ils[k % 3];
+		v->blk = k / 3;
 		memset(v->tile, 0, ntile * sizeof *v->tile);
 		memset(v->o.name, -1, (v->o.d->nnode + 1) * sizeof *v->o.name);
 		v->o.next = 0;
@@ -489,7 +506,7 @@ n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
 	}
 	tpl_print(v->o.f, "n1v_entry", (const Tplarg[]){
 		TPL_S("name", e->name), TPL_S("t", e->isfloat ? "float"
-		: "double"), TPL_END});
+		: "double"), TPL_N("vl", v->vl), TPL_END});
 }
 
 /* t1v's second entry, NAME_io (emit/tpl/vec.c): the statements ids[0..
@@ -524,7 +541,8 @@ t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
 		emit_statement(&v->o, ids[i]);
 	fputs("\t}\n}\n", v->o.f);
 	tpl_print(v->o.f, "t1v_io_entry", (const Tplarg[]){
-		TPL_S("name", e->name), TPL_S("t", t), TPL_END});
+		TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", vl),
+		TPL_END});
 	v->kind = CK_T1V;
 }
 
@@ -551,6 +569,7 @@ emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
 	v.o.load = load;
 	v.o.store = store;
 	v.kind = kind;
+	v.il = v.blk = 0;
 	v.vl = isa_lanes(isa_get(e->simd), e->isfloat);
 	v.m = d->nout / 2;
 	v.ntile = (v.m + v.vl - 1) / v.vl;
@@ -582,11 +601,14 @@ emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
 	for (i = 0; i < norder; i++)
 		emit_statement(&v.o, ids[i]);
 	fputs("\t}\n", f);
-	if (kind == CK_N1W)
+	if (kind == CK_N1W) {
 		n1w_entry(&v, p->n, e);
-	else
+	} else {
 		fputs("}\n", f);
-	if (kind == CK_T1V)
+		tpl_print(f, "t1v_entry", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_S("t", e->isfloat ? "float"
+			: "double"), TPL_N("vl", v.vl), TPL_END});
 		t1v_io(&v, d, p, e, ids, norder);
+	}
 	arena_free(ar);
 }

@@ -80,6 +80,8 @@ struct Step {
 	t1_fn *t1;          /* scalar t1 codelet, or NULL */
 	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
 	t1vio_fn *t1vio;    /* its NAME_io entry (interleaved output) */
+	t1vb_fn *t1vb;      /* the C t1v codelet's NAME_b (block-split) */
+	t1vbio_fn *t1vbio;  /* and its NAME_bio */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
 	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
 };
@@ -103,6 +105,9 @@ struct F(kgen_plan) {
 	Step step[FACTOR_MAXSTEP];  /* step[0] is the top radix r_0 */
 	int m0;             /* leaf size */
 	n1v_fn *leafv;      /* vector leaf, or NULL: leaf n1 */
+	n1vb_fn *leafvb;    /* its NAME_b, where every step has NAME_b and
+	                     * NAME_bio, else NULL: then interleaved data
+	                     * out of place run block-split in y (plan.h) */
 	int *grp;           /* S / r_0 entries: grp[q] is the leaf group
 	                     * whose outputs start at q m_0 (+ d n / r_0) */
 	int blk;            /* size of the blocks the deepest cfg.nin
@@ -329,7 +334,7 @@ vleaves(const Isa *isa)
 
 	mask = 0;
 	for (m = 1; isa->vl > 1 && m <= KGEN_N1_MAX; m++)
-		if (PRIV(plantab_n1v)(isa, m))
+		if (PRIV(plantab_n1v)(isa, m, 0))
 			mask |= FACTOR_LEAF(m);
 	return mask;
 }
@@ -358,11 +363,14 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	p->vl = vl;
 	p->m0 = c->m0;
 	p->leafv = 0;
+	p->leafvb = 0;
 	p->n1 = 0;
-	if (c->leaf == LEAF_VEC) {
-		if (vl == 1 || r0 % vl
-		    || !(p->leafv = PRIV(plantab_n1v)(isa, c->m0)))
+	if (c->leaf == LEAF_VEC || c->leaf == LEAF_VECB) {
+		if (vl == 1 || r0 % vl || !(p->leafv = PRIV(plantab_n1v)(isa,
+		    c->m0, &p->leafvb)))
 			return -1;
+		if (c->leaf == LEAF_VEC)
+			p->leafvb = 0;
 	} else if (c->leaf == LEAF_CX || c->leaf == LEAF_CXW) {
 		if (!(p->n1 = N1C_ISA(c->m0, c->leaf == LEAF_CX ? isa->id
 		    : widest())))
@@ -380,6 +388,10 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		st->t1v = st->t1 && vl > 1 && m >= vl
 		    ? PRIV(plantab_t1v)(isa, st->r, &st->t1vio) : 0;
 		st->mv = st->t1v ? m - m % vl : 0;
+		st->t1vb = st->t1v ? PRIV(plantab_t1vb)(isa, st->r,
+		    &st->t1vbio) : 0;
+		if (!st->t1vb || st->mv < m)
+			p->leafvb = 0;
 		st->n1 = st->t1 ? 0 : N1_FOR(st->r, m);
 		if (!st->t1 && !st->n1)
 			return -1;
@@ -389,7 +401,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 			return -1;
 		m *= st->r;
 	}
-	if (m != p->n || c->nin >= k)
+	if (m != p->n || c->nin >= k || (c->leaf == LEAF_VECB && !p->leafvb))
 		return -1;
 	p->blk = c->m0;
 	for (i = k - 1; i >= k - c->nin; i--)
@@ -600,7 +612,7 @@ fit(int n, const Isa *isa)
 	if (isa->vl == 1 || n % isa->vl)
 		return 0;
 	factor_plan(n, isa->vl, vleaves(isa), &m0, r);
-	return r[0] % isa->vl == 0 && PRIV(plantab_n1v)(isa, m0) ? 2 : 1;
+	return r[0] % isa->vl == 0 && PRIV(plantab_n1v)(isa, m0, 0) ? 2 : 1;
 }
 
 static int split(int rest, int cap, int group, int *r, int k);
@@ -836,9 +848,9 @@ candidates(int n, Cfg *c, int max)
 		vl = isa[i]->vl;
 		nocx = n > 1 << 12 && fit(n, isa[i]) == 2;
 		for (m = 2; m <= KGEN_N1_MAX; m++)
-		for (leaf = 0; leaf < LEAF_N && n % m == 0; leaf++) {
+		for (leaf = 0; leaf < LEAF_VECB && n % m == 0; leaf++) {
 			if (leaf == LEAF_VEC ? vl == 1
-			    || !PRIV(plantab_n1v)(isa[i], m)
+			    || !PRIV(plantab_n1v)(isa[i], m, 0)
 			    : leaf == LEAF_CX ? nocx || m < cx
 			    || !N1C_ISA(m, isa[i]->id)
 			    : leaf == LEAF_CXW ? i == 0 || nocx || m < cx
@@ -975,7 +987,7 @@ pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags, int lay,
 	return nf ? 0 : -1;
 }
 
-enum { MAXCAND = 320 };
+enum { MAXCAND = 640 };
 
 /* The measuring planner: times the candidates in layout lay, then
  * blocking of the deepest steps on the winner for large n, and keeps
@@ -1015,6 +1027,15 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 		goto out;
 	}
 	nc = candidates(n, cs, MAXCAND);
+	/* interleaved: vector leaves also block-split (ct_block: double
+	 * faster at every power of two 2^10..2^16, float slower at 16384 =
+	 * 16 x 16 x 64, where the top step's rows lie 2 KiB apart) */
+	for (i = 0, k = nc; i < k && lay == LAY_INTER; i++)
+		if (cs[i].leaf == LEAF_VEC) {
+			best = cs[i];
+			best.leaf = LEAF_VECB;
+			add(cs, &nc, MAXCAND, &best);
+		}
 	/* large n: each also blocked as the estimate blocks, so that the
 	 * shapes that shine once blocked are not lost unblocked (double
 	 * 100000: 8 x 25 x 10 won unblocked and ran 2x slower than
@@ -1377,8 +1398,73 @@ leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
 	}
 }
 
+/* Step st over the len elements of block-split data at x (plan.h; len
+ * a multiple of its blocks, every butterfly on vectors). */
+static void
+step_sweep_b(const Step *st, R *x, size_t len)
+{
+	size_t b, blk;
+
+	blk = (size_t)st->r * st->m;
+	for (b = 0; b < len; b += blk)
+		st->t1vb(x + 2 * b, st->w, 2 * (ptrdiff_t)st->m, 0, st->m);
+}
+
+/* Interleaved x (ii = ri + 1, or ri = ii + 1) to interleaved y at z (the
+ * lower of its two pointers; sw 1 where im comes first), y apart from x:
+ * the vector leaves split the pairs as they load them and store
+ * block-split data (plan.h) to y's own memory, the steps run on it in
+ * place, and the top step stores each block of its outputs as pairs in
+ * place; two arrays in cache where the split scratch made three. */
+static void
+ct_block(const PLAN *p, const R *xr, const R *xi, R *z, int sw)
+{
+	int r0, S, q, nq, per, i, d, g;
+	size_t pos, top, b;
+	const Step *st;
+
+	r0 = p->step[0].r;
+	S = p->n / p->m0;
+	nq = S / r0;
+	top = (size_t)(p->n / r0);
+	per = p->blk / p->m0;
+	for (q = 0; q < nq; q++) {
+		g = p->grp[q];
+		pos = (size_t)q * p->m0;
+		p->leafvb(xr + (ptrdiff_t)g * r0 * 2, xi + (ptrdiff_t)g * r0 * 2,
+		    z + 2 * pos, S, 2 * (ptrdiff_t)top, r0);
+		if (p->cfg.nin == 0 || (q + 1) % per)
+			continue;
+		b = (size_t)(q + 1 - per) * p->m0;
+		for (i = p->nstep - 1; i >= p->nstep - p->cfg.nin; i--)
+			for (d = 0; d < r0; d++)
+				step_sweep_b(&p->step[i], z + 2 * (d * top + b),
+				    (size_t)p->blk);
+	}
+	for (i = p->nstep - 1 - p->cfg.nin; i >= 1; i--)
+		step_sweep_b(&p->step[i], z, (size_t)p->n);
+	st = &p->step[0];
+	st->t1vbio(z, st->w, 2 * (ptrdiff_t)st->m, 0, st->m, sw);
+}
+
+/* Whether the 2n elements from a and those from b do not overlap. */
+static int
+apart(const R *a, const R *b, int n)
+{
+	uintptr_t u, v;
+
+	u = (uintptr_t)a;
+	v = (uintptr_t)b;
+	return u < v ? v - u >= 2 * (size_t)n * sizeof(R)
+	    : u - v >= 2 * (size_t)n * sizeof(R);
+}
+
 /* One forward transform: x at stride is to y at stride os (x == y
- * allowed).  Out of place into unit stride, the passes run in y;
+ * allowed).  Interleaved data out of place run block-split in y where
+ * the plan says so (LEAF_VECB) and y sits on a vector boundary (every
+ * pass then runs in y, and a vector that straddles two cache lines made
+ * float 4096 1.1x slower than the split scratch; ct_block).  Out of place into unit stride,
+ * the passes run in y;
  * otherwise in the scratch array, and the top step, done in chunks of
  * butterflies, writes each chunk to y while it is in cache. */
 static void
@@ -1391,6 +1477,13 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	size_t at, im;
 
 	n = p->n;
+	if (p->leafvb && is == 2 && os == 2 && (xi == xr + 1 || xi == xr - 1)
+	    && (yi == yr + 1 || yi == yr - 1)
+	    && (uintptr_t)(yi < yr ? yi : yr) % (p->vl * sizeof(R)) == 0
+	    && apart(xi < xr ? xi : xr, yi < yr ? yi : yr, n)) {
+		ct_block(p, xr, xi, yi < yr ? yi : yr, yi < yr);
+		return;
+	}
 	/* interleaved input: one deinterleaving pass, then unit-stride
 	 * leaves; the split copy goes to y's own memory when y is another
 	 * interleaved array and small (the leaves have read it all before
@@ -1401,7 +1494,7 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * n = 1000 and 2187), and vector leaves split the pairs as they
 	 * load them (no pass; README, "Whole transforms") */
 	if (p->xs && is == 2 && p->fastcopy && p->cfg.leaf != LEAF_CX
-	    && p->cfg.leaf != LEAF_CXW && p->cfg.leaf != LEAF_VEC
+	    && p->cfg.leaf != LEAF_CXW && !p->leafv
 	    && (xi == xr + 1 || xi == xr - 1)) {
 		sr = p->xs;
 		im = p->yim;

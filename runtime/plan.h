@@ -64,6 +64,20 @@ typedef void t1vio_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
 /* kgen fft --kind n1v: batch adjacent on input, outputs contiguous. */
 typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v);
+/* Block-split data: element p's re at x[2p - p % vl], its im vl after
+ * it (each vector of vl elements as a vector of re and one of im, side
+ * by side), so that a block's interleaved pairs occupy its own memory.
+ * A C t1v codelet's NAME_b does its step in place on such data (x_j of
+ * butterfly m at x + 2(m - mb) + j rs, rs in elements of x); NAME_bio
+ * the same, storing each block of outputs as vl interleaved pairs ((im,
+ * re) where sw is 1) in its own place; an n1v codelet's NAME_b stores
+ * its outputs so (transform j's outputs k.. at ro + j ovs + 2k). */
+typedef void t1vb_fn(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me);
+typedef void t1vbio_fn(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me, int sw);
+typedef void n1vb_fn(const R *ri, const R *ii, R *ro, ptrdiff_t is,
+    ptrdiff_t ovs, ptrdiff_t v);
 
 /* An ISA as the planner sees it: its codelets come from plantab.c. */
 typedef struct Isa Isa;
@@ -81,8 +95,12 @@ t1_fn *PRIV(plantab_t1)(int r);
 /* isa's t1v codelet of radix r, or NULL; *io (unless io is NULL) its
  * NAME_io entry. */
 t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io);
-/* isa's n1v codelet (vector leaf) of size n, or NULL. */
-n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n);
+/* The NAME_b entry of isa's C t1v codelet of radix r, or NULL; *bio
+ * its NAME_bio. */
+t1vb_fn *PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio);
+/* isa's n1v codelet (vector leaf) of size n, or NULL; *b (unless b is
+ * NULL) its NAME_b entry. */
+n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n, n1vb_fn **b);
 /* An n1x codelet's NAME_v1: one forward transform of interleaved pairs
  * (ii = ri + 1, io = ro + 1), strides is and os; returns 0. */
 typedef int v1_fn(const R *ri, R *ro, ptrdiff_t is, ptrdiff_t os);
@@ -102,8 +120,11 @@ void PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N1X, ALG_N };
 /* LEAF_CXW: the n1c codelet of the widest ISA the CPU offers under a
  * plan of narrower ISA (AVX-512's runs four double (eight float) leaves
- * a vector, AVX2's two (four)) */
-enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_CXW, LEAF_N };
+ * a vector, AVX2's two (four)); LEAF_VECB: vector leaves as LEAF_VEC,
+ * and interleaved data out of place run block-split in the output array
+ * (plan.c's ct_block), every step in C */
+enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_CXW, LEAF_VECB,
+	LEAF_N };
 enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */
 typedef struct Cfg Cfg;
 struct Cfg {

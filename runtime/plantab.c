@@ -28,9 +28,11 @@
 
 #define T1(isa, prec, r, name, opts) KEEP_##prec(t1_fn name;)
 #define T1V(isa, prec, r, name, opts) \
-	KEEP_##prec(t1v_fn name; t1vio_fn name##_io;)
+	KEEP_##prec(t1v_fn name; t1vio_fn name##_io; t1vb_fn name##_b; \
+	t1vbio_fn name##_bio;)
 #define T1A(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name;)
-#define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name;)
+#define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name; \
+	n1vb_fn name##_b;)
 #define N1XL(isa, prec, n, name, opts) \
 	KEEP_##prec(n1_fn name; v1_fn name##_v1;)
 #include "codelets.h"
@@ -40,11 +42,14 @@ static const struct {
 	int isa, r;
 	t1v_fn *f;
 	t1vio_fn *io;
+	t1vb_fn *b;
+	t1vbio_fn *bio;
 } t1vs[] = {
-#define ENTRYIO(isa, n, name) {CPU_##isa, n, name, name##_io},
+#define ENTRYIO(isa, n, name) {CPU_##isa, n, name, name##_io, name##_b, \
+	name##_bio},
 #define T1V(isa, prec, r, name, opts) KEEP_##prec(ENTRYIO(isa, r, name))
 #include "codelets.h"
-	{0, 0, 0, 0}
+	{0, 0, 0, 0, 0, 0}
 };
 
 static const struct {
@@ -61,10 +66,12 @@ static atomic_int t1pick[sizeof t1vs / sizeof *t1vs];
 static const struct {
 	int isa, n;
 	n1v_fn *f;
+	n1vb_fn *b;
 } n1vs[] = {
-#define N1V(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
+#define ENTRYB(isa, n, name) {CPU_##isa, n, name, name##_b},
+#define N1V(isa, prec, n, name, opts) KEEP_##prec(ENTRYB(isa, n, name))
 #include "codelets.h"
-	{0, 0, 0}
+	{0, 0, 0, 0}
 };
 static const struct {
 	int isa, n;
@@ -79,6 +86,7 @@ static const struct {
 #undef ENTRYV1
 #undef ENTRY
 #undef ENTRYIO
+#undef ENTRYB
 
 t1_fn *
 PRIV(plantab_t1)(int r)
@@ -171,14 +179,30 @@ PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io)
 	return pick == 2 ? a : t1vs[i].f;
 }
 
+t1vb_fn *
+PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio)
+{
+	int i;
+
+	for (i = 0; t1vs[i].f; i++)
+		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
+			*bio = t1vs[i].bio;
+			return t1vs[i].b;
+		}
+	return 0;
+}
+
 n1v_fn *
-PRIV(plantab_n1v)(const Isa *isa, int n)
+PRIV(plantab_n1v)(const Isa *isa, int n, n1vb_fn **b)
 {
 	int i;
 
 	for (i = 0; n1vs[i].f; i++)
-		if (n1vs[i].isa == isa->id && n1vs[i].n == n)
+		if (n1vs[i].isa == isa->id && n1vs[i].n == n) {
+			if (b)
+				*b = n1vs[i].b;
 			return n1vs[i].f;
+		}
 	return 0;
 }
 

@@ -14,8 +14,10 @@
  * Bluestein plans learn their inner sizes, split, as entries of their
  * own); for ct, ISA is kgen_isa_name's name of the codelets, M0 the leaf
  * size, LEAF scalar, batch, vec, cx (n1c codelets: a complex number
- * a vector; version 2 only) or cxw (the n1c codelets of the widest ISA
- * the CPU has, under a plan of ISA; version 2 only), NIN the number of
+ * a vector; version 2 only), cxw (the n1c codelets of the widest ISA
+ * the CPU has, under a plan of ISA; version 2 only) or vecb (vector
+ * leaves, interleaved data out of place run block-split in the output
+ * array; version 2 only), NIN the number of
  * deepest radices run block by block, and R_0 (top) .. R_(K-1) the
  * radices, with
  * M0 R_0 ... R_(K-1) = N; for n1x, ISA is that of the one n1x
@@ -47,7 +49,7 @@ static int ntab, cap;
 static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
     "n1x"};
 static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec",
-    "cx", "cxw"};
+    "cx", "cxw", "vecb"};
 
 /* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
 static int

@@ -2,7 +2,11 @@
  * in C or as --emit asm) against FFTW.  Built with the codelets and a
  * list of them:
  *   cc [-DSINGLE] -DVL=lanes -DLIST='"list.h"' t1vcheck.c codelets... -lfftw3
- * where list.h holds lines X(radix, sign, name).  For each codelet it
+ * where list.h holds lines X(radix, sign, name), and B(name) for each
+ * C codelet, whose NAME_b and NAME_bio entries (block-split data: the
+ * re of VL elements, then their im) get three layouts more: block (in
+ * place, two calls), block-io and block-iosw (NAME_bio's interleaved
+ * pairs, (re, im) and (im, re), two calls).  For each codelet it
  * does one radix-r DIT step of a size n = r*m DFT, as tests/t1check.c
  * does for t1: FFTW makes the r sub-DFTs of size m (in double, from the
  * same rounded inputs), the codelet combines them in place with the t1v
@@ -28,18 +32,39 @@ typedef double R;
 
 #define X(r, sign, name) void name(R *ri, R *ii, const R *W, ptrdiff_t rs, \
     ptrdiff_t mb, ptrdiff_t me);
+#define B(name) void name##_b(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb, \
+    ptrdiff_t me); void name##_bio(R *x, const R *W, ptrdiff_t rs, \
+    ptrdiff_t mb, ptrdiff_t me, int sw);
 #include LIST
 #undef X
+#undef B
 
 typedef void T1V(R *, R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
+typedef void T1VB(R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
+typedef void T1VBIO(R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t, int);
 static const struct {
 	int r, sign;
 	const char *name;
 	T1V *fn;
 } tab[] = {
 #define X(r, sign, name) {r, sign, #name, name},
+#define B(name)
 #include LIST
 #undef X
+#undef B
+};
+/* the block entries, by name */
+static const struct {
+	const char *name;
+	T1VB *b;
+	T1VBIO *bio;
+} btab[] = {
+#define X(r, sign, name)
+#define B(name) {#name, name##_b, name##_bio},
+#include LIST
+#undef X
+#undef B
+	{0, 0, 0}
 };
 
 static const R GUARD = -7.25e3;
@@ -52,16 +77,26 @@ rnd(void)
 	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
 }
 
-enum { PACKED, PADDED, TWOCALLS, NLAYOUT };
-static const char *const lname[] = {"packed", "padded", "two-calls"};
+enum { PACKED, PADDED, TWOCALLS, BLOCK, BLOCKIO, BLOCKIOSW, NLAYOUT };
+static const char *const lname[] = {"packed", "padded", "two-calls",
+    "block", "block-io", "block-iosw"};
+
+/* Where element c of a row-major r x rs array lies in the block-split
+ * form (re; im is VL after it), or in NAME_bio's pairs (re; im 1 after
+ * it, or before it where sw). */
+static ptrdiff_t
+bpos(ptrdiff_t c)
+{
+	return 2 * c - c % VL;
+}
 
 static void
 check(int t, int layout, int m)
 {
-	int r, n, j, k, b, l, sign;
-	R *buf, *W, *ri, *ii;
+	int r, n, j, k, b, l, sign, blk;
+	R *buf, *W, *ri, *ii, re, im;
 	double err, mag, e;
-	ptrdiff_t rs, pad, len, c, half;
+	ptrdiff_t rs, pad, len, c, half, at, ia;
 	fftw_complex *x, *sub, *subo, *ref;
 	fftw_plan p, ps;
 	long guards;
@@ -74,6 +109,14 @@ check(int t, int layout, int m)
 	rs = layout == PADDED ? m + 3 : m;
 	half = (ptrdiff_t)r * rs + 2 * pad;
 	len = 2 * half;
+	blk = -1;
+	if (layout >= BLOCK) {
+		for (blk = 0; btab[blk].name && strcmp(btab[blk].name,
+		    tab[t].name); blk++)
+			;
+		if (!btab[blk].name)
+			return;
+	}
 	buf = malloc(len * sizeof *buf);
 	touched = calloc(len, 1);
 	for (c = 0; c < len; c++)
@@ -98,8 +141,13 @@ check(int t, int layout, int m)
 		}
 		fftw_execute(ps);
 		for (k = 0; k < m; k++) {
-			ri[j * rs + k] = (R)subo[k][0];
-			ii[j * rs + k] = (R)subo[k][1];
+			c = j * rs + k;
+			if (blk >= 0)
+				at = bpos(c), ia = at + VL;
+			else
+				at = c, ia = ii - ri + c;
+			ri[at] = (R)subo[k][0];
+			ri[ia] = (R)subo[k][1];
 		}
 	}
 	/* the table: block b of VL butterflies, row j, lane l */
@@ -117,6 +165,13 @@ check(int t, int layout, int m)
 	if (layout == TWOCALLS) {
 		tab[t].fn(ri, ii, W, rs, 0, VL);
 		tab[t].fn(ri + VL, ii + VL, W, rs, VL, m);
+	} else if (layout == BLOCK) {
+		btab[blk].b(ri, W, 2 * rs, 0, VL);
+		btab[blk].b(ri + 2 * VL, W, 2 * rs, VL, m);
+	} else if (layout >= BLOCKIO) {
+		btab[blk].bio(ri, W, 2 * rs, 0, VL, layout == BLOCKIOSW);
+		btab[blk].bio(ri + 2 * VL, W, 2 * rs, VL, m,
+		    layout == BLOCKIOSW);
 	} else {
 		tab[t].fn(ri, ii, W, rs, 0, m);
 	}
@@ -124,9 +179,19 @@ check(int t, int layout, int m)
 	for (j = 0; j < r; j++)
 		for (k = 0; k < m; k++) {
 			c = j * rs + k;
-			touched[ri - buf + c] = touched[ii - buf + c] = 1;
-			e = hypot(ri[c] - ref[j * m + k][0],
-			    ii[c] - ref[j * m + k][1]);
+			if (layout == BLOCK)
+				at = bpos(c), ia = at + VL;
+			else if (layout == BLOCKIO)
+				at = 2 * c, ia = at + 1;
+			else if (layout == BLOCKIOSW)
+				at = 2 * c + 1, ia = at - 1;
+			else
+				at = c, ia = ii - ri + c;
+			re = ri[at];
+			im = ri[ia];
+			touched[ri - buf + at] = touched[ri - buf + ia] = 1;
+			e = hypot(re - ref[j * m + k][0],
+			    im - ref[j * m + k][1]);
 			if (e > err || isnan(e))
 				err = isnan(e) ? INFINITY : e;
 			e = hypot(ref[j * m + k][0], ref[j * m + k][1]);

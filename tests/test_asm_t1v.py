@@ -111,6 +111,8 @@ VARIANTS = (
     + [(r, s, "c", {"fma": fma}) for r, s, fma in
        ((4, -1, False), (13, 1, True), (16, -1, True), (32, 1, False))])
 LAYOUTS = ("packed", "padded", "two-calls")
+# the C codelets' NAME_b and NAME_bio (block-split data) besides
+BLAYOUTS = LAYOUTS + ("block", "block-io", "block-iosw")
 
 
 def vname(k, v):
@@ -134,9 +136,9 @@ def t1vcheck(tmp, isa, prec, objs, names, radix):
     """Links tests/t1vcheck.c with objs, whose codelets are names (radix
     of each in radix); the path of the program."""
     lst = tmp / "list.h"
-    lst.write_text("".join("X(%d, %d, %s)\n" % (radix[nm][0],
-                                                radix[nm][1], nm)
-                           for nm in names))
+    lst.write_text("".join("X(%d, %d, %s)%s\n" % (
+        radix[nm][0], radix[nm][1], nm,
+        " B(%s)" % nm if "_c" in nm else "") for nm in names))
     flags = CFLAGS[isa] + ["-DVL=%d" % lanes(isa, prec),
                            '-DLIST="%s"' % lst]
     if prec == "float":
@@ -203,11 +205,13 @@ def test_against_fftw(fftw_runs, isa, prec):
     need(isa)
     for out in outs:
         res, seed, m = parse_t1v(out)
-        assert sum(map(len, res.values())) == 3 * len(VARIANTS)
+        assert sum(map(len, res.values())) == sum(
+            len(BLAYOUTS if v[2] == "c" else LAYOUTS) for v in VARIANTS)
         bad = []
         for k, v in enumerate(VARIANTS):
             nm = vname(k, v)
-            assert sorted(res[nm]) == sorted(LAYOUTS), nm
+            assert sorted(res[nm]) == sorted(
+                BLAYOUTS if v[2] == "c" else LAYOUTS), nm
             lim = bound(v[0] * m, prec)
             for lay, (err, hits) in sorted(res[nm].items()):
                 if not err <= lim or hits:

@@ -164,7 +164,12 @@ def forced(isa):
                   # single bodies, and their mixes)
                   "%%s 720 ct %s 60 cxw 0 2 4 3" % isa,
                   "%%s 6000 ct %s 50 cxw 0 3 8 3 5" % isa,
-                  "%%s 1500 ct %s 60 cxw 0 2 5 5" % isa]
+                  "%%s 1500 ct %s 60 cxw 0 2 5 5" % isa,
+                  # block-split interleaved data (plan.c's ct_block):
+                  # one step, three steps, the deepest blocked
+                  "%%s 1024 ct %s 32 vecb 0 1 32" % isa,
+                  "%%s 4096 ct %s 16 vecb 0 3 16 4 4" % isa,
+                  "%%s 32768 ct %s 32 vecb 1 3 16 8 8" % isa]
     if isa in ("avx2", "avx512"):
         # one n1x codelet (codelets.def's N1XL) for the whole transform
         lines += ["%%s 128 n1x %s" % isa, "%%s 256 n1x %s" % isa]
@@ -175,7 +180,7 @@ def forced(isa):
 
 FORCED = [2048, 2187, 1331, 6561, 131072, 65536, 262144, 4099, 4098, 2053,
           1031, 1000, 3375, 720, 6000, 1500, 128, 256, 2700, 4500, 8640,
-          3645]
+          3645, 1024, 4096, 32768]
 
 
 @pytest.mark.parametrize("isa", isas())
@@ -238,7 +243,7 @@ def test_wisdom_store(wisdomcheck):
 
 def test_wisdom_refuses_bad_text(wisdomcheck):
     bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
-    assert len(bad) == 21
+    assert len(bad) == 22
     for r in bad:
         # KGEN_EINVAL, and the store as it was
         assert r[-2:] == ["-1", "1"] or r[1:] == ["null", "-1"], r

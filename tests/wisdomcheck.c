@@ -43,6 +43,8 @@ static const char *const bad[] = {
 	"kgen-wisdom 2\nd 128 n1x\n",
 	"kgen-wisdom 2\nd 128 n1x neon\n",
 	"kgen-wisdom 1\nd 128 n1x avx2\n",
+	/* vecb: version 2 only */
+	"kgen-wisdom 1\nd 1024 ct avx512 32 vecb 0 2 16 2\n",
 	/* Bluestein's M: at least 2n - 1; version 2 only */
 	"kgen-wisdom 2\nd 4099 bluestein 8196\n",
 	"kgen-wisdom 1\nd 4099 bluestein 9216\n",

@@ -124,49 +124,75 @@ void
 }
 /* kgen: end */
 
-/* t1v's function, up to the statements of one step of its loop over
- * butterflies: @nw@ table entries per butterfly, @wstep@ per step. */
+/* t1v's loop, up to the statements of one step of its loop over
+ * butterflies: @nw@ table entries per butterfly, @wstep@ per step; b
+ * (a constant after inlining) is 0 for split arrays, 1 for block-split
+ * data (the vectors of re and im alternate, so the data pointers step
+ * twice as far). */
 /* kgen: begin t1v_head */
+
+static inline __attribute__((always_inline)) void
+@name@_k(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me, int b)
+{
+	ptrdiff_t m;
+
+	for (m = mb, W += mb * @nw@; m < me; m += @vl@, ri += @vl@ << b,
+	    ii += @vl@ << b, W += @wstep@) {
+/* kgen: end */
+
+/* t1v's entries: split arrays, and NAME_b, the same step in place on
+ * block-split data at x (butterfly m's x_j: re the @vl@ elements at
+ * x + 2(m - mb) + j rs, im the @vl@ after them). */
+/* kgen: begin t1v_entry */
 
 void
 @name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me)
 {
-	ptrdiff_t m;
+	@name@_k(ri, ii, W, rs, mb, me, 0);
+}
 
-	for (m = mb, W += mb * @nw@; m < me; m += @vl@, ri += @vl@, ii += @vl@,
-	    W += @wstep@) {
+void
+@name@_b(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me)
+{
+	@name@_k(x, x + @vl@, W, rs, mb, me, 1);
+}
 /* kgen: end */
 
 /* t1v's second entry, NAME_io: the same step, its outputs stored as
  * interleaved pairs to y (output x_k of butterfly m at y[2(m + k rs)],
  * the pair (re, im), or (im, re) where sw is 1: a backward plan's
  * swapped output), for the top step of a plan whose output is
- * interleaved: no pass over the output after it.  Up to the statements
- * of one step of its loop; @lo@ and @hi@ interleave the low and high
- * halves of two vectors (lane lists as in n1w_macros). */
+ * interleaved: no pass over the output after it; and NAME_bio, the same
+ * from block-split data in place (b = 1: a block's re and im vectors
+ * become its pairs, at y = ri).  Up to the statements of one step of
+ * its loop; @lo@ and @hi@ interleave the low and high halves of two
+ * vectors (lane lists as in n1w_macros). */
 /* kgen: begin t1v_io_head */
 #define STP(k, re, im) do { \
 	if (sw) { \
-		ST(y + 2 * (k), SHUF(im, re@lo@)); \
-		ST(y + 2 * (k) + @vl@, SHUF(im, re@hi@)); \
+		ST(y + (2 >> b) * (k), SHUF(im, re@lo@)); \
+		ST(y + (2 >> b) * (k) + @vl@, SHUF(im, re@hi@)); \
 	} else { \
-		ST(y + 2 * (k), SHUF(re, im@lo@)); \
-		ST(y + 2 * (k) + @vl@, SHUF(re, im@hi@)); \
+		ST(y + (2 >> b) * (k), SHUF(re, im@lo@)); \
+		ST(y + (2 >> b) * (k) + @vl@, SHUF(re, im@hi@)); \
 	} \
 } while (0)
 
 static inline __attribute__((always_inline)) void
-@name@_iob(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
-    ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw)
+@name@_iok(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+    ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw, int b)
 {
 	ptrdiff_t m;
 
-	for (m = mb, W += mb * @nw@, y += 2 * mb; m < me; m += @vl@,
-	    ri += @vl@, ii += @vl@, y += 2 * @vl@, W += @wstep@) {
+	for (m = mb, W += mb * @nw@, y += (1 - b) * 2 * mb; m < me;
+	    m += @vl@, ri += @vl@ << b, ii += @vl@ << b, y += 2 * @vl@,
+	    W += @wstep@) {
 /* kgen: end */
 
-/* t1v's NAME_io itself: sw a constant in each inlined body. */
+/* t1v's NAME_io and NAME_bio themselves: sw and b constants in each
+ * inlined body. */
 /* kgen: begin t1v_io_entry */
 
 void
@@ -174,14 +200,25 @@ void
     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw)
 {
 	if (sw)
-		@name@_iob(ri, ii, W, rs, mb, me, y, 1);
+		@name@_iok(ri, ii, W, rs, mb, me, y, 1, 0);
 	else
-		@name@_iob(ri, ii, W, rs, mb, me, y, 0);
+		@name@_iok(ri, ii, W, rs, mb, me, y, 0, 0);
+}
+
+void
+@name@_bio(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me,
+    int sw)
+{
+	if (sw)
+		@name@_iok(x, x + @vl@, W, rs, mb, me, x, 1, 1);
+	else
+		@name@_iok(x, x + @vl@, W, rs, mb, me, x, 0, 1);
 }
 /* kgen: end */
 
-/* n1v's function, up to the statements of one step of its loop over the
- * batch. */
+/* n1v's loops, up to the statements of one step of the loop over the
+ * batch: @lay@ names the input (i interleaved, j interleaved with im
+ * first, s split) and the output (b block-split, where io is ro + @vl@). */
 /* kgen: begin n1v_head */
 
 static void
@@ -202,7 +239,8 @@ static void
 #define ODD(p) SHUF(LD(p), LD((p) + @vl@)@odd@)
 /* kgen: end */
 
-/* n1v's entry: interleaved data (either way round) or split arrays. */
+/* n1v's entries: interleaved data (either way round) or split arrays
+ * in; split arrays out, or (NAME_b) block-split data at ro. */
 /* kgen: begin n1v_entry */
 
 void
@@ -216,6 +254,18 @@ void
 	else
 		@name@_s(ri, ii, ro, io, is, ovs, v);
 }
+
+void
+@name@_b(const @t@ *ri, const @t@ *ii, @t@ *ro, ptrdiff_t is,
+    ptrdiff_t ovs, ptrdiff_t v)
+{
+	if (ii == ri + 1)
+		@name@_ib(ri, ii, ro, ro + @vl@, is, ovs, v);
+	else if (ri == ii + 1)
+		@name@_jb(ri, ii, ro, ro + @vl@, is, ovs, v);
+	else
+		@name@_sb(ri, ii, ro, ro + @vl@, is, ovs, v);
+}
 /* kgen: end */
 
 /* The header's prototype of a t1v codelet. */
@@ -224,11 +274,16 @@ void
  *     ptrdiff_t me);
  * void @name@_io(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
  *     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw);
+ * void @name@_b(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me);
+ * void @name@_bio(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me,
+ *     int sw);
 /* kgen: end */
 
 /* The header's prototype of an n1v codelet. */
 /* kgen: begin n1v_abi */
  * void @name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, ptrdiff_t is,
+ *     ptrdiff_t ovs, ptrdiff_t v);
+ * void @name@_b(const @t@ *ri, const @t@ *ii, @t@ *ro, ptrdiff_t is,
  *     ptrdiff_t ovs, ptrdiff_t v);
 /* kgen: end */
 
