@@ -281,8 +281,9 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " (im,\n * re) where sw is 1.  NAME_b does the step in"
 		    " place on block-split data:\n * x_j's re the %d elements at"
 		    " x[2(m - mb) + j*rs], its im the %d after\n * them (rs a"
-		    " multiple of %d); NAME_bio the same, storing each block of"
-		    " x_k\n * as %d interleaved pairs in its own place.\n",
+		    " multiple of %d); NAME_bio the same from x, storing each"
+		    " block of\n * x_k as %d interleaved pairs at the same"
+		    " offset from y (y may be x).\n",
 		    v->vl, v->vl, v->vl, v->vl, p->sign < 0 ? '-' : '+',
 		    2 * (n - 1) * v->vl, v->vl, 2 * (n - 1) * v->vl, v->vl,
 		    v->vl, v->vl, v->vl, v->vl, 2 * v->vl, v->vl);

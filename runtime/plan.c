@@ -1411,13 +1411,14 @@ step_sweep_b(const Step *st, R *x, size_t len)
 }
 
 /* Interleaved x (ii = ri + 1, or ri = ii + 1) to interleaved y at z (the
- * lower of its two pointers; sw 1 where im comes first), y apart from x:
- * the vector leaves split the pairs as they load them and store
- * block-split data (plan.h) to y's own memory, the steps run on it in
- * place, and the top step stores each block of its outputs as pairs in
- * place; two arrays in cache where the split scratch made three. */
+ * lower of its two pointers; sw 1 where im comes first) through w: the
+ * vector leaves split the pairs as they load them and store block-split
+ * data (plan.h) to w, the steps run on it in place, and the top step
+ * stores each block of its outputs as pairs at the same offset from z.
+ * w is z itself where y is on a vector boundary and apart from x (two
+ * arrays in cache where a scratch makes three), else the scratch. */
 static void
-ct_block(const PLAN *p, const R *xr, const R *xi, R *z, int sw)
+ct_block(const PLAN *p, const R *xr, const R *xi, R *w, R *z, int sw)
 {
 	int r0, S, q, nq, per, i, d, g;
 	size_t pos, top, b;
@@ -1432,19 +1433,19 @@ ct_block(const PLAN *p, const R *xr, const R *xi, R *z, int sw)
 		g = p->grp[q];
 		pos = (size_t)q * p->m0;
 		p->leafvb(xr + (ptrdiff_t)g * r0 * 2, xi + (ptrdiff_t)g * r0 * 2,
-		    z + 2 * pos, S, 2 * (ptrdiff_t)top, r0);
+		    w + 2 * pos, S, 2 * (ptrdiff_t)top, r0);
 		if (p->cfg.nin == 0 || (q + 1) % per)
 			continue;
 		b = (size_t)(q + 1 - per) * p->m0;
 		for (i = p->nstep - 1; i >= p->nstep - p->cfg.nin; i--)
 			for (d = 0; d < r0; d++)
-				step_sweep_b(&p->step[i], z + 2 * (d * top + b),
+				step_sweep_b(&p->step[i], w + 2 * (d * top + b),
 				    (size_t)p->blk);
 	}
 	for (i = p->nstep - 1 - p->cfg.nin; i >= 1; i--)
-		step_sweep_b(&p->step[i], z, (size_t)p->n);
+		step_sweep_b(&p->step[i], w, (size_t)p->n);
 	st = &p->step[0];
-	st->t1vbio(z, st->w, 2 * (ptrdiff_t)st->m, 0, st->m, sw);
+	st->t1vbio(w, st->w, 2 * (ptrdiff_t)st->m, 0, st->m, z, sw);
 }
 
 /* Whether the 2n elements from a and those from b do not overlap. */
@@ -1460,10 +1461,10 @@ apart(const R *a, const R *b, int n)
 }
 
 /* One forward transform: x at stride is to y at stride os (x == y
- * allowed).  Interleaved data out of place run block-split in y where
- * the plan says so (LEAF_VECB) and y sits on a vector boundary (every
- * pass then runs in y, and a vector that straddles two cache lines made
- * float 4096 1.1x slower than the split scratch; ct_block).  Out of place into unit stride,
+ * allowed).  Interleaved data run block-split where the plan says so
+ * (LEAF_VECB): in y where y is apart from x and on a vector boundary,
+ * else in the scratch (with y 32 bytes off, every AVX-512 access in y
+ * straddled two cache lines: float 4096 1.1x slower; ct_block).  Out of place into unit stride,
  * the passes run in y;
  * otherwise in the scratch array, and the top step, done in chunks of
  * butterflies, writes each chunk to y while it is in cache. */
@@ -1478,10 +1479,11 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 
 	n = p->n;
 	if (p->leafvb && is == 2 && os == 2 && (xi == xr + 1 || xi == xr - 1)
-	    && (yi == yr + 1 || yi == yr - 1)
-	    && (uintptr_t)(yi < yr ? yi : yr) % (p->vl * sizeof(R)) == 0
-	    && apart(xi < xr ? xi : xr, yi < yr ? yi : yr, n)) {
-		ct_block(p, xr, xi, yi < yr ? yi : yr, yi < yr);
+	    && (yi == yr + 1 || yi == yr - 1)) {
+		sr = yi < yr ? yi : yr;
+		ct_block(p, xr, xi, (uintptr_t)sr % (p->vl * sizeof(R)) == 0
+		    && apart(xi < xr ? xi : xr, sr, n) ? sr : p->y, sr,
+		    yi < yr);
 		return;
 	}
 	/* interleaved input: one deinterleaving pass, then unit-stride

@@ -69,13 +69,14 @@ typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * by side), so that a block's interleaved pairs occupy its own memory.
  * A C t1v codelet's NAME_b does its step in place on such data (x_j of
  * butterfly m at x + 2(m - mb) + j rs, rs in elements of x); NAME_bio
- * the same, storing each block of outputs as vl interleaved pairs ((im,
- * re) where sw is 1) in its own place; an n1v codelet's NAME_b stores
- * its outputs so (transform j's outputs k.. at ro + j ovs + 2k). */
+ * the same from x, storing each block of outputs as vl interleaved pairs
+ * ((im, re) where sw is 1) at the same offset from y (y may be x); an
+ * n1v codelet's NAME_b stores its outputs so (transform j's outputs k..
+ * at ro + j ovs + 2k). */
 typedef void t1vb_fn(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me);
-typedef void t1vbio_fn(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb,
-    ptrdiff_t me, int sw);
+typedef void t1vbio_fn(const R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me, R *y, int sw);
 typedef void n1vb_fn(const R *ri, const R *ii, R *ro, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v);
 

@@ -33,15 +33,16 @@ typedef double R;
 #define X(r, sign, name) void name(R *ri, R *ii, const R *W, ptrdiff_t rs, \
     ptrdiff_t mb, ptrdiff_t me);
 #define B(name) void name##_b(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb, \
-    ptrdiff_t me); void name##_bio(R *x, const R *W, ptrdiff_t rs, \
-    ptrdiff_t mb, ptrdiff_t me, int sw);
+    ptrdiff_t me); void name##_bio(const R *x, const R *W, ptrdiff_t rs, \
+    ptrdiff_t mb, ptrdiff_t me, R *y, int sw);
 #include LIST
 #undef X
 #undef B
 
 typedef void T1V(R *, R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 typedef void T1VB(R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
-typedef void T1VBIO(R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t, int);
+typedef void T1VBIO(const R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t,
+    R *, int);
 static const struct {
 	int r, sign;
 	const char *name;
@@ -169,8 +170,8 @@ check(int t, int layout, int m)
 		btab[blk].b(ri, W, 2 * rs, 0, VL);
 		btab[blk].b(ri + 2 * VL, W, 2 * rs, VL, m);
 	} else if (layout >= BLOCKIO) {
-		btab[blk].bio(ri, W, 2 * rs, 0, VL, layout == BLOCKIOSW);
-		btab[blk].bio(ri + 2 * VL, W, 2 * rs, VL, m,
+		btab[blk].bio(ri, W, 2 * rs, 0, VL, ri, layout == BLOCKIOSW);
+		btab[blk].bio(ri + 2 * VL, W, 2 * rs, VL, m, ri + 2 * VL,
 		    layout == BLOCKIOSW);
 	} else {
 		tab[t].fn(ri, ii, W, rs, 0, m);

@@ -165,10 +165,11 @@ void
  * the pair (re, im), or (im, re) where sw is 1: a backward plan's
  * swapped output), for the top step of a plan whose output is
  * interleaved: no pass over the output after it; and NAME_bio, the same
- * from block-split data in place (b = 1: a block's re and im vectors
- * become its pairs, at y = ri).  Up to the statements of one step of
- * its loop; @lo@ and @hi@ interleave the low and high halves of two
- * vectors (lane lists as in n1w_macros). */
+ * from block-split data (b = 1: a block's re and im vectors become its
+ * pairs, at the same offset from y as the block from ri; y may be ri).
+ * Up to the statements of one step of its loop; @lo@ and @hi@
+ * interleave the low and high halves of two vectors (lane lists as in
+ * n1w_macros). */
 /* kgen: begin t1v_io_head */
 #define STP(k, re, im) do { \
 	if (sw) { \
@@ -206,13 +207,13 @@ void
 }
 
 void
-@name@_bio(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me,
-    int sw)
+@name@_bio(const @t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+    ptrdiff_t me, @t@ *y, int sw)
 {
 	if (sw)
-		@name@_iok(x, x + @vl@, W, rs, mb, me, x, 1, 1);
+		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 1, 1);
 	else
-		@name@_iok(x, x + @vl@, W, rs, mb, me, x, 0, 1);
+		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 0, 1);
 }
 /* kgen: end */
 
@@ -275,8 +276,8 @@ void
  * void @name@_io(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
  *     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw);
  * void @name@_b(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me);
- * void @name@_bio(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me,
- *     int sw);
+ * void @name@_bio(const @t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+ *     ptrdiff_t me, @t@ *y, int sw);
 /* kgen: end */
 
 /* The header's prototype of an n1v codelet. */
