@@ -654,9 +654,10 @@ estimate_n1x(int n, Cfg *c)
  * give one, 1.2 us against 0.2 us; for n = 1000 only the narrower lanes
  * divide n), factor.h's factorization, and blocks of at most 2^13
  * elements per top digit for the deepest steps once the data outgrow
- * the caches (bench/plan.c: n >= 2^17). */
+ * the caches (bench/plan.c: n >= 2^17); lay the layout (LAY_INTER: vector
+ * leaves block-split). */
 static void
-estimate(int n, Cfg *c)
+estimate(int n, int lay, Cfg *c)
 {
 	const Isa *isa[CPU_N];
 	int k, i, j, best, f, fb, odd;
@@ -689,10 +690,15 @@ estimate(int n, Cfg *c)
 		odd *= c->r[j];
 	if (c->k - i >= 2)
 		c->k = split(odd, KGEN_N1_MAX, 2, c->r, i);
-	/* without a vector leaf, the n1c codelet where the ISA has one
-	 * (n = 1000: 1.5x faster than the scalar leaf, 125: 1.45x) */
-	c->leaf = fb == 2 ? LEAF_VEC : N1C_ISA(c->m0, c->isa) ? LEAF_CX
-	    : LEAF_SCALAR;
+	/* vector leaves block-split on interleaved data (plan_init falls
+	 * back to LEAF_VEC where a step has no C t1v codelet; two runs of
+	 * bench/plan.c's estimate column over 11 sizes 512..131072, the
+	 * library with and without: over FFTW_MEASURE 1.09x to 1.17x in
+	 * double, 1.24x to 1.33x in float); without a vector leaf, the n1c
+	 * codelet where the ISA has one (n = 1000: 1.5x faster than the
+	 * scalar leaf, 125: 1.45x) */
+	c->leaf = fb == 2 ? (lay == LAY_INTER ? LEAF_VECB : LEAF_VEC)
+	    : N1C_ISA(c->m0, c->isa) ? LEAF_CX : LEAF_SCALAR;
 	/* n1c leaves of a wider ISA run more leaves a vector (the
 	 * measuring planner compares both; README, "Whole transforms") */
 	if (c->leaf == LEAF_CX && widest() != c->isa
@@ -1057,7 +1063,7 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 			if (best.nin)
 				add(cs, &nc, MAXCAND, &best);
 		}
-	estimate(n, &best);
+	estimate(n, lay, &best);
 	add(cs, &nc, MAXCAND, &best);
 	/* one n1x codelet for the whole transform, of each ISA that has it */
 	nisa = PRIV(plantab_isas)(isa);
@@ -1119,7 +1125,15 @@ plan_init(PLAN *p, int n, unsigned flags, int lay)
 		return 0;
 	}
 	if (lay != LAY_INTER || !estimate_n1x(n, &c))
-		estimate(n, &c);
+		estimate(n, lay, &c);
+	if (plan_cfg(p, n, &c, flags, 0) == 0)
+		return 0;
+	if (c.leaf != LEAF_VECB)
+		return -1;
+	free_parts(p);
+	memset(p, 0, sizeof *p);
+	p->n = n;
+	c.leaf = LEAF_VEC;
 	return plan_cfg(p, n, &c, flags, 0);
 }
 
