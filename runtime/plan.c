@@ -105,9 +105,10 @@ struct F(kgen_plan) {
 	Step step[FACTOR_MAXSTEP];  /* step[0] is the top radix r_0 */
 	int m0;             /* leaf size */
 	n1v_fn *leafv;      /* vector leaf, or NULL: leaf n1 */
-	n1vb_fn *leafvb;    /* its NAME_b, where every step has NAME_b and
-	                     * NAME_bio, else NULL: then interleaved data
-	                     * out of place run block-split in y (plan.h) */
+	n1vb_fn *leafvb;    /* its NAME_b where the leaf is LEAF_VECB (every
+	                     * step then has NAME_b and NAME_bio), else
+	                     * NULL: interleaved data run block-split
+	                     * (plan.h, ct_block) */
 	int *grp;           /* S / r_0 entries: grp[q] is the leaf group
 	                     * whose outputs start at q m_0 (+ d n / r_0) */
 	int blk;            /* size of the blocks the deepest cfg.nin
@@ -1046,9 +1047,9 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 		goto out;
 	}
 	nc = candidates(n, cs, MAXCAND);
-	/* interleaved: vector leaves also block-split (ct_block: double
-	 * faster at every power of two 2^10..2^16, float slower at 16384 =
-	 * 16 x 16 x 64, where the top step's rows lie 2 KiB apart) */
+	/* interleaved: vector leaves also block-split (ct_block; which is
+	 * faster depends on the shape and on the output's alignment:
+	 * README, "Block-split") */
 	for (i = 0, k = nc; i < k && lay == LAY_INTER; i++)
 		if (cs[i].leaf == LEAF_VEC) {
 			best = cs[i];
@@ -1078,6 +1079,11 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 		}
 	estimate(n, lay, &best);
 	add(cs, &nc, MAXCAND, &best);
+	if (best.leaf == LEAF_VECB) {
+		/* plan_init's fallback, where a step has no C t1v */
+		best.leaf = LEAF_VEC;
+		add(cs, &nc, MAXCAND, &best);
+	}
 	/* one n1x codelet for the whole transform, of each ISA that has it */
 	nisa = PRIV(plantab_isas)(isa);
 	for (i = 0; i < nisa; i++)
