@@ -122,8 +122,9 @@ enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N1X, ALG_N };
 /* LEAF_CXW: the n1c codelet of the widest ISA the CPU offers under a
  * plan of narrower ISA (AVX-512's runs four double (eight float) leaves
  * a vector, AVX2's two (four)); LEAF_VECB: vector leaves as LEAF_VEC,
- * and interleaved data out of place run block-split in the output array
- * (plan.c's ct_block), every step in C */
+ * and interleaved data run block-split (plan.c's ct_block: in the output
+ * array where it is on a vector boundary and apart from the input, else
+ * in the scratch), every step in C */
 enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_CXW, LEAF_VECB,
 	LEAF_N };
 enum { CFG_MAXSTEP = 32 };  /* factor.h's FACTOR_MAXSTEP */

@@ -21,6 +21,7 @@ measured by four threads at once.
 """
 import math
 import os
+import re
 import subprocess
 
 import pytest
@@ -307,3 +308,37 @@ def test_standalone_limits():
     r = subprocess.run([KGEN, "fft", "-n", "4096", "--twiddle"],
                        capture_output=True, text=True)
     assert r.returncode == 2
+
+
+def n1v_codelets(isa, prec):
+    """codelets.def's N1V lines of isa and prec: [(n, name)]."""
+    text = (ROOT / "codelets.def").read_text()
+    return [(int(m.group(1)), m.group(2)) for m in re.finditer(
+        r"^N1V\(%s, %s, (\d+), (\w+), " % (isa, prec), text, re.M)]
+
+
+@pytest.mark.parametrize("prec", ("double", "float"))
+def test_n1v_block_entries(libkgen, tmp_path, prec):
+    """Every library n1v codelet's NAME_b (block-split output, the
+    leaves of a vecb plan) stores exactly what its main entry stores
+    (checked against FFTW by the plan tests), in the block-split places,
+    for split, interleaved and swapped interleaved input, and writes
+    nothing else (tests/n1vbcheck.c)."""
+    lanes = {"avx2": 32, "avx512": 64}
+    esz = 8 if prec == "double" else 4
+    rows = [(n, lanes[i] // esz, nm) for i in isas() if i in lanes
+            for n, nm in n1v_codelets(i, prec)]
+    if not rows:
+        pytest.skip("no AVX2 or AVX-512 on this CPU")
+    lst = tmp_path / "list.h"
+    lst.write_text("".join("X(%d, %d, %s)\n" % r for r in rows))
+    flags = ['-DLIST="%s"' % lst] + (["-DSINGLE"] if prec == "float"
+                                       else [])
+    exe = cc([TESTS / "n1vbcheck.c"], tmp_path / "chk", flags=flags,
+             libs=[libkgen, "-lm"])
+    out = subprocess.run([str(exe)], capture_output=True, text=True,
+                         check=True).stdout.split("\n")[:-1]
+    assert len(out) == 3 * len(rows)
+    for line in out:
+        name, lay, bad, hits = line.split()
+        assert (bad, hits) == ("0", "0"), line
