@@ -132,13 +132,14 @@ def parse_t1v(out):
     return res, seed, m
 
 
-def t1vcheck(tmp, isa, prec, objs, names, radix):
+def t1vcheck(tmp, isa, prec, objs, names, radix, block=()):
     """Links tests/t1vcheck.c with objs, whose codelets are names (radix
-    of each in radix); the path of the program."""
+    of each in radix; those in block, C codelets, with their NAME_b and
+    NAME_bio entries); the path of the program."""
     lst = tmp / "list.h"
     lst.write_text("".join("X(%d, %d, %s)%s\n" % (
         radix[nm][0], radix[nm][1], nm,
-        " B(%s)" % nm if "_c" in nm else "") for nm in names))
+        " B(%s)" % nm if nm in block else "") for nm in names))
     flags = CFLAGS[isa] + ["-DVL=%d" % lanes(isa, prec),
                            '-DLIST="%s"' % lst]
     if prec == "float":
@@ -179,7 +180,8 @@ def fftw_runs(kgen_bin, tmp_path_factory):
                 raise o
         names = [vname(k, v) for k, v in enumerate(VARIANTS)]
         exe = t1vcheck(root / ("%s_%s" % ip), isa, prec, mine, names,
-                       radix)
+                       radix, [vname(k, v) for k, v in enumerate(VARIANTS)
+                               if v[2] == "c"])
         if not RUNS[isa]:
             return None
         outs = []
