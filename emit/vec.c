@@ -283,10 +283,19 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " x[2(m - mb) + j*rs], its im the %d after\n * them (rs a"
 		    " multiple of %d); NAME_bio the same from x, storing each"
 		    " block of\n * x_k as %d interleaved pairs at the same"
-		    " offset from y (y may be x).\n",
+		    " offset from y (y may be x).\n * NAME_ios is NAME_io over"
+		    " the whole step (mb = 0, me = m) for y c pairs\n * past a"
+		    " %d-byte boundary (0 < c < %d): butterflies -c .. m - c +"
+		    " %d,\n * so that its stores fall on vector boundaries,"
+		    " the first and last\n * masked; W shifted to match (lane l"
+		    " of block b: butterfly %d b + l - c,\n * m/%d + 1 blocks),"
+		    " the c elements before each of ri and ii and the\n * %d"
+		    " after each input row readable.\n",
 		    v->vl, v->vl, v->vl, v->vl, p->sign < 0 ? '-' : '+',
 		    2 * (n - 1) * v->vl, v->vl, 2 * (n - 1) * v->vl, v->vl,
-		    v->vl, v->vl, v->vl, v->vl, 2 * v->vl, v->vl);
+		    v->vl, v->vl, v->vl, v->vl, 2 * v->vl, v->vl,
+		    isa_get(e->simd)->bytes, v->vl / 2, v->vl - 1, v->vl,
+		    v->vl, v->vl);
 	else if (v->kind == CK_N1V)
 		fprintf(f,
 		    " * Transforms j = 0 .. v-1 (v a multiple of %d): input q of"
@@ -510,17 +519,34 @@ n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
 		: "double"), TPL_N("vl", v->vl), TPL_END});
 }
 
-/* t1v's second entry, NAME_io (emit/tpl/vec.c): the statements ids[0..
- * norder) again, each output pair stored interleaved (STP). */
+/* t1v's second entry, NAME_io, and NAME_bio and NAME_ios (emit/tpl/vec.c):
+ * the statements ids[0..norder) again, each output pair stored
+ * interleaved (STP); STM is the ISA's masked store. */
 static void
 t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
     int norder)
 {
-	char sel[2][256], *q;
-	const char *t;
-	int i, k, l, vl;
+	char sel[2][256], stm[160], *q;
+	const char *t, *sfx;
+	int i, k, l, vl, bytes;
 
 	vl = v->vl;
+	bytes = isa_get(e->simd)->bytes;
+	sfx = e->isfloat ? "s" : "d";
+	if (bytes == 64)
+		snprintf(stm, sizeof stm, "_mm512_mask_storeu_p%s(p, "
+		    "(__mmask%d)(bits), (__m512%s)(x))", sfx, vl,
+		    e->isfloat ? "" : "d");
+	else if (bytes == 32)
+		snprintf(stm, sizeof stm, "_mm256_maskstore_p%s(p, (__m256i)"
+		    "(((M){%s} & (%s)(bits)) != 0), (__m256%s)(x))", sfx,
+		    e->isfloat ? "1, 2, 4, 8, 16, 32, 64, 128" : "1, 2, 4, 8",
+		    e->isfloat ? "int" : "long long",
+		    e->isfloat ? "" : "d");
+	else
+		snprintf(stm, sizeof stm, "do { int l_; for (l_ = 0; l_ < %d; "
+		    "l_++) if ((bits) >> l_ & 1) (p)[l_] = (x)[l_]; } while (0)",
+		    vl);
 	for (k = 0; k < 2; k++) {
 		q = sel[k];
 		for (l = 0; l < vl; l++)
@@ -537,7 +563,7 @@ t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
 		TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", vl),
 		TPL_N("nw", 2 * (p->n - 1)),
 		TPL_N("wstep", 2 * (p->n - 1) * vl), TPL_S("lo", sel[0]),
-		TPL_S("hi", sel[1]), TPL_END});
+		TPL_S("hi", sel[1]), TPL_S("stm", stm), TPL_END});
 	for (i = 0; i < norder; i++)
 		emit_statement(&v->o, ids[i]);
 	fputs("\t}\n}\n", v->o.f);

@@ -80,6 +80,10 @@ struct Step {
 	t1_fn *t1;          /* scalar t1 codelet, or NULL */
 	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
 	t1vio_fn *t1vio;    /* its NAME_io entry (interleaved output) */
+	t1vios_fn *t1vios;  /* and NAME_io for output off a vector boundary */
+	R *wsh[8];          /* the table shifted by c butterflies for
+	                     * NAME_ios (wshift), made by the first
+	                     * transform that needs it, or NULL */
 	t1vb_fn *t1vb;      /* the C t1v codelet's NAME_b (block-split) */
 	t1vbio_fn *t1vbio;  /* and its NAME_bio */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
@@ -150,6 +154,9 @@ ralloc(size_t n)
 	n = (n * sizeof(R) + 63) / 64 * 64;
 	return posix_memalign(&v, 64, n ? n : 64) ? 0 : v;
 }
+
+/* The line of zeros before (and after) a plan's scratch y. */
+#define YPAD (64 / sizeof(R))
 
 /* n rounded up to whole cache lines of R */
 static size_t
@@ -350,7 +357,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 {
 	const Isa *isa;
 	int k, i, j, m, S, g, t, pos, dig, mul, r0, vl;
-	size_t part, lm;
+	size_t part, lm, all;
 	Step *st;
 
 	if (!(isa = isa_of(c->isa)))
@@ -386,8 +393,10 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		st->r = c->r[i];
 		st->m = m;
 		st->t1 = PRIV(plantab_t1)(st->r);
+		st->t1vios = 0;
 		st->t1v = st->t1 && vl > 1 && m >= vl
-		    ? PRIV(plantab_t1v)(isa, st->r, &st->t1vio) : 0;
+		    ? PRIV(plantab_t1v)(isa, st->r, &st->t1vio, &st->t1vios)
+		    : 0;
 		st->mv = st->t1v ? m - m % vl : 0;
 		st->t1vb = st->t1v ? PRIV(plantab_t1vb)(isa, st->r,
 		    &st->t1vbio) : 0;
@@ -416,9 +425,13 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 	p->yim += (2048 - p->yim * sizeof(R) % 4096 + 4096) % 4096 / sizeof(R);
 	part = lines(p->yim + (size_t)p->n);
 	lm = lines((size_t)2 * c->m0 * r0);
-	p->y = ralloc(part + lm + (p->n <= DEINT_MAX ? part : 0));
-	if (!p->grp || !p->y)
+	/* a line before y and after the rest, zeros: NAME_ios reads up to
+	 * half the lanes before each part and the lanes after its rows */
+	all = YPAD + part + lm + (p->n <= DEINT_MAX ? part : 0) + YPAD;
+	if (!p->grp || !(p->y = ralloc(all)))
 		return -1;
+	memset(p->y, 0, all * sizeof(R));
+	p->y += YPAD;
 	p->lb = p->y + part;
 	p->xs = p->n <= DEINT_MAX ? p->lb + lm : 0;
 	for (g = 0; g < S / r0; g++) {
@@ -1220,12 +1233,16 @@ PLAN_1D(int n, int sign, unsigned flags)
 static void
 free_parts(PLAN *p)
 {
-	int i;
+	int i, j;
 
-	for (i = 0; i < p->nstep; i++)
+	for (i = 0; i < p->nstep; i++) {
 		free(p->step[i].w);
+		for (j = 0; j < 8; j++)
+			free(p->step[i].wsh[j]);
+	}
 	free(p->grp);
-	free(p->y);
+	if (p->y)
+		free(p->y - YPAD);
 	if (p->fwd) {
 		free_parts(p->fwd);
 		free(p->fwd);
@@ -1443,6 +1460,44 @@ step_sweep_b(const Step *st, R *x, size_t len)
 		st->t1vb(x + 2 * b, st->w, 2 * (ptrdiff_t)st->m, 0, st->m);
 }
 
+/* The table of step st shifted for NAME_ios with y c pairs past a
+ * vector boundary: lane l of block b holds the twiddles of butterfly
+ * vl b + l - c (zeros outside 0 .. m-1), mv / vl + 1 blocks.  Made once,
+ * by the first transform that needs it (threads that race there both
+ * make one and all but the first to publish it free theirs), kept with
+ * the plan; NULL when out of memory (the caller then stores unaligned). */
+static const R *
+wshift(const Step *st, int vl, int c)
+{
+	R **slot, *w, *old;
+	size_t nw, b, l, t, nb;
+	ptrdiff_t k;
+
+	/* the plan is const to its callers; wsh is a cache beside it */
+	slot = (R **)&st->wsh[c];
+	if ((w = __atomic_load_n(slot, __ATOMIC_ACQUIRE)))
+		return w;
+	nw = 2 * (size_t)(st->r - 1);
+	nb = (size_t)st->mv / vl + 1;
+	if (!(w = ralloc(nb * nw * vl)))
+		return 0;
+	for (b = 0; b < nb; b++)
+		for (l = 0; l < (size_t)vl; l++) {
+			k = (ptrdiff_t)(b * vl + l) - c;
+			for (t = 0; t < nw; t++)
+				w[(b * nw + t) * vl + l] = k < 0 || k >= st->mv
+				    ? 0 : st->w[((size_t)k / vl * nw + t) * vl
+				    + (size_t)k % vl];
+		}
+	old = 0;
+	if (!__atomic_compare_exchange_n(slot, &old, w, 0, __ATOMIC_ACQ_REL,
+	    __ATOMIC_ACQUIRE)) {
+		free(w);
+		return old;
+	}
+	return w;
+}
+
 /* Interleaved x (ii = ri + 1, or ri = ii + 1) to interleaved y at z (the
  * lower of its two pointers; sw 1 where im comes first) through w: the
  * vector leaves split the pairs as they load them and store block-split
@@ -1481,6 +1536,23 @@ ct_block(const PLAN *p, const R *xr, const R *xi, R *w, R *z, int sw)
 	st->t1vbio(w, st->w, 2 * (ptrdiff_t)st->m, 0, st->m, z, sw);
 }
 
+/* How many pairs z lies past a vector boundary where p's top step can
+ * store its pairs on vector boundaries from there on (NAME_ios: its
+ * butterflies all on vectors, z on a pair boundary), else 0. */
+static int
+ios_shift(const PLAN *p, const R *z)
+{
+	const Step *st;
+	uintptr_t u;
+
+	st = &p->step[0];
+	u = (uintptr_t)z;
+	if (p->kind != P_CT || !st->t1vios || st->mv != st->m
+	    || u % (2 * sizeof(R)))
+		return 0;
+	return (int)(u % (p->vl * sizeof(R)) / (2 * sizeof(R)));
+}
+
 /* Whether the 2n elements from a and those from b do not overlap. */
 static int
 apart(const R *a, const R *b, int n)
@@ -1506,13 +1578,15 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
     R *yr, R *yi, ptrdiff_t os)
 {
 	const Step *st;
-	R *sr, *si;
-	int i, n, k0, k1, j, chunk, stop;
+	const R *ws;
+	R *sr, *si, *z;
+	int i, n, k0, k1, j, chunk, stop, c;
 	size_t at, im;
 
 	n = p->n;
 	if (p->leafvb && is == 2 && os == 2 && (xi == xr + 1 || xi == xr - 1)
-	    && (yi == yr + 1 || yi == yr - 1)) {
+	    && (yi == yr + 1 || yi == yr - 1)
+	    && !ios_shift(p, yi < yr ? yi : yr)) {
 		sr = yi < yr ? yi : yr;
 		ct_block(p, xr, xi, (uintptr_t)sr % (p->vl * sizeof(R)) == 0
 		    && apart(xi < xr ? xi : xr, sr, n) ? sr : p->y, sr,
@@ -1563,8 +1637,12 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * pairs itself (NAME_io), the last m mod lanes butterflies of each
 	 * block run on t1 in the scratch and are copied */
 	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)) {
-		st->t1vio(sr, si, st->w, st->m, 0, st->mv, yi < yr ? yi : yr,
-		    yi < yr);
+		z = yi < yr ? yi : yr;
+		if ((c = ios_shift(p, z)) && (ws = wshift(st, p->vl, c))) {
+			st->t1vios(sr, si, ws, st->m, st->m, z, yi < yr);
+			return;
+		}
+		st->t1vio(sr, si, st->w, st->m, 0, st->mv, z, yi < yr);
 		if (st->mv == st->m)
 			return;
 		step_range(st, sr, si, st->mv, st->m);

@@ -61,6 +61,13 @@ typedef void t1v_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
  * y[2(m + k rs)]: (re, im), or (im, re) where sw is 1). */
 typedef void t1vio_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
     ptrdiff_t mb, ptrdiff_t me, R *y, int sw);
+/* Its NAME_ios: NAME_io over the whole step (mb = 0) for y c pairs past
+ * a vector boundary (0 < c < lanes / 2), the stores on vector
+ * boundaries: W is the table shifted by c butterflies (plan.c, wshift),
+ * the c elements before ri and ii and the lanes after each input row
+ * are read. */
+typedef void t1vios_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
+    ptrdiff_t me, R *y, int sw);
 /* kgen fft --kind n1v: batch adjacent on input, outputs contiguous. */
 typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v);
@@ -95,7 +102,8 @@ int PRIV(plantab_isas)(const Isa **isa);
 t1_fn *PRIV(plantab_t1)(int r);
 /* isa's t1v codelet of radix r, or NULL; *io (unless io is NULL) its
  * NAME_io entry. */
-t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io);
+t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io,
+    t1vios_fn **ios);
 /* The NAME_b entry of isa's C t1v codelet of radix r, or NULL; *bio
  * its NAME_bio. */
 t1vb_fn *PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio);

@@ -29,7 +29,7 @@
 #define T1(isa, prec, r, name, opts) KEEP_##prec(t1_fn name;)
 #define T1V(isa, prec, r, name, opts) \
 	KEEP_##prec(t1v_fn name; t1vio_fn name##_io; t1vb_fn name##_b; \
-	t1vbio_fn name##_bio;)
+	t1vbio_fn name##_bio; t1vios_fn name##_ios;)
 #define T1A(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name;)
 #define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name; \
 	n1vb_fn name##_b;)
@@ -44,12 +44,13 @@ static const struct {
 	t1vio_fn *io;
 	t1vb_fn *b;
 	t1vbio_fn *bio;
+	t1vios_fn *ios;
 } t1vs[] = {
 #define ENTRYIO(isa, n, name) {CPU_##isa, n, name, name##_io, name##_b, \
-	name##_bio},
+	name##_bio, name##_ios},
 #define T1V(isa, prec, r, name, opts) KEEP_##prec(ENTRYIO(isa, r, name))
 #include "codelets.h"
-	{0, 0, 0, 0, 0, 0}
+	{0, 0, 0, 0, 0, 0, 0}
 };
 
 static const struct {
@@ -150,7 +151,7 @@ race(t1v_fn *f, t1v_fn *g, int r, int vl)
 }
 
 t1v_fn *
-PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io)
+PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io, t1vios_fn **ios)
 {
 	const char *env;
 	t1v_fn *a;
@@ -163,6 +164,8 @@ PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io)
 		return 0;
 	if (io)
 		*io = t1vs[i].io;
+	if (ios)
+		*ios = t1vs[i].ios;
 	for (j = 0; t1as[j].f && (t1as[j].isa != isa->id || t1as[j].r != r);
 	    j++)
 		;

@@ -3,16 +3,20 @@
  * plancheck -l N...  checks the listed sizes; a first argument -m plans
  * with KGEN_MEASURE (else KGEN_ESTIMATE); -w FILE (after it) imports
  * wisdom from FILE first, so that the plans are the ones it names.  For each n and sign it
- * runs seven layouts: split out of place, split in place, interleaved
+ * runs eight layouts: split out of place, split in place, interleaved
  * (stride 2), a batch of 3 with gaps (dist n + 5), interleaved in place,
- * interleaved input to separate output arrays at stride 2, and an
+ * interleaved input to separate output arrays at stride 2, an
  * interleaved batch of 2 with a gap (dist 2n + 6), with guard values
- * after each transform's data, and prints
+ * after each transform's data, and "ishift": interleaved out of place
+ * with the output 0, 1, .. 7 pairs past a 64-byte boundary in turn (one
+ * plan, eight transforms, guards on both sides: plan.c's NAME_ios top
+ * step), and prints
  *   n sign layout maxrelerr guardhits
  * with the error relative to the largest output (DESIGN.md); the bound
  * lives in tests/test_plan.py.  Inputs from a fixed-seed generator.
  * Built with -DSINGLE it checks the float planner (kgen_planf_*) against
  * FFTW in double on the same (float) inputs. */
+#define _POSIX_C_SOURCE 200112L  /* posix_memalign */
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
@@ -46,9 +50,71 @@ rnd(void)
 }
 
 enum { SPLIT, INPLACE, INTERLEAVED, BATCH, IINPLACE, IMIXED, IBATCH,
-    NLAYOUT };
+    ISHIFT, NLAYOUT };
 static const char *const lname[] = {"split", "inplace", "interleaved",
-    "batch", "iinplace", "imixed", "ibatch"};
+    "batch", "iinplace", "imixed", "ibatch", "ishift"};
+
+/* The ishift layout: one plan, the output at each of eight pair offsets
+ * from a 64-byte boundary, guards over the whole block around it; one
+ * line, the largest error and all guard hits. */
+static void
+check_shift(int n, int sign, fftw_complex *x, fftw_complex *ref,
+    fftw_plan fp)
+{
+	PLAN *p;
+	R *in, *base, *out;
+	void *v;
+	double err, mag, e;
+	ptrdiff_t c, len;
+	int k, sh;
+	long guards;
+
+	len = 2 * (ptrdiff_t)n + 16;
+	in = malloc(2 * (size_t)n * sizeof *in);
+	if (!in || posix_memalign(&v, 64, len * sizeof *base)) {
+		printf("%d %d ishift nan 0\n", n, sign);
+		free(in);
+		return;
+	}
+	base = v;
+	for (k = 0; k < n; k++) {
+		in[2 * k] = x[k][0] = (R)rnd();
+		in[2 * k + 1] = x[k][1] = (R)rnd();
+	}
+	fftw_execute(fp);
+	p = PLAN_MANY(n, 1, 2, 2 * n, sign, flags);
+	if (!p) {
+		printf("%d %d ishift nan 0\n", n, sign);
+		goto done;
+	}
+	err = mag = 0;
+	guards = 0;
+	for (sh = 0; sh < 8; sh++) {
+		for (c = 0; c < len; c++)
+			base[c] = GUARD;
+		out = base + 2 * sh;
+		EXECUTE(p, in, in + 1, out, out + 1);
+		for (k = 0; k < n; k++) {
+			e = hypot(out[2 * k] - ref[k][0],
+			    out[2 * k + 1] - ref[k][1]);
+			if (e > err || isnan(e))
+				err = isnan(e) ? INFINITY : e;
+			e = hypot(ref[k][0], ref[k][1]);
+			if (e > mag)
+				mag = e;
+		}
+		for (c = 0; c < len; c++)
+			if ((c < 2 * sh || c >= 2 * sh + 2 * n)
+			    && base[c] != GUARD)
+				guards++;
+	}
+	printf("%d %d ishift %.3e %ld\n", n, sign, mag > 0 ? err / mag : err,
+	    guards);
+	DESTROY(p);
+done:
+	free(base);
+	free(in);
+}
 
 static void
 check(int n, int sign, int layout, fftw_complex *x, fftw_complex *ref,
@@ -147,8 +213,9 @@ size(int n)
 	ref = fftw_malloc(n * sizeof *ref);
 	for (sign = -1; sign <= 1; sign += 2) {
 		fp = fftw_plan_dft_1d(n, x, ref, sign, FFTW_ESTIMATE);
-		for (l = 0; l < NLAYOUT; l++)
+		for (l = 0; l < ISHIFT; l++)
 			check(n, sign, l, x, ref, fp);
+		check_shift(n, sign, x, ref, fp);
 		fftw_destroy_plan(fp);
 	}
 	fftw_free(x);

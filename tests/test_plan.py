@@ -3,11 +3,12 @@ against FFTW.
 
 tests/plancheck.c is built once against lib/libkgen.a and checks every n
 from 1 to 1024 and a sample of sizes up to 2^20 (powers of 2, 3, 5 and 7,
-mixed sizes, primes that take Bluestein's algorithm), both signs, in seven
+mixed sizes, primes that take Bluestein's algorithm), both signs, in eight
 layouts: split out of place, in place, interleaved (stride 2), a batch of
 3 with gaps, interleaved in place, interleaved input to two output arrays
-at stride 2, and an interleaved batch of 2 with a gap, with guard
-values.  It runs once per vector ISA this CPU has (KGEN_ISA=scalar, avx2,
+at stride 2, an interleaved batch of 2 with a gap, and interleaved output
+at each of eight pair offsets from a 64-byte boundary (the top step's
+NAME_ios), with guard values.  It runs once per vector ISA this CPU has (KGEN_ISA=scalar, avx2,
 avx512), so every codelet path of the planner is exercised.  The float
 planner (kgen_planf_*) gets the same checks, built with -DSINGLE.
 Bounds: DESIGN.md's 1e-14 (1 + log2 n) for double and 2e-5 (1 + log2 n)
@@ -85,7 +86,7 @@ def check(seed, rows, isa, unit):
 @pytest.mark.parametrize("isa", isas())
 def test_every_size_to_1024(plancheck, isa):
     seed, rows = run(plancheck, isa, [1, 1024])
-    assert len(rows) == 1024 * 2 * 7
+    assert len(rows) == 1024 * 2 * 8
     check(seed, rows, isa, plancheck[1])
 
 
@@ -93,7 +94,7 @@ def test_every_size_to_1024(plancheck, isa):
 def test_sample_to_2_20(plancheck, isa):
     sizes = SAMPLE + (SAMPLE_LARGE if isa == isas()[-1] else [])
     seed, rows = run(plancheck, isa, ["-l"] + sizes)
-    assert len(rows) == len(sizes) * 2 * 7
+    assert len(rows) == len(sizes) * 2 * 8
     check(seed, rows, isa, plancheck[1])
 
 
@@ -105,10 +106,10 @@ def test_t1v_c_and_asm(plancheck, isa, t1v):
     (runtime/plantab.c); KGEN_T1V forces each, so both are checked on
     every size to 1024 and the sample."""
     seed, rows = run(plancheck, isa, [1, 1024], t1v)
-    assert len(rows) == 1024 * 2 * 7
+    assert len(rows) == 1024 * 2 * 8
     check(seed, rows, isa, plancheck[1])
     seed, rows = run(plancheck, isa, ["-l"] + SAMPLE[:10], t1v)
-    assert len(rows) == 10 * 2 * 7
+    assert len(rows) == 10 * 2 * 8
     check(seed, rows, isa, plancheck[1])
 
 
@@ -121,7 +122,7 @@ MEASURE_SAMPLE = [96, 720, 1000, 1009, 1331, 2187, 3125, 4096, 4099, 12288,
 def test_measure_sample(plancheck):
     isa = isas()[-1]
     seed, rows = run(plancheck, isa, ["-m", "-l"] + MEASURE_SAMPLE)
-    assert len(rows) == len(MEASURE_SAMPLE) * 2 * 7
+    assert len(rows) == len(MEASURE_SAMPLE) * 2 * 8
     check(seed, rows, isa, plancheck[1])
 
 
@@ -189,7 +190,7 @@ def test_forced_shapes(plancheck, isa, tmp_path):
     w = tmp_path / "wisdom"
     w.write_text(forced(isa))
     seed, rows = run(plancheck, isa, ["-w", w, "-l"] + FORCED)
-    assert len(rows) == len(FORCED) * 2 * 7
+    assert len(rows) == len(FORCED) * 2 * 8
     check(seed, rows, isa, plancheck[1])
 
 

@@ -169,21 +169,35 @@ void
  * pairs, at the same offset from y as the block from ri; y may be ri).
  * Up to the statements of one step of its loop; @lo@ and @hi@
  * interleave the low and high halves of two vectors (lane lists as in
- * n1w_macros). */
+ * n1w_macros), @stm@ stores the lanes of x that bits selects to p (the
+ * ISA's masked store).  With e set, the pairs go out through the masks
+ * k0 (first vector) and k1 (second): NAME_ios's first and last
+ * butterflies. */
 /* kgen: begin t1v_io_head */
-#define STP(k, re, im) do { \
-	if (sw) { \
-		ST(y + (2 >> b) * (k), SHUF(im, re@lo@)); \
-		ST(y + (2 >> b) * (k) + @vl@, SHUF(im, re@hi@)); \
+#include <immintrin.h>
+#include <stdint.h>
+
+#define STM(p, x, bits) @stm@
+#define STP2(p, a, c) do { \
+	if (e) { \
+		STM(p, a, k0); \
+		STM((p) + @vl@, c, k1); \
 	} else { \
-		ST(y + (2 >> b) * (k), SHUF(re, im@lo@)); \
-		ST(y + (2 >> b) * (k) + @vl@, SHUF(re, im@hi@)); \
+		ST(p, a); \
+		ST((p) + @vl@, c); \
 	} \
+} while (0)
+#define STP(k, re, im) do { \
+	if (sw) \
+		STP2(y + (2 >> b) * (k), SHUF(im, re@lo@), SHUF(im, re@hi@)); \
+	else \
+		STP2(y + (2 >> b) * (k), SHUF(re, im@lo@), SHUF(re, im@hi@)); \
 } while (0)
 
 static inline __attribute__((always_inline)) void
 @name@_iok(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
-    ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw, int b)
+    ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw, int b, int e, unsigned k0,
+    unsigned k1)
 {
 	ptrdiff_t m;
 
@@ -192,8 +206,15 @@ static inline __attribute__((always_inline)) void
 	    W += @wstep@) {
 /* kgen: end */
 
-/* t1v's NAME_io and NAME_bio themselves: sw and b constants in each
- * inlined body. */
+/* t1v's NAME_io, NAME_bio and NAME_ios themselves: sw, b and e
+ * constants in each inlined body.  NAME_ios is NAME_io over the whole
+ * step (mb = 0) for y c pairs past a vector boundary (0 < c < @vl@ / 2):
+ * it runs the butterflies -c .. me - c + @vl@ - 1, @vl@ at a time, so that
+ * every vector of pairs it stores lies on a vector boundary, the first
+ * and the last through masks; W is the table shifted to match (block j,
+ * lane l: butterfly @vl@ j + l - c, me / @vl@ + 1 blocks), and the c
+ * elements before each of ri and ii and the @vl@ after the last
+ * butterfly of each are read (the lanes they feed are not stored). */
 /* kgen: begin t1v_io_entry */
 
 void
@@ -201,9 +222,9 @@ void
     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw)
 {
 	if (sw)
-		@name@_iok(ri, ii, W, rs, mb, me, y, 1, 0);
+		@name@_iok(ri, ii, W, rs, mb, me, y, 1, 0, 0, 0, 0);
 	else
-		@name@_iok(ri, ii, W, rs, mb, me, y, 0, 0);
+		@name@_iok(ri, ii, W, rs, mb, me, y, 0, 0, 0, 0, 0);
 }
 
 void
@@ -211,9 +232,37 @@ void
     ptrdiff_t me, @t@ *y, int sw)
 {
 	if (sw)
-		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 1, 1);
+		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 1, 1, 0, 0, 0);
 	else
-		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 0, 1);
+		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 0, 1, 0, 0, 0);
+}
+
+void
+@name@_ios(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+    ptrdiff_t me, @t@ *y, int sw)
+{
+	unsigned c, all, h, t;
+
+	c = (unsigned)((uintptr_t)y % sizeof(V) / (2 * sizeof(@t@)));
+	all = (1u << @vl@) - 1;
+	h = all & ~((1u << 2 * c) - 1);
+	t = (1u << 2 * c) - 1;
+	ri -= c;
+	ii -= c;
+	y -= 2 * c;
+	if (sw) {
+		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 1, 0, 1, h, all);
+		@name@_iok(ri + @vl@, ii + @vl@, W, rs, @vl@, me, y, 1, 0, 0, 0,
+		    0);
+		@name@_iok(ri + me, ii + me, W, rs, me, me + @vl@, y, 1, 0, 1, t,
+		    0);
+	} else {
+		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 0, 0, 1, h, all);
+		@name@_iok(ri + @vl@, ii + @vl@, W, rs, @vl@, me, y, 0, 0, 0, 0,
+		    0);
+		@name@_iok(ri + me, ii + me, W, rs, me, me + @vl@, y, 0, 0, 1, t,
+		    0);
+	}
 }
 /* kgen: end */
 
@@ -277,6 +326,8 @@ void
  *     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw);
  * void @name@_b(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me);
  * void @name@_bio(const @t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+ *     ptrdiff_t me, @t@ *y, int sw);
+ * void @name@_ios(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
  *     ptrdiff_t me, @t@ *y, int sw);
 /* kgen: end */
 
