@@ -6,7 +6,10 @@
  * C codelet, whose NAME_b and NAME_bio entries (block-split data: the
  * re of VL elements, then their im) get three layouts more: block (in
  * place, two calls), block-io and block-iosw (NAME_bio's interleaved
- * pairs, (re, im) and (im, re), two calls).  For each codelet it
+ * pairs, (re, im) and (im, re), two calls), and whose NAME_ios two:
+ * shift-io and shift-iosw (the pairs to an array 1 .. VL/2 - 1 pairs
+ * past a vector boundary, each in turn, from the shifted table; one line
+ * each, the largest error and all guard hits).  For each codelet it
  * does one radix-r DIT step of a size n = r*m DFT, as tests/t1check.c
  * does for t1: FFTW makes the r sub-DFTs of size m (in double, from the
  * same rounded inputs), the codelet combines them in place with the t1v
@@ -17,6 +20,7 @@
  * mb, W at the table's start, as FFTW's t1 convention has it).  Guard
  * values around both arrays catch stray writes.  Prints "name layout maxrelerr guardhits"; the
  * bound lives in the Python test. */
+#define _POSIX_C_SOURCE 200112L  /* posix_memalign */
 #include <fftw3.h>
 #include <math.h>
 #include <stddef.h>
@@ -34,7 +38,8 @@ typedef double R;
     ptrdiff_t mb, ptrdiff_t me);
 #define B(name) void name##_b(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb, \
     ptrdiff_t me); void name##_bio(const R *x, const R *W, ptrdiff_t rs, \
-    ptrdiff_t mb, ptrdiff_t me, R *y, int sw);
+    ptrdiff_t mb, ptrdiff_t me, R *y, int sw); void name##_ios(const R *ri, \
+    const R *ii, const R *W, ptrdiff_t rs, ptrdiff_t me, R *y, int sw);
 #include LIST
 #undef X
 #undef B
@@ -42,6 +47,8 @@ typedef double R;
 typedef void T1V(R *, R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 typedef void T1VB(R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 typedef void T1VBIO(const R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t,
+    R *, int);
+typedef void T1VIOS(const R *, const R *, const R *, ptrdiff_t, ptrdiff_t,
     R *, int);
 static const struct {
 	int r, sign;
@@ -59,16 +66,17 @@ static const struct {
 	const char *name;
 	T1VB *b;
 	T1VBIO *bio;
+	T1VIOS *ios;
 } btab[] = {
 #define X(r, sign, name)
-#define B(name) {#name, name##_b, name##_bio},
+#define B(name) {#name, name##_b, name##_bio, name##_ios},
 #include LIST
 #undef X
 #undef B
-	{0, 0, 0}
+	{0, 0, 0, 0}
 };
 
-static const R GUARD = -7.25e3;
+static const R GUARD = -7.25e3, YGUARD = 3.5e3;
 static unsigned long long state = 12345;
 
 static double
@@ -78,9 +86,10 @@ rnd(void)
 	return (double)(state >> 11) / 9007199254740992.0 * 2 - 1;
 }
 
-enum { PACKED, PADDED, TWOCALLS, BLOCK, BLOCKIO, BLOCKIOSW, NLAYOUT };
+enum { PACKED, PADDED, TWOCALLS, BLOCK, BLOCKIO, BLOCKIOSW, SHIFTIO,
+    SHIFTIOSW, NLAYOUT };
 static const char *const lname[] = {"packed", "padded", "two-calls",
-    "block", "block-io", "block-iosw"};
+    "block", "block-io", "block-iosw", "shift-io", "shift-iosw"};
 
 /* Where element c of a row-major r x rs array lies in the block-split
  * form (re; im is VL after it), or in NAME_bio's pairs (re; im 1 after
@@ -91,10 +100,67 @@ bpos(ptrdiff_t c)
 	return 2 * c - c % VL;
 }
 
+/* NAME_ios of btab[blk] from split ri, ii (rows rs = m apart, the
+ * step's inputs) to y at 1 .. VL/2 - 1 pairs past a vector boundary,
+ * with the table W shifted to match; the largest error against ref
+ * (relative to mag) and the guard hits around y. */
+static double
+shifted(int blk, int sw, int r, int m, const R *ri, const R *ii,
+    const R *W, fftw_complex *ref, double mag, long *guards)
+{
+	R *yb, *y, *ws, re, im;
+	void *v;
+	ptrdiff_t len, c, k, at;
+	int sh, j, b, l, t, nw;
+	double err, e;
+
+	nw = 2 * (r - 1);
+	len = 2 * (ptrdiff_t)r * m + 2 * VL;
+	ws = calloc((size_t)(m / VL + 1) * nw * VL, sizeof *ws);
+	if (!ws || posix_memalign(&v, 64, len * sizeof *yb)) {
+		fprintf(stderr, "t1vcheck: out of memory\n");
+		exit(1);
+	}
+	yb = v;
+	err = 0;
+	for (sh = 1; sh < VL / 2; sh++) {
+		for (b = 0; b <= m / VL; b++)
+			for (l = 0; l < VL; l++) {
+				k = (ptrdiff_t)b * VL + l - sh;
+				for (t = 0; t < nw; t++)
+					ws[(b * nw + t) * VL + l] = k < 0 || k >= m
+					    ? 0 : W[(k / VL * nw + t) * VL + k % VL];
+			}
+		/* not GUARD: lanes computed from the guards before ri and
+		 * ii, stored where they should not be, would hide */
+		for (c = 0; c < len; c++)
+			yb[c] = YGUARD;
+		y = yb + 2 * sh;
+		btab[blk].ios(ri, ii, ws, m, m, y, sw);
+		for (j = 0; j < r; j++)
+			for (k = 0; k < m; k++) {
+				at = 2 * ((ptrdiff_t)j * m + k);
+				re = y[at + sw];
+				im = y[at + 1 - sw];
+				e = hypot(re - ref[j * m + k][0],
+				    im - ref[j * m + k][1]);
+				if (e > err || isnan(e))
+					err = isnan(e) ? INFINITY : e;
+			}
+		for (c = 0; c < len; c++)
+			if ((c < 2 * sh || c >= 2 * sh + 2 * (ptrdiff_t)r * m)
+			    && yb[c] != YGUARD)
+				(*guards)++;
+	}
+	free(ws);
+	free(yb);
+	return mag > 0 ? err / mag : err;
+}
+
 static void
 check(int t, int layout, int m)
 {
-	int r, n, j, k, b, l, sign, blk;
+	int r, n, j, k, b, l, sign, blk, split;
 	R *buf, *W, *ri, *ii, re, im;
 	double err, mag, e;
 	ptrdiff_t rs, pad, len, c, half, at, ia;
@@ -106,7 +172,8 @@ check(int t, int layout, int m)
 	r = tab[t].r;
 	sign = tab[t].sign;
 	n = r * m;
-	pad = 7;
+	/* NAME_ios reads up to VL/2 before each part and VL after a row */
+	pad = VL + 7;
 	rs = layout == PADDED ? m + 3 : m;
 	half = (ptrdiff_t)r * rs + 2 * pad;
 	len = 2 * half;
@@ -118,6 +185,8 @@ check(int t, int layout, int m)
 		if (!btab[blk].name)
 			return;
 	}
+	/* block-split data, or split (the shift layouts) */
+	split = layout < BLOCK || layout >= SHIFTIO;
 	buf = malloc(len * sizeof *buf);
 	touched = calloc(len, 1);
 	for (c = 0; c < len; c++)
@@ -143,7 +212,7 @@ check(int t, int layout, int m)
 		fftw_execute(ps);
 		for (k = 0; k < m; k++) {
 			c = j * rs + k;
-			if (blk >= 0)
+			if (!split)
 				at = bpos(c), ia = at + VL;
 			else
 				at = c, ia = ii - ri + c;
@@ -163,6 +232,24 @@ check(int t, int layout, int m)
 				W[(b * 2 * (r - 1) + 2 * (j - 1) + 1) * VL + l] =
 				    (R)sinl(a);
 			}
+	if (layout >= SHIFTIO) {
+		mag = 0;
+		for (k = 0; k < n; k++) {
+			e = hypot(ref[k][0], ref[k][1]);
+			if (e > mag)
+				mag = e;
+		}
+		guards = 0;
+		err = shifted(blk, layout == SHIFTIOSW, r, m, ri, ii, W, ref,
+		    mag, &guards);
+		for (c = 0; c < len; c++)
+			if (buf[c] != GUARD && (c < pad || (c >= pad + r * rs
+			    && c < half + pad) || c >= half + pad + r * rs))
+				guards++;
+		printf("%s %s %.3e %ld\n", tab[t].name, lname[layout], err,
+		    guards);
+		goto done;
+	}
 	if (layout == TWOCALLS) {
 		tab[t].fn(ri, ii, W, rs, 0, VL);
 		tab[t].fn(ri + VL, ii + VL, W, rs, VL, m);
@@ -205,6 +292,7 @@ check(int t, int layout, int m)
 			guards++;
 	printf("%s %s %.3e %ld\n", tab[t].name, lname[layout],
 	    mag > 0 ? err / mag : err, guards);
+done:
 	fftw_destroy_plan(p);
 	fftw_destroy_plan(ps);
 	fftw_free(x);

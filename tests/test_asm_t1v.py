@@ -111,8 +111,9 @@ VARIANTS = (
     + [(r, s, "c", {"fma": fma}) for r, s, fma in
        ((4, -1, False), (13, 1, True), (16, -1, True), (32, 1, False))])
 LAYOUTS = ("packed", "padded", "two-calls")
-# the C codelets' NAME_b and NAME_bio (block-split data) besides
-BLAYOUTS = LAYOUTS + ("block", "block-io", "block-iosw")
+# the C codelets' NAME_b and NAME_bio (block-split data) and NAME_ios besides
+BLAYOUTS = LAYOUTS + ("block", "block-io", "block-iosw", "shift-io",
+                      "shift-iosw")
 
 
 def vname(k, v):
