@@ -1,8 +1,12 @@
 /* plan.c: whole-transform speed of kgen's plans against FFTW.
- * usage: plan [-p PATIENT_MAX] [-w WISDOM] N...
+ * usage: plan [-p PATIENT_MAX] [-w WISDOM] [-o OFF] N...
  * (-w: kgen's wisdom file imported first, so that kgen's plans take the
  * shapes it names: one shape against FFTW in one process, e.g. a line
- * "di 2187 ct avx512 27 cx 0 2 27 3"; README, "Whole transforms")
+ * "di 2187 ct avx512 27 cx 0 2 27 3"; README, "Whole transforms";
+ * -o: the interleaved arrays, which kgen's and FFTW's plans share, from
+ * posix_memalign on 64-byte boundaries, the output OFF bytes past one
+ * (malloc's arrays lie 16 bytes past one; without -o they come from
+ * fftw_malloc, as before))
  * For each n, in one process, out of place, forward, double (built with
  * -DSINGLE: float, kgen_planf_* against fftwf_*, -lfftw3f):
  *   kgen_split   kgen_plan_dft_1d (KGEN_ESTIMATE) on split arrays
@@ -129,15 +133,26 @@ int
 main(int argc, char **argv)
 {
 	double t[NK][TRIALS], best[NK], plan_ms[NK], t0, mf;
-	int i, j, k, w, o, n, patmax, capped, ord[NK];
+	int i, j, k, w, o, n, patmax, capped, ord[NK], off;
+	void *v, *vo;
 	long reps;
 	Ctx c;
 
 	patmax = 1 << 17;
+	off = -1;
 	i = 1;
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2)
 		if (!strcmp(argv[i], "-p"))
 			patmax = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "-o")) {
+			off = atoi(argv[i + 1]);
+			if (off < 0 || off % (int)(2 * sizeof(R)) || off >= 64) {
+				fprintf(stderr, "plan: -o %s: want a multiple of "
+				    "%d below 64\n", argv[i + 1],
+				    (int)(2 * sizeof(R)));
+				return 2;
+			}
+		}
 		else if (!strcmp(argv[i], "-w")
 		    && kgen_import_wisdom_from_filename(argv[i + 1])) {
 			fprintf(stderr, "plan: %s: not kgen wisdom\n",
@@ -157,8 +172,17 @@ main(int argc, char **argv)
 		c.n = n;
 		c.s = FFTW(malloc)(2 * n * sizeof(R));
 		c.so = FFTW(malloc)(2 * n * sizeof(R));
-		c.c = FFTW(malloc)(2 * n * sizeof(R));
-		c.co = FFTW(malloc)(2 * n * sizeof(R));
+		if (off < 0) {
+			c.c = FFTW(malloc)(2 * n * sizeof(R));
+			c.co = FFTW(malloc)(2 * n * sizeof(R));
+		} else if (posix_memalign(&v, 64, 2 * n * sizeof(R))
+		    || posix_memalign(&vo, 64, 2 * n * sizeof(R) + 64)) {
+			fprintf(stderr, "plan: out of memory\n");
+			return 1;
+		} else {
+			c.c = v;
+			c.co = (R *)((char *)vo + off);
+		}
 		t0 = now();
 		c.ks = KPLAN_MANY(n, 1, 1, n, -1, KGEN_ESTIMATE);
 		plan_ms[KSPLIT] = (now() - t0) / 1e6;
@@ -226,8 +250,13 @@ main(int argc, char **argv)
 		FFTW(destroy_plan)(c.fp);
 		FFTW(free)(c.s);
 		FFTW(free)(c.so);
-		FFTW(free)(c.c);
-		FFTW(free)(c.co);
+		if (off < 0) {
+			FFTW(free)(c.c);
+			FFTW(free)(c.co);
+		} else {
+			free(v);
+			free(vo);
+		}
 	}
 	return 0;
 }
