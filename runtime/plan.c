@@ -82,8 +82,9 @@ struct Step {
 	t1vio_fn *t1vio;    /* its NAME_io entry (interleaved output) */
 	t1vios_fn *t1vios;  /* and NAME_io for output off a vector boundary */
 	R *wsh[8];          /* the table shifted by c butterflies for
-	                     * NAME_ios (wshift), made by the first
-	                     * transform that needs it, or NULL */
+	                     * NAME_ios (wshift; c below half the lanes,
+	                     * at most 8), made by the first transform
+	                     * that needs it, or NULL */
 	t1vb_fn *t1vb;      /* the C t1v codelet's NAME_b (block-split) */
 	t1vbio_fn *t1vbio;  /* and its NAME_bio */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
@@ -1237,7 +1238,8 @@ free_parts(PLAN *p)
 
 	for (i = 0; i < p->nstep; i++) {
 		free(p->step[i].w);
-		for (j = 0; j < 8; j++)
+		for (j = 0; j < (int)(sizeof p->step[i].wsh
+		    / sizeof *p->step[i].wsh); j++)
 			free(p->step[i].wsh[j]);
 	}
 	free(p->grp);
