@@ -1545,8 +1545,9 @@ ct_block(const PLAN *p, const R *xr, const R *xi, R *w, R *z, int sw)
  * butterflies or more: below, the output stays in L1, where the
  * straddling stores cost little, and NAME_ios's extra vector of
  * butterflies (and, for vecb, the split scratch in place of the
- * block-split one) cost more (double 512 = 32 x 16, output 32 bytes
- * off: 515 ns with it, 461 without; 1024: 1077 against 1194). */
+ * block-split one) cost more (in a throwaway harness double 512 =
+ * 32 x 16 with the output 32 bytes off ran slower with it, 1024 faster;
+ * README, "Output off a vector boundary"). */
 static int
 ios_shift(const PLAN *p, const R *z)
 {
