@@ -206,7 +206,7 @@ store(Printer *o, int id)
 			flush(v, s->arr, k0, v->tileval[t], size);
 		return;
 	}
-	fputs("\t\tST(", o->f);
+	fputs("\t\tSTK(", o->f);
 	address(v, s);
 	fputs(", ", o->f);
 	emit_operand(o, n->a[0]);
@@ -454,22 +454,52 @@ n1w_entry(Vout *v, int n, const Emit *e)
 		TPL_END});
 }
 
+/* The ISA's masked store of the lanes of x that bits selects to p, as
+ * t1v_head's STM (emit/tpl/vec.c) */
+static void
+stm_text(char *stm, size_t size, const Emit *e, int vl)
+{
+	const char *sfx;
+	int bytes;
+
+	bytes = isa_get(e->simd)->bytes;
+	sfx = e->isfloat ? "s" : "d";
+	if (bytes == 64)
+		snprintf(stm, size, "_mm512_mask_storeu_p%s(p, "
+		    "(__mmask%d)(bits), (__m512%s)(x))", sfx, vl,
+		    e->isfloat ? "" : "d");
+	else if (bytes == 32)
+		snprintf(stm, size, "_mm256_maskstore_p%s(p, (__m256i)"
+		    "(((M){%s} & (%s)(bits)) != 0), (__m256%s)(x))", sfx,
+		    e->isfloat ? "1, 2, 4, 8, 16, 32, 64, 128" : "1, 2, 4, 8",
+		    e->isfloat ? "int" : "long long",
+		    e->isfloat ? "" : "d");
+	else
+		snprintf(stm, size, "do { int l_; for (l_ = 0; l_ < %d; "
+		    "l_++) if ((bits) >> l_ & 1) (p)[l_] = (x)[l_]; } while (0)",
+		    vl);
+}
+
 static void
 prologue(Vout *v, const Prob *p, const Emit *e)
 {
 	static const char *const lays[] = {"s", "i", "j", "sb", "ib", "jb"};
 	FILE *f;
 	const char *t;
+	char stm[160];
 	int n;
 
 	f = v->o.f;
 	t = e->isfloat ? "float" : "double";
 	n = p->n;
-	if (v->kind == CK_T1V)
+	if (v->kind == CK_T1V) {
+		stm_text(stm, sizeof stm, e, v->vl);
 		tpl_print(f, "t1v_head", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_S("t", t),
 			TPL_N("vl", v->vl), TPL_N("nw", 2 * (n - 1)),
-			TPL_N("wstep", 2 * (n - 1) * v->vl), TPL_END});
+			TPL_N("wstep", 2 * (n - 1) * v->vl), TPL_S("stm", stm),
+			TPL_END});
+	}
 	else if (v->kind == CK_N1V)
 		tpl_print(f, "n1v_head", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_S("t", t),
@@ -519,34 +549,18 @@ n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
 		: "double"), TPL_N("vl", v->vl), TPL_END});
 }
 
-/* t1v's second entry, NAME_io, and NAME_bio and NAME_ios (emit/tpl/vec.c):
- * the statements ids[0..norder) again, each output pair stored
- * interleaved (STP); STM is the ISA's masked store. */
+/* t1v's second entry, NAME_io, and NAME_bio, NAME_ios and NAME_iot
+ * (emit/tpl/vec.c): the statements ids[0..norder) again, each output
+ * pair stored interleaved (STP). */
 static void
 t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
     int norder)
 {
-	char sel[2][256], stm[160], *q;
-	const char *t, *sfx;
-	int i, k, l, vl, bytes;
+	char sel[2][256], *q;
+	const char *t;
+	int i, k, l, vl;
 
 	vl = v->vl;
-	bytes = isa_get(e->simd)->bytes;
-	sfx = e->isfloat ? "s" : "d";
-	if (bytes == 64)
-		snprintf(stm, sizeof stm, "_mm512_mask_storeu_p%s(p, "
-		    "(__mmask%d)(bits), (__m512%s)(x))", sfx, vl,
-		    e->isfloat ? "" : "d");
-	else if (bytes == 32)
-		snprintf(stm, sizeof stm, "_mm256_maskstore_p%s(p, (__m256i)"
-		    "(((M){%s} & (%s)(bits)) != 0), (__m256%s)(x))", sfx,
-		    e->isfloat ? "1, 2, 4, 8, 16, 32, 64, 128" : "1, 2, 4, 8",
-		    e->isfloat ? "int" : "long long",
-		    e->isfloat ? "" : "d");
-	else
-		snprintf(stm, sizeof stm, "do { int l_; for (l_ = 0; l_ < %d; "
-		    "l_++) if ((bits) >> l_ & 1) (p)[l_] = (x)[l_]; } while (0)",
-		    vl);
 	for (k = 0; k < 2; k++) {
 		q = sel[k];
 		for (l = 0; l < vl; l++)
@@ -563,7 +577,7 @@ t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
 		TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", vl),
 		TPL_N("nw", 2 * (p->n - 1)),
 		TPL_N("wstep", 2 * (p->n - 1) * vl), TPL_S("lo", sel[0]),
-		TPL_S("hi", sel[1]), TPL_S("stm", stm), TPL_END});
+		TPL_S("hi", sel[1]), TPL_END});
 	for (i = 0; i < norder; i++)
 		emit_statement(&v->o, ids[i]);
 	fputs("\t}\n}\n", v->o.f);

@@ -87,6 +87,11 @@ struct Step {
 	                     * that needs it, or NULL */
 	t1vb_fn *t1vb;      /* the C t1v codelet's NAME_b (block-split) */
 	t1vbio_fn *t1vbio;  /* and its NAME_bio */
+	t1vt_fn *t1vt;      /* where the lanes do not divide m: the C t1v
+	                     * codelet's NAME_t for butterflies mv .. m - 1
+	                     * (the scalar t1 took 5% of double 2187 and
+	                     * 11% of float 720, perf), or NULL */
+	t1viot_fn *t1viot;  /* and its NAME_iot */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
 	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
 };
@@ -272,19 +277,22 @@ kgen_next_fast_size(int n)
 /* The twiddle table of step (r, m): rows k < mv blocked in vl
  * butterflies for t1v, entry (k, j, c) at (k/vl)*2(r-1)vl + (2(j-1) +
  * c)vl + k%vl; rows k >= mv in FFTW's t1 layout, at k*2(r-1) + 2(j-1) +
- * c (the blocked rows take exactly mv*2(r-1) entries).  For a generic
- * radix (gen), cosines then sines by j, unit stride in k:
+ * c (the blocked rows take exactly mv*2(r-1) entries); where 0 < mv <
+ * m, one block more after those m rows, for NAME_t and NAME_iot: the
+ * rows m - vl .. m - 1 blocked as one vector (lane k - m + vl).  For a
+ * generic radix (gen), cosines then sines by j, unit stride in k:
  * c(r-1)m + (j-1)m + k. */
 static R *
 twiddles(int r, int m, int mv, int vl, int gen, const R *base, int n)
 {
 	R *w, c, s;
-	int k, j, step;
+	int k, j, step, tail;
 	size_t at;
 
 	/* w_(rm)^(jk) = w_n^(jk n/(rm)); base holds w_n^t */
 	step = n / (r * m);
-	w = ralloc((size_t)m * 2 * (r - 1));
+	tail = !gen && mv > 0 && mv < m;
+	w = ralloc((size_t)(m + (tail ? vl : 0)) * 2 * (r - 1));
 	if (!w)
 		return 0;
 	for (k = 0; k < m; k++)
@@ -292,6 +300,12 @@ twiddles(int r, int m, int mv, int vl, int gen, const R *base, int n)
 			at = (size_t)((long long)j * k * step % n);
 			c = base[2 * at];
 			s = base[2 * at + 1];
+			if (tail && k >= m - vl) {
+				at = (size_t)m * 2 * (r - 1)
+				    + (size_t)2 * (j - 1) * vl + k - (m - vl);
+				w[at] = c;
+				w[at + vl] = s;
+			}
 			if (gen) {
 				at = (size_t)(j - 1) * m + k;
 				w[at] = c;
@@ -399,6 +413,8 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		    ? PRIV(plantab_t1v)(isa, st->r, &st->t1vio, &st->t1vios)
 		    : 0;
 		st->mv = st->t1v ? m - m % vl : 0;
+		st->t1vt = st->t1v && st->mv < m ? PRIV(plantab_t1vt)(isa,
+		    st->r, &st->t1viot) : 0;
 		st->t1vb = st->t1v ? PRIV(plantab_t1vb)(isa, st->r,
 		    &st->t1vbio) : 0;
 		if (!st->t1vb || st->mv < m)
@@ -1291,7 +1307,10 @@ step_range(const Step *st, R *br, R *bi, int k0, int k1)
 		if (k0 < e)
 			st->t1v(br + k0, bi + k0, st->w, st->m, k0, e);
 		k0 = k0 > st->mv ? k0 : st->mv;
-		if (k0 < k1)
+		if (k0 < k1 && k1 == st->m && st->t1vt)
+			st->t1vt(br, bi, st->w + (size_t)st->m * 2 * (st->r - 1),
+			    st->m, st->m);
+		else if (k0 < k1)
 			st->t1(br + k0, bi + k0,
 			    st->w + (size_t)st->mv * 2 * (st->r - 1), st->m,
 			    k0 - st->mv, k1 - st->mv, 1);
@@ -1655,6 +1674,11 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 		st->t1vio(sr, si, st->w, st->m, 0, st->mv, z, yi < yr);
 		if (st->mv == st->m)
 			return;
+		if (st->t1viot) {
+			st->t1viot(sr, si, st->w + (size_t)st->m * 2 * (st->r
+			    - 1), st->m, st->m, z, yi < yr);
+			return;
+		}
 		step_range(st, sr, si, st->mv, st->m);
 		for (j = 0; j < st->r; j++) {
 			at = (size_t)j * st->m + st->mv;

@@ -68,6 +68,13 @@ typedef void t1vio_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
  * are read. */
 typedef void t1vios_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
     ptrdiff_t me, R *y, int sw);
+/* The tails of a step of m butterflies that the lanes do not divide: a
+ * C t1v codelet's NAME_t (in place) and NAME_iot (NAME_io's) run the
+ * vector of butterflies m - lanes .. m - 1, W the table of that one
+ * vector, and store only the last m mod lanes of them. */
+typedef void t1vt_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t m);
+typedef void t1viot_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
+    ptrdiff_t m, R *y, int sw);
 /* kgen fft --kind n1v: batch adjacent on input, outputs contiguous. */
 typedef void n1v_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t ovs, ptrdiff_t v);
@@ -100,10 +107,13 @@ struct Isa {
 int PRIV(plantab_isas)(const Isa **isa);
 /* The scalar t1 codelet of radix r, or NULL. */
 t1_fn *PRIV(plantab_t1)(int r);
-/* isa's t1v codelet of radix r, or NULL; *io (unless io is NULL) its
- * NAME_io entry. */
+/* isa's t1v codelet of radix r, or NULL; *io, *ios (unless NULL) its
+ * NAME_io and NAME_ios entries. */
 t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io,
     t1vios_fn **ios);
+/* The NAME_t entry of isa's C t1v codelet of radix r, or NULL; *iot its
+ * NAME_iot. */
+t1vt_fn *PRIV(plantab_t1vt)(const Isa *isa, int r, t1viot_fn **iot);
 /* The NAME_b entry of isa's C t1v codelet of radix r, or NULL; *bio
  * its NAME_bio. */
 t1vb_fn *PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio);

@@ -29,7 +29,8 @@
 #define T1(isa, prec, r, name, opts) KEEP_##prec(t1_fn name;)
 #define T1V(isa, prec, r, name, opts) \
 	KEEP_##prec(t1v_fn name; t1vio_fn name##_io; t1vb_fn name##_b; \
-	t1vbio_fn name##_bio; t1vios_fn name##_ios;)
+	t1vbio_fn name##_bio; t1vios_fn name##_ios; t1vt_fn name##_t; \
+	t1viot_fn name##_iot;)
 #define T1A(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name;)
 #define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name; \
 	n1vb_fn name##_b;)
@@ -45,12 +46,14 @@ static const struct {
 	t1vb_fn *b;
 	t1vbio_fn *bio;
 	t1vios_fn *ios;
+	t1vt_fn *t;
+	t1viot_fn *iot;
 } t1vs[] = {
 #define ENTRYIO(isa, n, name) {CPU_##isa, n, name, name##_io, name##_b, \
-	name##_bio, name##_ios},
+	name##_bio, name##_ios, name##_t, name##_iot},
 #define T1V(isa, prec, r, name, opts) KEEP_##prec(ENTRYIO(isa, r, name))
 #include "codelets.h"
-	{0, 0, 0, 0, 0, 0, 0}
+	{0, 0, 0, 0, 0, 0, 0, 0, 0}
 };
 
 static const struct {
@@ -191,6 +194,19 @@ PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio)
 		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
 			*bio = t1vs[i].bio;
 			return t1vs[i].b;
+		}
+	return 0;
+}
+
+t1vt_fn *
+PRIV(plantab_t1vt)(const Isa *isa, int r, t1viot_fn **iot)
+{
+	int i;
+
+	for (i = 0; t1vs[i].f; i++)
+		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
+			*iot = t1vs[i].iot;
+			return t1vs[i].t;
 		}
 	return 0;
 }

@@ -9,7 +9,11 @@
  * pairs, (re, im) and (im, re), two calls), and whose NAME_ios two:
  * shift-io and shift-iosw (the pairs to an array 1 .. VL/2 - 1 pairs
  * past a vector boundary, each in turn, from the shifted table; one line
- * each, the largest error and all guard hits).  For each codelet it
+ * each, the largest error and all guard hits), and whose NAME_t and
+ * NAME_iot three: tail (NAME on the first m - m mod VL butterflies in
+ * place, NAME_t on the rest), tail-io and tail-iosw (NAME_io and
+ * NAME_iot, the pairs to another array), each for m + 1 .. m + VL - 1
+ * butterflies in turn, one line each.  For each codelet it
  * does one radix-r DIT step of a size n = r*m DFT, as tests/t1check.c
  * does for t1: FFTW makes the r sub-DFTs of size m (in double, from the
  * same rounded inputs), the codelet combines them in place with the t1v
@@ -39,7 +43,11 @@ typedef double R;
 #define B(name) void name##_b(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb, \
     ptrdiff_t me); void name##_bio(const R *x, const R *W, ptrdiff_t rs, \
     ptrdiff_t mb, ptrdiff_t me, R *y, int sw); void name##_ios(const R *ri, \
-    const R *ii, const R *W, ptrdiff_t rs, ptrdiff_t me, R *y, int sw);
+    const R *ii, const R *W, ptrdiff_t rs, ptrdiff_t me, R *y, int sw); \
+    void name##_io(const R *ri, const R *ii, const R *W, ptrdiff_t rs, \
+    ptrdiff_t mb, ptrdiff_t me, R *y, int sw); void name##_t(R *ri, R *ii, \
+    const R *W, ptrdiff_t rs, ptrdiff_t m); void name##_iot(const R *ri, \
+    const R *ii, const R *W, ptrdiff_t rs, ptrdiff_t m, R *y, int sw);
 #include LIST
 #undef X
 #undef B
@@ -50,6 +58,9 @@ typedef void T1VBIO(const R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t,
     R *, int);
 typedef void T1VIOS(const R *, const R *, const R *, ptrdiff_t, ptrdiff_t,
     R *, int);
+typedef void T1VIO(const R *, const R *, const R *, ptrdiff_t, ptrdiff_t,
+    ptrdiff_t, R *, int);
+typedef void T1VT(R *, R *, const R *, ptrdiff_t, ptrdiff_t);
 static const struct {
 	int r, sign;
 	const char *name;
@@ -67,13 +78,17 @@ static const struct {
 	T1VB *b;
 	T1VBIO *bio;
 	T1VIOS *ios;
+	T1VIO *io;
+	T1VT *t;
+	T1VIOS *iot;
 } btab[] = {
 #define X(r, sign, name)
-#define B(name) {#name, name##_b, name##_bio, name##_ios},
+#define B(name) {#name, name##_b, name##_bio, name##_ios, name##_io, \
+	name##_t, name##_iot},
 #include LIST
 #undef X
 #undef B
-	{0, 0, 0, 0}
+	{0, 0, 0, 0, 0, 0, 0}
 };
 
 static const R GUARD = -7.25e3, YGUARD = 3.5e3;
@@ -87,9 +102,10 @@ rnd(void)
 }
 
 enum { PACKED, PADDED, TWOCALLS, BLOCK, BLOCKIO, BLOCKIOSW, SHIFTIO,
-    SHIFTIOSW, NLAYOUT };
+    SHIFTIOSW, TAIL, TAILIO, TAILIOSW, NLAYOUT };
 static const char *const lname[] = {"packed", "padded", "two-calls",
-    "block", "block-io", "block-iosw", "shift-io", "shift-iosw"};
+    "block", "block-io", "block-iosw", "shift-io", "shift-iosw", "tail",
+    "tail-io", "tail-iosw"};
 
 /* Where element c of a row-major r x rs array lies in the block-split
  * form (re; im is VL after it), or in NAME_bio's pairs (re; im 1 after
@@ -157,11 +173,14 @@ shifted(int blk, int sw, int r, int m, const R *ri, const R *ii,
 	return mag > 0 ? err / mag : err;
 }
 
-static void
-check(int t, int layout, int m)
+/* Codelet t on layout with m butterflies: the largest error relative
+ * to the largest output to *err, the guard hits to *guards; 0 where the
+ * layout needs a C codelet's entries and t has none. */
+static int
+check(int t, int layout, int m, double *errp, long *guardsp)
 {
-	int r, n, j, k, b, l, sign, blk, split;
-	R *buf, *W, *ri, *ii, re, im;
+	int r, n, j, k, b, l, sign, blk, split, mv, sw;
+	R *buf, *W, *Wt, *ri, *ii, *yb, *y, re, im;
 	double err, mag, e;
 	ptrdiff_t rs, pad, len, c, half, at, ia;
 	fftw_complex *x, *sub, *subo, *ref;
@@ -183,10 +202,12 @@ check(int t, int layout, int m)
 		    tab[t].name); blk++)
 			;
 		if (!btab[blk].name)
-			return;
+			return 0;
 	}
-	/* block-split data, or split (the shift layouts) */
+	/* block-split data, or split (the shift and tail layouts) */
 	split = layout < BLOCK || layout >= SHIFTIO;
+	mv = m - m % VL;
+	sw = layout == TAILIOSW;
 	buf = malloc(len * sizeof *buf);
 	touched = calloc(len, 1);
 	for (c = 0; c < len; c++)
@@ -220,19 +241,23 @@ check(int t, int layout, int m)
 			ri[ia] = (R)subo[k][1];
 		}
 	}
-	/* the table: block b of VL butterflies, row j, lane l */
-	W = malloc((size_t)m * 2 * (r - 1) * sizeof *W);
-	for (b = 0; b < m / VL; b++)
+	/* the table: block b of VL butterflies, row j, lane l; Wt the one
+	 * block of butterflies m - VL .. m - 1 (NAME_t, NAME_iot) */
+	W = malloc((size_t)(m + VL) * 2 * (r - 1) * sizeof *W);
+	Wt = W + (size_t)m * 2 * (r - 1);
+	for (b = 0; b <= m / VL; b++)
 		for (j = 1; j < r; j++)
 			for (l = 0; l < VL; l++) {
+				ptrdiff_t kk = b < m / VL ? b * VL + l
+				    : m - VL + l;
+				R *wb = b < m / VL ? W + b * 2 * (r - 1) * VL : Wt;
 				long double a = 2 * 3.141592653589793238462643383279L
-				    * ((long)j * (b * VL + l) % n) / n;
-				W[(b * 2 * (r - 1) + 2 * (j - 1)) * VL + l] =
-				    (R)cosl(a);
-				W[(b * 2 * (r - 1) + 2 * (j - 1) + 1) * VL + l] =
-				    (R)sinl(a);
+				    * ((long)j * kk % n) / n;
+				wb[2 * (j - 1) * VL + l] = (R)cosl(a);
+				wb[(2 * (j - 1) + 1) * VL + l] = (R)sinl(a);
 			}
-	if (layout >= SHIFTIO) {
+	yb = y = 0;
+	if (layout == SHIFTIO || layout == SHIFTIOSW) {
 		mag = 0;
 		for (k = 0; k < n; k++) {
 			e = hypot(ref[k][0], ref[k][1]);
@@ -246,8 +271,8 @@ check(int t, int layout, int m)
 			if (buf[c] != GUARD && (c < pad || (c >= pad + r * rs
 			    && c < half + pad) || c >= half + pad + r * rs))
 				guards++;
-		printf("%s %s %.3e %ld\n", tab[t].name, lname[layout], err,
-		    guards);
+		*errp = err;
+		*guardsp = guards;
 		goto done;
 	}
 	if (layout == TWOCALLS) {
@@ -256,10 +281,21 @@ check(int t, int layout, int m)
 	} else if (layout == BLOCK) {
 		btab[blk].b(ri, W, 2 * rs, 0, VL);
 		btab[blk].b(ri + 2 * VL, W, 2 * rs, VL, m);
-	} else if (layout >= BLOCKIO) {
+	} else if (layout == BLOCKIO || layout == BLOCKIOSW) {
 		btab[blk].bio(ri, W, 2 * rs, 0, VL, ri, layout == BLOCKIOSW);
 		btab[blk].bio(ri + 2 * VL, W, 2 * rs, VL, m, ri + 2 * VL,
 		    layout == BLOCKIOSW);
+	} else if (layout == TAIL) {
+		tab[t].fn(ri, ii, W, rs, 0, mv);
+		btab[blk].t(ri, ii, Wt, rs, m);
+	} else if (layout >= TAILIO) {
+		/* a guard of its own value: see shifted */
+		yb = malloc((2 * (size_t)r * m + 2 * pad) * sizeof *yb);
+		for (c = 0; c < 2 * (ptrdiff_t)r * m + 2 * pad; c++)
+			yb[c] = YGUARD;
+		y = yb + pad;
+		btab[blk].io(ri, ii, W, rs, 0, mv, y, sw);
+		btab[blk].iot(ri, ii, Wt, rs, m, y, sw);
 	} else {
 		tab[t].fn(ri, ii, W, rs, 0, m);
 	}
@@ -275,8 +311,8 @@ check(int t, int layout, int m)
 				at = 2 * c + 1, ia = at - 1;
 			else
 				at = c, ia = ii - ri + c;
-			re = ri[at];
-			im = ri[ia];
+			re = y ? y[2 * c + sw] : ri[at];
+			im = y ? y[2 * c + 1 - sw] : ri[ia];
 			touched[ri - buf + at] = touched[ri - buf + ia] = 1;
 			e = hypot(re - ref[j * m + k][0],
 			    im - ref[j * m + k][1]);
@@ -290,8 +326,12 @@ check(int t, int layout, int m)
 	for (c = 0; c < len; c++)
 		if (!touched[c] && buf[c] != GUARD)
 			guards++;
-	printf("%s %s %.3e %ld\n", tab[t].name, lname[layout],
-	    mag > 0 ? err / mag : err, guards);
+	for (c = 0; y && c < 2 * (ptrdiff_t)r * m + 2 * pad; c++)
+		if ((c < pad || c >= pad + 2 * (ptrdiff_t)r * m)
+		    && yb[c] != YGUARD)
+			guards++;
+	*errp = mag > 0 ? err / mag : err;
+	*guardsp = guards;
 done:
 	fftw_destroy_plan(p);
 	fftw_destroy_plan(ps);
@@ -300,15 +340,19 @@ done:
 	fftw_free(sub);
 	fftw_free(subo);
 	free(W);
+	free(yb);
 	free(buf);
 	free(touched);
+	return 1;
 }
 
 int
 main(int argc, char **argv)
 {
 	size_t t;
-	int l, m;
+	int l, m, tl;
+	double err, e;
+	long guards, g;
 
 	m = argc > 1 ? atoi(argv[1]) : 3 * VL;
 	if (m <= VL || m % VL) {
@@ -318,7 +362,20 @@ main(int argc, char **argv)
 	}
 	printf("seed %llu m %d\n", state, m);
 	for (t = 0; t < sizeof tab / sizeof *tab; t++)
-		for (l = 0; l < NLAYOUT; l++)
-			check((int)t, l, m);
+		for (l = 0; l < NLAYOUT; l++) {
+			err = 0;
+			guards = 0;
+			/* the tails: m + 1 .. m + VL - 1 butterflies */
+			for (tl = l >= TAIL; tl < (l >= TAIL ? VL : 1); tl++) {
+				if (!check((int)t, l, m + tl, &e, &g))
+					break;
+				if (e > err || isnan(e))
+					err = isnan(e) ? INFINITY : e;
+				guards += g;
+			}
+			if (tl > (l >= TAIL))
+				printf("%s %s %.3e %ld\n", tab[t].name,
+				    lname[l], err, guards);
+		}
 	return 0;
 }

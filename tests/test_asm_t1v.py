@@ -111,9 +111,10 @@ VARIANTS = (
     + [(r, s, "c", {"fma": fma}) for r, s, fma in
        ((4, -1, False), (13, 1, True), (16, -1, True), (32, 1, False))])
 LAYOUTS = ("packed", "padded", "two-calls")
-# the C codelets' NAME_b and NAME_bio (block-split data) and NAME_ios besides
+# the C codelets' NAME_b and NAME_bio (block-split data), NAME_ios, and
+# NAME_t and NAME_iot (tails: m + 1 .. m + VL - 1 butterflies) besides
 BLAYOUTS = LAYOUTS + ("block", "block-io", "block-iosw", "shift-io",
-                      "shift-iosw")
+                      "shift-iosw", "tail", "tail-io", "tail-iosw")
 
 
 def vname(k, v):

@@ -128,12 +128,24 @@ void
  * butterflies: @nw@ table entries per butterfly, @wstep@ per step; b
  * (a constant after inlining) is 0 for split arrays, 1 for block-split
  * data (the vectors of re and im alternate, so the data pointers step
- * twice as far). */
+ * twice as far); km (a constant too) 0, or the lanes each store keeps
+ * (NAME_t).  @stm@ stores the lanes of x that bits selects to p (the
+ * ISA's masked store). */
 /* kgen: begin t1v_head */
+#include <immintrin.h>
+#include <stdint.h>
+
+#define STM(p, x, bits) @stm@
+#define STK(p, x) do { \
+	if (km) \
+		STM(p, x, km); \
+	else \
+		ST(p, x); \
+} while (0)
 
 static inline __attribute__((always_inline)) void
 @name@_k(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
-    ptrdiff_t me, int b)
+    ptrdiff_t me, int b, unsigned km)
 {
 	ptrdiff_t m;
 
@@ -143,20 +155,35 @@ static inline __attribute__((always_inline)) void
 
 /* t1v's entries: split arrays, and NAME_b, the same step in place on
  * block-split data at x (butterfly m's x_j: re the @vl@ elements at
- * x + 2(m - mb) + j rs, im the @vl@ after them). */
+ * x + 2(m - mb) + j rs, im the @vl@ after them); NAME_t, the tail of a
+ * step of m butterflies (ri, ii the step's) on split arrays: the vector
+ * of butterflies m - @vl@ .. m - 1 (W the table of that one vector),
+ * the stores masked to the last m mod @vl@ of them (the others were done
+ * by NAME; nothing where @vl@ divides m). */
 /* kgen: begin t1v_entry */
 
 void
 @name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me)
 {
-	@name@_k(ri, ii, W, rs, mb, me, 0);
+	@name@_k(ri, ii, W, rs, mb, me, 0, 0);
 }
 
 void
 @name@_b(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me)
 {
-	@name@_k(x, x + @vl@, W, rs, mb, me, 1);
+	@name@_k(x, x + @vl@, W, rs, mb, me, 1, 0);
+}
+
+void
+@name@_t(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t m)
+{
+	ptrdiff_t t;
+
+	t = m % @vl@;
+	if (t && m > @vl@)
+		@name@_k(ri + m - @vl@, ii + m - @vl@, W, rs, 0, @vl@, 0,
+		    ((1u << @vl@) - 1) & ~((1u << (@vl@ - t)) - 1));
 }
 /* kgen: end */
 
@@ -169,15 +196,10 @@ void
  * pairs, at the same offset from y as the block from ri; y may be ri).
  * Up to the statements of one step of its loop; @lo@ and @hi@
  * interleave the low and high halves of two vectors (lane lists as in
- * n1w_macros), @stm@ stores the lanes of x that bits selects to p (the
- * ISA's masked store).  With e set, the pairs go out through the masks
- * k0 (first vector) and k1 (second): NAME_ios's first and last
- * butterflies. */
+ * n1w_macros).  With e set, the pairs go out through the masks k0 (first
+ * vector) and k1 (second, STM of t1v_head): NAME_ios's first and last
+ * butterflies, NAME_iot's last. */
 /* kgen: begin t1v_io_head */
-#include <immintrin.h>
-#include <stdint.h>
-
-#define STM(p, x, bits) @stm@
 #define STP2(p, a, c) do { \
 	if (e) { \
 		STM(p, a, k0); \
@@ -214,7 +236,11 @@ static inline __attribute__((always_inline)) void
  * and the last through masks; W is the table shifted to match (block j,
  * lane l: butterfly @vl@ j + l - c, me / @vl@ + 1 blocks), and the c
  * elements before each of ri and ii and the @vl@ after the last
- * butterfly of each are read (the lanes they feed are not stored). */
+ * butterfly of each are read (the lanes they feed are not stored).
+ * NAME_iot is NAME_io's tail: of a step of m butterflies (ri, ii and y
+ * the step's, as for mb = 0), it runs the vector of butterflies
+ * m - @vl@ .. m - 1 (W the table of that one vector) and stores the
+ * last m mod @vl@ of them, nothing where @vl@ divides m. */
 /* kgen: begin t1v_io_entry */
 
 void
@@ -263,6 +289,29 @@ void
 		@name@_iok(ri + me, ii + me, W, rs, me, me + @vl@, y, 0, 0, 1, t,
 		    0);
 	}
+}
+
+void
+@name@_iot(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+    ptrdiff_t m, @t@ *y, int sw)
+{
+	unsigned all, f, k0, k1;
+
+	if (!(m % @vl@) || m < @vl@)
+		return;
+	/* the vector of butterflies m - @vl@ .. m - 1 keeps its last
+	 * m % @vl@: the elements of their pairs from 2f on */
+	all = (1u << @vl@) - 1;
+	f = 2 * (unsigned)(@vl@ - m % @vl@);
+	k0 = f >= @vl@ ? 0 : all & ~((1u << f) - 1);
+	k1 = f <= @vl@ ? all : all & ~((1u << (f - @vl@)) - 1);
+	ri += m - @vl@;
+	ii += m - @vl@;
+	y += 2 * (m - @vl@);
+	if (sw)
+		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 1, 0, 1, k0, k1);
+	else
+		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 0, 0, 1, k0, k1);
 }
 /* kgen: end */
 
@@ -329,6 +378,9 @@ void
  *     ptrdiff_t me, @t@ *y, int sw);
  * void @name@_ios(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
  *     ptrdiff_t me, @t@ *y, int sw);
+ * void @name@_t(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t m);
+ * void @name@_iot(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+ *     ptrdiff_t m, @t@ *y, int sw);
 /* kgen: end */
 
 /* The header's prototype of an n1v codelet. */
