@@ -17,7 +17,9 @@
  * inputs, the outputs transposed in registers) and the twiddle passes
  * are t1v codelets, lane = butterfly, so every access is a full vector
  * and the only shuffles are the leaf's transposes; where the lanes do not
- * divide m the last m mod lanes butterflies take the scalar t1.  Radices
+ * divide m the last m mod lanes butterflies run as one more vector, that
+ * of butterflies m - lanes .. m - 1, its stores masked to them (the C
+ * codelet's NAME_t and NAME_iot).  Radices
  * without a twiddle codelet (11..61, or odd parts grouped) take a
  * twiddle loop (plansimd.c) and a batched n1.  For large n the deepest
  * steps run block by block right after their leaves (cfg.nin), in cache.
@@ -72,7 +74,7 @@ _Static_assert((int)FACTOR_MAXSTEP == (int)CFG_MAXSTEP, "plan.h's Cfg holds a pl
 
 /* A twiddle step: radix r over blocks of r*m elements.  With a vector
  * codelet, butterflies 0..mv-1 run on vectors and mv..m-1 (fewer than
- * the lanes) on the scalar t1 codelet. */
+ * the lanes) on its NAME_t (or the scalar t1 codelet without one). */
 typedef struct Step Step;
 struct Step {
 	int r, m, mv;
@@ -1664,7 +1666,8 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	st = &p->step[0];
 	/* interleaved output: the top step's vector codelet stores its
 	 * pairs itself (NAME_io), the last m mod lanes butterflies of each
-	 * block run on t1 in the scratch and are copied */
+	 * block through NAME_iot's masks (without it, on t1 in the scratch,
+	 * then copied) */
 	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)) {
 		z = yi < yr ? yi : yr;
 		if ((c = ios_shift(p, z)) && (ws = wshift(st, p->vl, c))) {
