@@ -112,10 +112,10 @@ t1_fn *PRIV(plantab_t1)(int r);
 t1v_fn *PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io,
     t1vios_fn **ios);
 /* The NAME_t entry of isa's C t1v codelet of radix r, or NULL; *iot its
- * NAME_iot. */
+ * NAME_iot (NULL too). */
 t1vt_fn *PRIV(plantab_t1vt)(const Isa *isa, int r, t1viot_fn **iot);
 /* The NAME_b entry of isa's C t1v codelet of radix r, or NULL; *bio
- * its NAME_bio. */
+ * its NAME_bio (NULL too). */
 t1vb_fn *PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio);
 /* isa's n1v codelet (vector leaf) of size n, or NULL; *b (unless b is
  * NULL) its NAME_b entry. */

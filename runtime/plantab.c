@@ -153,6 +153,19 @@ race(t1v_fn *f, t1v_fn *g, int r, int vl)
 	return best[1] < best[0] ? 2 : 1;
 }
 
+/* The index in t1vs of isa's codelet of radix r, or that of the last
+ * entry (all NULL) where there is none */
+static int
+t1v_at(const Isa *isa, int r)
+{
+	int i;
+
+	for (i = 0; t1vs[i].f; i++)
+		if (t1vs[i].isa == isa->id && t1vs[i].r == r)
+			break;
+	return i;
+}
+
 t1v_fn *
 PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io, t1vios_fn **ios)
 {
@@ -160,9 +173,7 @@ PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io, t1vios_fn **ios)
 	t1v_fn *a;
 	int i, j, pick;
 
-	for (i = 0; t1vs[i].f; i++)
-		if (t1vs[i].isa == isa->id && t1vs[i].r == r)
-			break;
+	i = t1v_at(isa, r);
 	if (!t1vs[i].f)
 		return 0;
 	if (io)
@@ -190,12 +201,9 @@ PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio)
 {
 	int i;
 
-	for (i = 0; t1vs[i].f; i++)
-		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
-			*bio = t1vs[i].bio;
-			return t1vs[i].b;
-		}
-	return 0;
+	i = t1v_at(isa, r);
+	*bio = t1vs[i].bio;
+	return t1vs[i].b;
 }
 
 t1vt_fn *
@@ -203,12 +211,9 @@ PRIV(plantab_t1vt)(const Isa *isa, int r, t1viot_fn **iot)
 {
 	int i;
 
-	for (i = 0; t1vs[i].f; i++)
-		if (t1vs[i].isa == isa->id && t1vs[i].r == r) {
-			*iot = t1vs[i].iot;
-			return t1vs[i].t;
-		}
-	return 0;
+	i = t1v_at(isa, r);
+	*iot = t1vs[i].iot;
+	return t1vs[i].t;
 }
 
 n1v_fn *
