@@ -20,7 +20,8 @@
  *     possible, split evenly (2^10 = 32 x 32, not 64 x 16: measured
  *     faster with bench/plan.c), larger radices on top;
  *   - the odd primes left follow, each a radix of its own, smallest
- *     first: 3, 5 and 7 have t1 codelets, 11..61 run a generic loop.
+ *     first: 3, 5, 7, 11 and 13 have t1 codelets, 17..61 run a generic
+ *     loop.
  *     (The runtime's estimate then regroups two or more of them into
  *     the library's composite t1 radices, 9 .. 27, largest first:
  *     runtime/plan.c; the standalone file keeps them prime.)

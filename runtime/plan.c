@@ -20,7 +20,7 @@
  * divide m the last m mod lanes butterflies run as one more vector, that
  * of butterflies m - lanes .. m - 1, its stores masked to them (the C
  * codelet's NAME_t and NAME_iot).  Radices
- * without a twiddle codelet (11..61, or odd parts grouped) take a
+ * without a twiddle codelet (17..61, or odd parts grouped) take a
  * twiddle loop (plansimd.c) and a batched n1.  For large n the deepest
  * steps run block by block right after their leaves (cfg.nin), in cache.
  * Interleaved input is split by the vector leaves as they load it (in
