@@ -91,8 +91,8 @@ struct Step {
 	t1vbio_fn *t1vbio;  /* and its NAME_bio */
 	t1vt_fn *t1vt;      /* where the lanes do not divide m: the C t1v
 	                     * codelet's NAME_t for butterflies mv .. m - 1
-	                     * (the scalar t1 took 5% of double 2187 and
-	                     * 11% of float 720, perf), or NULL */
+	                     * (in place of the scalar t1: README, "Tails"),
+	                     * or NULL; its table is wtail(st) */
 	t1viot_fn *t1viot;  /* and its NAME_iot */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
 	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
@@ -1295,6 +1295,14 @@ PRIV(plan_real)(const PLAN *p)
 	return p->real;
 }
 
+/* The table of step st's tail vector (NAME_t, NAME_iot): the block
+ * after its m rows (twiddles) */
+static const R *
+wtail(const Step *st)
+{
+	return st->w + (size_t)st->m * 2 * (st->r - 1);
+}
+
 /* Butterflies k0..k1-1 of step st on the block at br, bi (k0 and,
  * unless it is m, k1 multiples of the lanes). */
 static void
@@ -1310,8 +1318,7 @@ step_range(const Step *st, R *br, R *bi, int k0, int k1)
 			st->t1v(br + k0, bi + k0, st->w, st->m, k0, e);
 		k0 = k0 > st->mv ? k0 : st->mv;
 		if (k0 < k1 && k1 == st->m && st->t1vt)
-			st->t1vt(br, bi, st->w + (size_t)st->m * 2 * (st->r - 1),
-			    st->m, st->m);
+			st->t1vt(br, bi, wtail(st), st->m, st->m);
 		else if (k0 < k1)
 			st->t1(br + k0, bi + k0,
 			    st->w + (size_t)st->mv * 2 * (st->r - 1), st->m,
@@ -1678,8 +1685,8 @@ ct_forward(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 		if (st->mv == st->m)
 			return;
 		if (st->t1viot) {
-			st->t1viot(sr, si, st->w + (size_t)st->m * 2 * (st->r
-			    - 1), st->m, st->m, z, yi < yr);
+			st->t1viot(sr, si, wtail(st), st->m, st->m, z,
+			    yi < yr);
 			return;
 		}
 		step_range(st, sr, si, st->mv, st->m);
