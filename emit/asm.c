@@ -68,7 +68,7 @@ struct Asm {
 	int *slot;          /* per node: spill slot, -1 none */
 	int nslot;
 	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
-	int t1v, gemm;      /* the kind: n1 when neither */
+	int t1v, gemm, n1v; /* the kind: n1 when none */
 	const char *sreg[3];        /* the stride registers */
 	int nstride;
 	const char *ireg[NIDX];     /* index registers: stride ist, times iq */
@@ -514,6 +514,29 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 		    "w^jk t_j x_j, in place (kgen fft --kind t1v's table).\n",
 		    e->name, a->vl, a->vl, a->vl, 2 * (p->n - 1) * a->vl, a->vl,
 		    2 * (p->n - 1) * a->vl, a->vl, a->vl);
+	} else if (a->n1v) {
+		fprintf(a->f, "# n1v codelet: DFT of size %d, sign %d (%s), %s, "
+		    "%s, %d transforms per vector\n# (lane l is transform j + "
+		    "l).  GNU as, x86-64 System V; the C prototypes of\n# kgen "
+		    "fft --kind n1v --simd %s:\n", p->n, p->sign, p->sign < 0
+		    ? "forward" : "backward", e->isfloat ? "float" : "double",
+		    isa->name, a->vl, isa->name);
+		fprintf(a->f, "#   void %s(const T *ri, const T *ii, T *ro, T "
+		    "*io, ptrdiff_t is,\n#       ptrdiff_t ovs, ptrdiff_t v);\n"
+		    "#   void %s_b(const T *ri, const T *ii, T *ro, ptrdiff_t is,"
+		    "\n#       ptrdiff_t ovs, ptrdiff_t v);\n# Transforms j = 0 "
+		    ".. v-1 (v a multiple of %d): input q of transform j\n# is "
+		    "ri[j + q*is] + i ii[j + q*is] (the batch adjacent), or of "
+		    "interleaved\n# data (ii == ri + 1, or ri == ii + 1) ri[2(j "
+		    "+ q*is)] + i ii[2(j + q*is)];\n# output k goes to ro[j*ovs "
+		    "+ k] + i io[j*ovs + k] (split arrays).  NAME_b\n# stores "
+		    "them block-split: re of outputs k .. k+%d (k a multiple of "
+		    "%d) one\n# vector at ro[j*ovs + 2k], their im the %d after "
+		    "it.  The outputs must not\n# overlap the inputs.  Per block "
+		    "of %d transforms the inputs are copied\n# into X, the "
+		    "kernel runs there (as kgen fft --simd %s --emit asm's), and "
+		    "X\n# is transposed to the outputs.\n", e->name, e->name,
+		    a->vl, a->vl - 1, a->vl, a->vl, a->vl, isa->name);
 	} else {
 		fprintf(a->f, "# n1 codelet: DFT of size %d, sign %d (%s), %s, "
 		    "%s, %d transforms per vector,\n", p->n, p->sign,
@@ -545,7 +568,8 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 		    e->alloc, e->latency);
 	else
 		fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s "
-		    "fma=%d regs=%d latency=%d\n", a->t1v ? "t1v" : "n1", p->n,
+		    "fma=%d regs=%d latency=%d\n", a->t1v ? "t1v" : a->n1v
+		    ? "n1v" : "n1", p->n,
 		    p->sign, e->isfloat ? "float" : "double", isa->name, e->fma,
 		    e->alloc, e->latency);
 }
@@ -799,6 +823,50 @@ n1body(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\tsubq $%d, 16(%%rbp)\n\tjg .Lblock\n", a->vl, a->vl, a->vl);
 }
 
+/* n1v (kgen fft --kind n1v's ABI, the planner's leaf): NAME's
+ * arguments, v from the stack into %rax (NAME_b, after the function,
+ * enters at .Lentry with v in %rax and io = 0), then per block of VL
+ * transforms (v a multiple of VL) the copies of emit/asmcopy.c around
+ * the same kernel on X as n1's. */
+static void
+n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
+{
+	Acopy c;
+	FILE *f;
+	int sh;
+
+	f = a->f;
+	sh = e->isfloat ? 2 : 3;
+	c.f = f;
+	c.n = p->n;
+	c.vl = a->vl;
+	c.vb = a->vb;
+	c.esz = a->esz;
+	c.vex = a->vex;
+	c.rn = a->rn;
+	fprintf(f, "\t# arguments: ri rdi, ii rsi, ro rdx, io rcx (0: "
+	    "block-split),\n\t# is r8, ovs r9, v rax; strides in bytes, "
+	    "v left in rbx\n\tmovq %%rax, %%rbx\n\tshlq $%d, %%r8\n"
+	    "\tshlq $%d, %%r9\n\ttestq %%rbx, %%rbx\n\tjle .Ldone\n", sh, sh);
+	fprintf(f, "\t# r11: the input's mode, 0 split, 1 interleaved (ii == "
+	    "ri + 1),\n\t# 2 interleaved (ri == ii + 1); interleaved "
+	    "elements are 2 is apart\n\txorl %%r11d, %%r11d\n"
+	    "\tleaq %d(%%rdi), %%r10\n\tcmpq %%r10, %%rsi\n\tjne 1f\n"
+	    "\tmovl $1, %%r11d\n\tjmp 2f\n1:\n\tleaq %d(%%rsi), %%r10\n"
+	    "\tcmpq %%r10, %%rdi\n\tjne 3f\n\tmovl $2, %%r11d\n2:\n"
+	    "\taddq %%r8, %%r8\n3:\n", a->esz, a->esz);
+	fputs("\t# a block of VL transforms\n.Lblock:\n", f);
+	asmcopy_n1v_in(&c);
+	kernel(a, ar);
+	asmcopy_n1v_out(&c);
+	fprintf(f, "\tmovl $%d, %%eax\n\ttestl %%r11d, %%r11d\n\tje 1f\n"
+	    "\taddl %%eax, %%eax\n1:\n\taddq %%rax, %%rdi\n"
+	    "\taddq %%rax, %%rsi\n\timulq $%d, %%r9, %%rax\n"
+	    "\taddq %%rax, %%rdx\n\ttestq %%rcx, %%rcx\n\tje 2f\n"
+	    "\taddq %%rax, %%rcx\n2:\n\tsubq $%d, %%rbx\n\tjg .Lblock\n",
+	    a->vl * a->esz, a->vl, a->vl);
+}
+
 /* t1v, gemm: the imuls that make the index registers, before the
  * kernel (its loop, for t1v). */
 static void
@@ -876,13 +944,15 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	Asm a;
 	int *live, *ord, i, j, k, frame, npush;
 
-	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V);
+	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V
+	    || kind == CK_N1V);
 	ar = arena_new();
 	memset(&a, 0, sizeof a);
 	a.f = f;
 	a.d = d;
 	a.gemm = p->kind == PROB_GEMM;
 	a.t1v = !a.gemm && kind == CK_T1V;
+	a.n1v = !a.gemm && kind == CK_N1V;
 	isa = isa_get(e->simd);
 	a.vl = isa_lanes(isa, e->isfloat);
 	a.vb = isa->bytes;
@@ -935,6 +1005,8 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
 	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
 	    e->name);
+	if (a.n1v)
+		fputs("\tmovq 8(%rsp), %rax\n.Lentry:\n", f);
 	fputs("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
 	    "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
 	    "\t.cfi_def_cfa_register %rbp\n", f);
@@ -949,6 +1021,8 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		gemmbody(&a, e, ar);
 	else if (a.t1v)
 		t1vbody(&a, p, e, ar);
+	else if (a.n1v)
+		n1vbody(&a, p, e, ar);
 	else
 		n1body(&a, p, e, ar);
 	fputs(".Ldone:\n", f);
@@ -961,6 +1035,14 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	fputs("\tpopq %rbp\n\t.cfi_def_cfa %rsp, 8\n\tret\n"
 	    "\t.cfi_endproc\n", f);
 	fprintf(f, "\t.size %s, .-%s\n", e->name, e->name);
+	if (a.n1v)
+		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
+		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"
+		    "\t# ri rdi, ii rsi, ro rdx, is rcx, ovs r8, v r9: NAME's "
+		    "body with io = 0\n\tmovq %%r9, %%rax\n\tmovq %%r8, %%r9\n"
+		    "\tmovq %%rcx, %%r8\n\txorl %%ecx, %%ecx\n\tjmp .Lentry\n"
+		    "\t.cfi_endproc\n\t.size %s_b, .-%s_b\n", e->name, e->name,
+		    e->name, e->name, e->name);
 	rodata(&a, live);
 	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
 	arena_free(ar);

@@ -280,6 +280,8 @@ struct Acopy {
 void asmcopy_choose(const Acopy *c);
 void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);
+void asmcopy_n1v_in(const Acopy *c);
+void asmcopy_n1v_out(const Acopy *c);
 
 /* emit/kinds.c: FFT codelet kinds beyond n1 (twiddle, real data) */
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,

@@ -192,8 +192,10 @@ asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg)
 			    "isa=%15s fma=%d regs=%d latency=%d", kind, &h->n,
 			    &h->sign, type, isa, &h->fma, &h->regs,
 			    &h->latency);
+			/* n1v: n1's kernel on X, other copies around it */
 			h->kind = !strcmp(kind, "t1v") ? CK_T1V : CK_N1;
-			if (k != 8 || (strcmp(kind, "n1") && strcmp(kind, "t1v"))
+			if (k != 8 || (strcmp(kind, "n1") && strcmp(kind, "t1v")
+			    && strcmp(kind, "n1v"))
 			    || h->n < 1 || (h->kind == CK_T1V && h->n < 2)
 			    || h->n > FFT_MAXN || (h->sign != 1 && h->sign != -1)
 			    || (strcmp(type, "double") && strcmp(type, "float"))

@@ -83,8 +83,8 @@ check_fft(Opts *o)
 	if (o->emitasm && !o->simd)
 		fail("--emit asm: x86-64 code vectorized across the batch; "
 		    "give --simd sse2, avx2 or avx512");
-	if (o->emitasm && o->kind && o->kind != CK_T1V)
-		fail("--kind %s: --emit asm makes n1 and t1v codelets only",
+	if (o->emitasm && o->kind && o->kind != CK_T1V && o->kind != CK_N1V)
+		fail("--kind %s: --emit asm makes n1, t1v and n1v codelets only",
 		    job_kinds[o->kind]);
 	if (o->emitasm && o->simd == SIMD_SSE2 && o->fma)
 		fail("--fma: SSE2 has no FMA instructions; use --simd avx2 or "

@@ -201,6 +201,28 @@ bench-t1a: build/bench/t1a
 	mv bench/out/t1a.csv.tmp bench/out/t1a.csv
 	@echo "bench/out/t1a.csv: c_over_asm > 1 where the assembly is faster"
 
+# ---- bench-n1va: the library's n1v leaf codelets in C (N1V) against
+# the same DAG and order as kgen's assembly (kgen fft --kind n1v --emit
+# asm --verify, made here), every N1V line, avx2 and avx512, double and
+# float, v = 256 as a plan's leaf pass (bench/n1va.c; seconds).  CSV in
+# bench/out/n1va.csv.
+bench-n1va: bin/kgen bench/n1va.c lib/libkgen.a
+	@sh bench/machine.sh n1va
+	@mkdir -p build/bench/n1va-src bench/out
+	@d=build/bench/n1va-src; : > $$d/list; \
+	sed -n 's/^N1V(\([a-z0-9]*\), *\([a-z]*\), *\([0-9]*\), *\([a-z0-9_]*\), *"\(.*\)")$$/\1 \2 \3 \4 \5/p' \
+	  codelets.def | while read isa prec n name opts; do \
+	  bin/kgen fft -n $$n --kind n1v --simd $$isa --type $$prec $$opts \
+	    --emit asm --verify --name a_$$name -o $$d/a_$$name.s || exit 1; \
+	  echo "A($$isa, $$prec, $$n, $$name, a_$$name)" >> $$d/list; \
+	done && mv $$d/list $$d/n1valist.h
+	$(CC) -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iruntime \
+	    -Ibuild/bench/n1va-src -o build/bench/n1va bench/n1va.c \
+	    build/bench/n1va-src/a_*.s lib/libkgen.a $(LDLIBS)
+	build/bench/n1va > bench/out/n1va.csv.tmp
+	mv bench/out/n1va.csv.tmp bench/out/n1va.csv
+	@column -t -s, bench/out/n1va.csv 2>/dev/null || cat bench/out/n1va.csv
+
 # ---- bench-pick: what kgen_dft's first-use measurement picks for v
 # transforms of size n, over several processes, what the first call
 # costs, and every candidate's own time beside it (bench/pick.c;

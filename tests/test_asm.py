@@ -763,8 +763,8 @@ def test_library_asm_is_kgens(isa, prec, n):
 
 @pytest.mark.parametrize("args,msg", [
     (["fft", "-n", 8, "--emit", "asm"], "give --simd"),
-    (["fft", "-n", 8, "--simd", "avx2", "--emit", "asm", "--kind", "n1v"],
-     "n1 and t1v codelets only"),
+    (["fft", "-n", 8, "--simd", "avx2", "--emit", "asm", "--kind", "n1w"],
+     "n1, t1v and n1v codelets only"),
     (["fft", "-n", 8, "--simd", "avx2", "--emit", "asm", "--regs", 17],
      "1 to 16, the vector registers of avx2"),
     (["fft", "-n", 8, "--simd", "avx512", "--emit", "asm", "--regs", 33],

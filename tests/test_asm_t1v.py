@@ -596,8 +596,8 @@ def test_every_spill_store_is_reloaded():
       "--regs", 33], "1 to 32, the vector registers of avx512"),
     (["fft", "-n", 8, "--kind", "t1v", "--simd", "avx2", "--fma", "--emit",
       "asm", "--regs", 2], "R >= 3"),
-    (["fft", "-n", 8, "--kind", "n1v", "--simd", "avx2", "--emit", "asm"],
-     "n1 and t1v codelets only"),
+    (["fft", "-n", 8, "--kind", "n1c", "--simd", "avx2", "--emit", "asm"],
+     "n1, t1v and n1v codelets only"),
 ])
 def test_cli_errors(args, msg):
     p = kgen(*args)
