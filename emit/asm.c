@@ -787,6 +787,19 @@ planidx(Asm *a, const char *const *freeregs, Arena *ar)
 	a->seq = 0;
 }
 
+/* The copies' view of a (emit/asmcopy.c) for transforms of size n. */
+static void
+copyinit(Acopy *c, const Asm *a, int n)
+{
+	c->f = a->f;
+	c->n = n;
+	c->vl = a->vl;
+	c->vb = a->vb;
+	c->esz = a->esz;
+	c->vex = a->vex;
+	c->rn = a->rn;
+}
+
 /* n1: arguments, the choice of copies, and per block of VL transforms
  * the input copy, the kernel, the output copy. */
 static void
@@ -798,13 +811,7 @@ n1body(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
-	c.f = f;
-	c.n = p->n;
-	c.vl = a->vl;
-	c.vb = a->vb;
-	c.esz = a->esz;
-	c.vex = a->vex;
-	c.rn = a->rn;
+	copyinit(&c, a, p->n);
 	fputs("\t# arguments: ri rdi, ii rsi, ro rdx, io rcx, is r8, os r9;\n"
 	    "\t# v, ivs, ovs on the stack; strides in bytes\n", f);
 	fprintf(f, "\tmovq 24(%%rbp), %%r11\n"
@@ -837,13 +844,7 @@ n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
-	c.f = f;
-	c.n = p->n;
-	c.vl = a->vl;
-	c.vb = a->vb;
-	c.esz = a->esz;
-	c.vex = a->vex;
-	c.rn = a->rn;
+	copyinit(&c, a, p->n);
 	fprintf(f, "\t# arguments: ri rdi, ii rsi, ro rdx, io rcx (0: "
 	    "block-split),\n\t# is r8, ovs r9, v rax; strides in bytes, "
 	    "v left in rbx\n\tmovq %%rax, %%rbx\n\tshlq $%d, %%r8\n"
