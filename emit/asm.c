@@ -69,6 +69,7 @@ struct Asm {
 	int nslot;
 	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
 	int t1v, gemm, n1v; /* the kind: n1 when none */
+	int npush;          /* callee-saved registers pushed after %rbp */
 	const char *sreg[3];        /* the stride registers */
 	int nstride;
 	const char *ireg[NIDX];     /* index registers: stride ist, times iq */
@@ -514,6 +515,11 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 		    "w^jk t_j x_j, in place (kgen fft --kind t1v's table).\n",
 		    e->name, a->vl, a->vl, a->vl, 2 * (p->n - 1) * a->vl, a->vl,
 		    2 * (p->n - 1) * a->vl, a->vl, a->vl);
+		fprintf(a->f, "#   void %s_b(T *x, const T *W, ptrdiff_t rs, "
+		    "ptrdiff_t mb, ptrdiff_t me);\n# the same step on "
+		    "block-split data: butterfly m's x_j has re the %d\n# "
+		    "elements at x + 2(m - mb) + j*rs, im the %d after them.\n",
+		    e->name, a->vl, a->vl);
 	} else if (a->n1v) {
 		fprintf(a->f, "# n1v codelet: DFT of size %d, sign %d (%s), %s, "
 		    "%s, %d transforms per vector\n# (lane l is transform j + "
@@ -893,8 +899,11 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
 	wrow = 2 * (p->n - 1);
-	fputs("\t# arguments: ri rdi, ii rsi, W rdx, rs rcx, mb r8, me r9\n"
-	    "\tsubq %r8, %r9\n\tjle .Ldone\n", f);
+	fprintf(f, "\t# arguments: ri rdi, ii rsi, W rdx, rs rcx, mb r8, me "
+	    "r9;\n\t# the data's step a vector of butterflies, %d bytes "
+	    "(NAME_b: %d),\n\t# in the slot below the saved registers\n"
+	    "\tsubq %%r8, %%r9\n\tjle .Ldone\n", a->vb,
+	    2 * a->vb);
 	fprintf(f, "\t# ri and ii point at butterfly mb, W at its start\n"
 	    "\timulq $%d, %%r8, %%rax\n\taddq %%rax, %%rdx\n"
 	    "\t# r8: the butterflies left; rcx: rs in bytes\n"
@@ -902,9 +911,9 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	idxsetup(a);
 	fputs(".Lloop:\n", f);
 	kernel(a, ar);
-	fprintf(f, "\taddq $%d, %%rdi\n\taddq $%d, %%rsi\n\taddq $%d, %%rdx\n"
-	    "\tsubq $%d, %%r8\n\tjg .Lloop\n", a->vb, a->vb, wrow * a->vb,
-	    a->vl);
+	fprintf(f, "\taddq %d(%%rbp), %%rdi\n\taddq %d(%%rbp), %%rsi\n"
+	    "\taddq $%d, %%rdx\n\tsubq $%d, %%r8\n\tjg .Lloop\n",
+	    -8 * (a->npush + 1), -8 * (a->npush + 1), wrow * a->vb, a->vl);
 }
 
 /* gemm: arguments, the index registers, the kernel: no loop. */
@@ -1002,18 +1011,25 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 			push[npush++] = cs[i];
 	}
 
+	a.npush = npush;
 	header(&a, p, e, isa);
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
 	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
 	    e->name);
+	/* NAME_b enters at .Lentry with %rax set (n1v: v; t1v: the step) */
 	if (a.n1v)
 		fputs("\tmovq 8(%rsp), %rax\n.Lentry:\n", f);
+	else if (a.t1v)
+		fprintf(f, "\tmovl $%d, %%eax\n.Lentry:\n", a.vb);
 	fputs("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
 	    "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
 	    "\t.cfi_def_cfa_register %rbp\n", f);
 	for (i = 0; i < npush; i++)
 		fprintf(f, "\tpushq %%%s\n\t.cfi_offset %%%s, %d\n", push[i],
 		    push[i], -24 - 8 * i);
+	/* t1v: the data's step (%rax, by the entry) in a slot of its own */
+	if (a.t1v)
+		fputs("\tpushq %rax\n", f);
 	/* the frame, aligned for the vectors: X and spill slots */
 	if (frame)
 		fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a.vb,
@@ -1029,13 +1045,23 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	fputs(".Ldone:\n", f);
 	if (a.vex)
 		fputs("\tvzeroupper\n", f);
-	if (frame)
+	if (frame || a.t1v)
 		fprintf(f, "\tleaq %d(%%rbp), %%rsp\n", -8 * npush);
 	for (i = npush - 1; i >= 0; i--)
 		fprintf(f, "\tpopq %%%s\n", push[i]);
 	fputs("\tpopq %rbp\n\t.cfi_def_cfa %rsp, 8\n\tret\n"
 	    "\t.cfi_endproc\n", f);
 	fprintf(f, "\t.size %s, .-%s\n", e->name, e->name);
+	if (a.t1v)
+		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
+		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"
+		    "\t# x rdi, W rsi, rs rdx, mb rcx, me r8: NAME's body on "
+		    "block-split data,\n\t# ii = x + a vector, the step two "
+		    "vectors\n\tmovq %%r8, %%r9\n\tmovq %%rcx, %%r8\n"
+		    "\tmovq %%rdx, %%rcx\n\tmovq %%rsi, %%rdx\n"
+		    "\tleaq %d(%%rdi), %%rsi\n\tmovl $%d, %%eax\n"
+		    "\tjmp .Lentry\n\t.cfi_endproc\n\t.size %s_b, .-%s_b\n",
+		    e->name, e->name, e->name, a.vb, 2 * a.vb, e->name, e->name);
 	if (a.n1v)
 		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
 		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"

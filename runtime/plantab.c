@@ -3,7 +3,8 @@
  * lines; a line without its codelet is a link error, not a silent gap).
  * Where a t1v step has both a C codelet (T1V) and kgen's assembly (T1A),
  * the first request for it times the two on a scratch step and keeps the
- * faster (KGEN_T1V=c or asm in the environment forces one).  The ISAs are
+ * faster (KGEN_T1V=c or asm in the environment forces one), for split
+ * arrays and block-split data (NAME_b) alike.  The ISAs are
  * those the CPU runs up to cpu.c's choice (so the environment variable
  * KGEN_ISA caps them as it caps dispatch, and one variable runs every
  * path of the planner on one machine) that have planner codelets.
@@ -31,14 +32,14 @@
 	KEEP_##prec(t1v_fn name; t1vio_fn name##_io; t1vb_fn name##_b; \
 	t1vbio_fn name##_bio; t1vios_fn name##_ios; t1vt_fn name##_t; \
 	t1viot_fn name##_iot;)
-#define T1A(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name;)
+#define T1A(isa, prec, r, name, opts) KEEP_##prec(t1v_fn name; \
+	t1vb_fn name##_b;)
 #define N1V(isa, prec, n, name, opts) KEEP_##prec(n1v_fn name; \
 	n1vb_fn name##_b;)
 #define N1XL(isa, prec, n, name, opts) \
 	KEEP_##prec(n1_fn name; v1_fn name##_v1;)
 #include "codelets.h"
 
-#define ENTRY(isa, n, name) {CPU_##isa, n, name},
 static const struct {
 	int isa, r;
 	t1v_fn *f;
@@ -59,10 +60,12 @@ static const struct {
 static const struct {
 	int isa, r;
 	t1v_fn *f;
+	t1vb_fn *b;
 } t1as[] = {
-#define T1A(isa, prec, r, name, opts) KEEP_##prec(ENTRY(isa, r, name))
+#define ENTRYA(isa, n, name) {CPU_##isa, n, name, name##_b},
+#define T1A(isa, prec, r, name, opts) KEEP_##prec(ENTRYA(isa, r, name))
 #include "codelets.h"
-	{0, 0, 0}
+	{0, 0, 0, 0}
 };
 /* per t1vs entry: 0 not yet chosen, 1 its C codelet, 2 the T1A one */
 static atomic_int t1pick[sizeof t1vs / sizeof *t1vs];
@@ -166,12 +169,35 @@ t1v_at(const Isa *isa, int r)
 	return i;
 }
 
+/* The index in t1as of isa's assembly codelet of radix r where the
+ * choice for t1vs entry i (timed once, or KGEN_T1V) is that one, else
+ * -1. */
+static int
+asm_at(const Isa *isa, int r, int i)
+{
+	const char *env;
+	int j, pick;
+
+	for (j = 0; t1as[j].f && (t1as[j].isa != isa->id || t1as[j].r != r);
+	    j++)
+		;
+	if (!t1vs[i].f || !t1as[j].f)
+		return -1;
+	/* threads that race here may both time it; either answer works */
+	pick = atomic_load_explicit(&t1pick[i], memory_order_relaxed);
+	if (!pick) {
+		env = getenv("KGEN_T1V");
+		pick = env && !strcmp(env, "asm") ? 2 : env && !strcmp(env, "c")
+		    ? 1 : race(t1vs[i].f, t1as[j].f, r, isa->vl);
+		atomic_store_explicit(&t1pick[i], pick, memory_order_relaxed);
+	}
+	return pick == 2 ? j : -1;
+}
+
 t1v_fn *
 PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io, t1vios_fn **ios)
 {
-	const char *env;
-	t1v_fn *a;
-	int i, j, pick;
+	int i, j;
 
 	i = t1v_at(isa, r);
 	if (!t1vs[i].f)
@@ -180,30 +206,19 @@ PRIV(plantab_t1v)(const Isa *isa, int r, t1vio_fn **io, t1vios_fn **ios)
 		*io = t1vs[i].io;
 	if (ios)
 		*ios = t1vs[i].ios;
-	for (j = 0; t1as[j].f && (t1as[j].isa != isa->id || t1as[j].r != r);
-	    j++)
-		;
-	if (!(a = t1as[j].f))
-		return t1vs[i].f;
-	/* threads that race here may both time it; either answer works */
-	pick = atomic_load_explicit(&t1pick[i], memory_order_relaxed);
-	if (!pick) {
-		env = getenv("KGEN_T1V");
-		pick = env && !strcmp(env, "asm") ? 2 : env && !strcmp(env, "c")
-		    ? 1 : race(t1vs[i].f, a, r, isa->vl);
-		atomic_store_explicit(&t1pick[i], pick, memory_order_relaxed);
-	}
-	return pick == 2 ? a : t1vs[i].f;
+	j = asm_at(isa, r, i);
+	return j >= 0 ? t1as[j].f : t1vs[i].f;
 }
 
 t1vb_fn *
 PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio)
 {
-	int i;
+	int i, j;
 
 	i = t1v_at(isa, r);
 	*bio = t1vs[i].bio;
-	return t1vs[i].b;
+	j = asm_at(isa, r, i);
+	return j >= 0 ? t1as[j].b : t1vs[i].b;
 }
 
 t1vt_fn *

@@ -2,10 +2,12 @@
  * in C or as --emit asm) against FFTW.  Built with the codelets and a
  * list of them:
  *   cc [-DSINGLE] -DVL=lanes -DLIST='"list.h"' t1vcheck.c codelets... -lfftw3
- * where list.h holds lines X(radix, sign, name), and B(name) for each
- * C codelet, whose NAME_b and NAME_bio entries (block-split data: the
- * re of VL elements, then their im) get three layouts more: block (in
- * place, two calls), block-io and block-iosw (NAME_bio's interleaved
+ * where list.h holds lines X(radix, sign, name), A(name) for each
+ * assembly codelet, whose NAME_b (block-split data: the re of VL
+ * elements, then their im) gets one layout more: block (in place, two
+ * calls); and B(name) for each
+ * C codelet, whose NAME_b and NAME_bio entries get three layouts more:
+ * block, block-io and block-iosw (NAME_bio's interleaved
  * pairs, (re, im) and (im, re), two calls), and whose NAME_ios two:
  * shift-io and shift-iosw (the pairs to an array 1 .. VL/2 - 1 pairs
  * past a vector boundary, each in turn, from the shifted table; one line
@@ -48,9 +50,12 @@ typedef double R;
     ptrdiff_t mb, ptrdiff_t me, R *y, int sw); void name##_t(R *ri, R *ii, \
     const R *W, ptrdiff_t rs, ptrdiff_t m); void name##_iot(const R *ri, \
     const R *ii, const R *W, ptrdiff_t rs, ptrdiff_t m, R *y, int sw);
+#define A(name) void name##_b(R *x, const R *W, ptrdiff_t rs, ptrdiff_t mb, \
+    ptrdiff_t me);
 #include LIST
 #undef X
 #undef B
+#undef A
 
 typedef void T1V(R *, R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 typedef void T1VB(R *, const R *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
@@ -68,9 +73,11 @@ static const struct {
 } tab[] = {
 #define X(r, sign, name) {r, sign, #name, name},
 #define B(name)
+#define A(name)
 #include LIST
 #undef X
 #undef B
+#undef A
 };
 /* the block entries, by name */
 static const struct {
@@ -85,9 +92,11 @@ static const struct {
 #define X(r, sign, name)
 #define B(name) {#name, name##_b, name##_bio, name##_ios, name##_io, \
 	name##_t, name##_iot},
+#define A(name) {#name, name##_b, 0, 0, 0, 0, 0},
 #include LIST
 #undef X
 #undef B
+#undef A
 	{0, 0, 0, 0, 0, 0, 0}
 };
 
@@ -201,7 +210,8 @@ check(int t, int layout, int m, double *errp, long *guardsp)
 		for (blk = 0; btab[blk].name && strcmp(btab[blk].name,
 		    tab[t].name); blk++)
 			;
-		if (!btab[blk].name)
+		/* an assembly codelet has NAME_b only */
+		if (!btab[blk].name || (layout > BLOCK && !btab[blk].bio))
 			return 0;
 	}
 	/* block-split data, or split (the shift and tail layouts) */

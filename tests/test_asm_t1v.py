@@ -111,6 +111,8 @@ VARIANTS = (
     + [(r, s, "c", {"fma": fma}) for r, s, fma in
        ((4, -1, False), (13, 1, True), (16, -1, True), (32, 1, False))])
 LAYOUTS = ("packed", "padded", "two-calls")
+# the assembly codelets' NAME_b (block-split data, in place) besides
+ALAYOUTS = LAYOUTS + ("block",)
 # the C codelets' NAME_b and NAME_bio (block-split data), NAME_ios, and
 # NAME_t and NAME_iot (tails: m + 1 .. m + VL - 1 butterflies) besides
 BLAYOUTS = LAYOUTS + ("block", "block-io", "block-iosw", "shift-io",
@@ -141,7 +143,7 @@ def t1vcheck(tmp, isa, prec, objs, names, radix, block=()):
     lst = tmp / "list.h"
     lst.write_text("".join("X(%d, %d, %s)%s\n" % (
         radix[nm][0], radix[nm][1], nm,
-        " B(%s)" % nm if nm in block else "") for nm in names))
+        " B(%s)" % nm if nm in block else " A(%s)" % nm) for nm in names))
     flags = CFLAGS[isa] + ["-DVL=%d" % lanes(isa, prec),
                            '-DLIST="%s"' % lst]
     if prec == "float":
@@ -210,12 +212,12 @@ def test_against_fftw(fftw_runs, isa, prec):
     for out in outs:
         res, seed, m = parse_t1v(out)
         assert sum(map(len, res.values())) == sum(
-            len(BLAYOUTS if v[2] == "c" else LAYOUTS) for v in VARIANTS)
+            len(BLAYOUTS if v[2] == "c" else ALAYOUTS) for v in VARIANTS)
         bad = []
         for k, v in enumerate(VARIANTS):
             nm = vname(k, v)
             assert sorted(res[nm]) == sorted(
-                BLAYOUTS if v[2] == "c" else LAYOUTS), nm
+                BLAYOUTS if v[2] == "c" else ALAYOUTS), nm
             lim = bound(v[0] * m, prec)
             for lay, (err, hits) in sorted(res[nm].items()):
                 if not err <= lim or hits:
@@ -229,8 +231,10 @@ def test_fftw_check_sees_spoilt_codelets(tmp_path):
     """The check can fail, also where kgen verify cannot see it: verify
     checks the kernel and the index registers, not where %rdx points
     for mb (imulq $wrow*esz, %r8) nor the loop's step of W (addq
-    $wrow*vb, %rdx); t1vcheck sees both, the first on two calls only
-    (mb > 0).  A spoilt constant fails both checks."""
+    $wrow*vb, %rdx), nor NAME_b's moves of its arguments (the data's
+    step of NAME_b, movl $2vb, %eax); t1vcheck sees them, the first on
+    two calls only (mb > 0), the last on block-split data only.  A
+    spoilt constant fails both checks."""
     need("avx2")
     n, wrow = 8, 2 * 7
     spoils = {
@@ -240,6 +244,8 @@ def test_fftw_check_sees_spoilt_codelets(tmp_path):
                 "imulq $%d, %%r8, %%rax" % (wrow * 8 + 32)),
         "wstep": ("addq $%d, %%rdx" % (wrow * 32),
                   "addq $%d, %%rdx" % (wrow * 32 - 32)),
+        "bstep": ("movl $64, %eax\n\tjmp .Lentry",
+                  "movl $32, %eax\n\tjmp .Lentry"),
     }
     objs = []
     for nm, sp in spoils.items():
@@ -266,8 +272,9 @@ def test_fftw_check_sees_spoilt_codelets(tmp_path):
     lim = bound(n * m, "double")
     fails = {nm: set(lay for lay, (e, h) in res[nm].items()
                      if not e <= lim or h) for nm in spoils}
-    assert fails == {"good": set(), "con": set(LAYOUTS),
-                     "wmb": {"two-calls"}, "wstep": set(LAYOUTS)}, fails
+    assert fails == {"good": set(), "con": set(ALAYOUTS),
+                     "wmb": {"two-calls", "block"},
+                     "wstep": set(ALAYOUTS), "bstep": {"block"}}, fails
 
 
 @pytest.mark.parametrize("prec", ("double", "float"))
@@ -288,7 +295,7 @@ def test_sse2_against_fftw(tmp_path, prec):
     out = run([exe, 5 * lanes("sse2", prec)])
     assert out.returncode == 0, out.stderr
     res, seed, m = parse_t1v(out.stdout)
-    assert sum(map(len, res.values())) == 3 * len(cases)
+    assert sum(map(len, res.values())) == len(ALAYOUTS) * len(cases)
     for nm, (r, _) in radix.items():
         for lay, (err, hits) in res[nm].items():
             assert err <= bound(r * m, prec) and not hits, \
