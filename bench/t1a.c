@@ -2,15 +2,18 @@
  * gcc -O2 -ffp-contract=fast) against the same steps in kgen's assembly
  * (T1A: the same order and R, --fma, Belady's registers), as the planner
  * chooses between them (runtime/plantab.c): per ISA this CPU runs,
- * precision and radix, one step of m butterflies (rs = m, split arrays,
- * in place, the blocked table of a real transform), the two timed in
- * alternation from the same data each trial, best of TRIALS.  The
+ * precision and radix, one step of m butterflies in place (the blocked
+ * table of a real transform) on split arrays (NAME, rs = m) and on
+ * block-split data (NAME_b, rs = 2m: the layout of the plans that
+ * interleaved data run), the two codelets timed in alternation from the
+ * same data each trial, best of TRIALS.  The
  * codelets are hidden in libkgen.so; linked from lib/libkgen.a they are
  * plain symbols.
  *   cc -O2 -Iruntime -Ibuild/runtime bench/t1a.c lib/libkgen.a -lm
  *   usage: t1a [M=64] [TRIALS=31]   (make bench-t1a: bench/out/t1a.csv)
- * Prints CSV: isa,prec,r,m,c_ns,asm_ns,c_over_asm (ns per butterfly;
- * c_over_asm > 1: the assembly is faster). */
+ * Prints CSV: isa,prec,r,m,c_ns,asm_ns,c_over_asm,c_b_ns,asm_b_ns,
+ * c_over_asm_b (ns per butterfly, split then block-split; c_over_asm > 1:
+ * the assembly is faster). */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -23,30 +26,35 @@ typedef void Fd(double *, double *, const double *, ptrdiff_t, ptrdiff_t,
     ptrdiff_t);
 typedef void Ff(float *, float *, const float *, ptrdiff_t, ptrdiff_t,
     ptrdiff_t);
+typedef void Fdb(double *, const double *, ptrdiff_t, ptrdiff_t,
+    ptrdiff_t);
+typedef void Ffb(float *, const float *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 
 #define ISA_avx2 KGEN_ISA_AVX2
 #define ISA_avx512 KGEN_ISA_AVX512
 #define FN_double Fd
 #define FN_float Ff
+#define FB_double Fdb
+#define FB_float Ffb
 
 /* T1V lines' names by (isa, prec, r); T1A's the same way */
-#define T1V(isa, prec, r, name, opts) FN_##prec name;
-#define T1A(isa, prec, r, name, opts) FN_##prec name;
+#define T1V(isa, prec, r, name, opts) FN_##prec name; FB_##prec name##_b;
+#define T1A(isa, prec, r, name, opts) FN_##prec name; FB_##prec name##_b;
 #include "codelets.h"
 
 static const struct {
 	int isa, isfloat, r;
-	void (*f)(void);
+	void (*f)(void), (*b)(void);
 } cs[] = {
-#define T1V(isa, prec, r, name, opts) \
-	{ISA_##isa, sizeof(#prec) == 6, r, (void (*)(void))name},
+#define T1V(isa, prec, r, name, opts) {ISA_##isa, sizeof(#prec) == 6, r, \
+	(void (*)(void))name, (void (*)(void))name##_b},
 #include "codelets.h"
-	{0, 0, 0, 0}
+	{0, 0, 0, 0, 0}
 }, as[] = {
-#define T1A(isa, prec, r, name, opts) \
-	{ISA_##isa, sizeof(#prec) == 6, r, (void (*)(void))name},
+#define T1A(isa, prec, r, name, opts) {ISA_##isa, sizeof(#prec) == 6, r, \
+	(void (*)(void))name, (void (*)(void))name##_b},
 #include "codelets.h"
-	{0, 0, 0, 0}
+	{0, 0, 0, 0, 0}
 };
 
 static double
@@ -59,12 +67,13 @@ now(void)
 }
 
 /* ns per butterfly of calls on y (a copy of x), f a t1v codelet of
- * radix r in precision isfloat over m butterflies: enough calls (up to
- * 32) for a few microseconds; each grows the data by about sqrt(r),
- * which 32 calls of radix 64 keep within float's range. */
+ * radix r in precision isfloat over m butterflies (blk: f is a NAME_b,
+ * on y as block-split data): enough calls (up to 32) for a few
+ * microseconds; each grows the data by about sqrt(r), which 32 calls of
+ * radix 64 keep within float's range. */
 static double
-timeit(void (*f)(void), int isfloat, int r, int m, const void *x, void *y,
-    const void *w)
+timeit(void (*f)(void), int blk, int isfloat, int r, int m, const void *x,
+    void *y, const void *w)
 {
 	size_t esz, n;
 	double t;
@@ -77,7 +86,11 @@ timeit(void (*f)(void), int isfloat, int r, int m, const void *x, void *y,
 	memcpy(y, x, n * esz);
 	t = now();
 	for (k = 0; k < calls; k++)
-		if (isfloat)
+		if (blk && isfloat)
+			((Ffb *)f)(y, w, 2 * m, 0, m);
+		else if (blk)
+			((Fdb *)f)(y, w, 2 * m, 0, m);
+		else if (isfloat)
 			((Ff *)f)(y, (float *)y + (size_t)r * m, w, m, 0, m);
 		else
 			((Fd *)f)(y, (double *)y + (size_t)r * m, w, m, 0, m);
@@ -87,8 +100,8 @@ timeit(void (*f)(void), int isfloat, int r, int m, const void *x, void *y,
 int
 main(int argc, char **argv)
 {
-	int m, trials, i, j, k, b, l, q, r, vl, fl;
-	double tc, ta, bc, ba, a;
+	int m, trials, i, j, k, b, l, q, r, vl, fl, blk;
+	double tc, ta, bc[2], ba[2], a;
 	size_t n, nw;
 	void *x, *y, *w;
 
@@ -99,7 +112,8 @@ main(int argc, char **argv)
 		    "[TRIALS=31]\n");
 		return 2;
 	}
-	printf("isa,prec,r,m,c_ns,asm_ns,c_over_asm\n");
+	printf("isa,prec,r,m,c_ns,asm_ns,c_over_asm,c_b_ns,asm_b_ns,"
+	    "c_over_asm_b\n");
 	for (i = 0; cs[i].f; i++) {
 		for (j = 0; as[j].f && (as[j].isa != cs[i].isa || as[j].isfloat
 		    != cs[i].isfloat || as[j].r != cs[i].r); j++)
@@ -139,16 +153,20 @@ main(int argc, char **argv)
 						((double *)w)[k + vl] = sin(a);
 					}
 				}
-		bc = ba = 1e30;
-		for (k = 0; k < trials; k++) {
-			tc = timeit(cs[i].f, fl, r, m, x, y, w);
-			ta = timeit(as[j].f, fl, r, m, x, y, w);
-			bc = tc < bc ? tc : bc;
-			ba = ta < ba ? ta : ba;
+		for (blk = 0; blk < 2; blk++) {
+			bc[blk] = ba[blk] = 1e30;
+			for (k = 0; k < trials; k++) {
+				tc = timeit(blk ? cs[i].b : cs[i].f, blk, fl, r, m, x,
+				    y, w);
+				ta = timeit(blk ? as[j].b : as[j].f, blk, fl, r, m, x,
+				    y, w);
+				bc[blk] = tc < bc[blk] ? tc : bc[blk];
+				ba[blk] = ta < ba[blk] ? ta : ba[blk];
+			}
 		}
-		printf("%s,%s,%d,%d,%.3f,%.3f,%.3f\n",
-		    kgen_isa_name(cs[i].isa), fl ? "float" : "double", r, m, bc,
-		    ba, bc / ba);
+		printf("%s,%s,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+		    kgen_isa_name(cs[i].isa), fl ? "float" : "double", r, m,
+		    bc[0], ba[0], bc[0] / ba[0], bc[1], ba[1], bc[1] / ba[1]);
 		free(x);
 		free(y);
 		free(w);
