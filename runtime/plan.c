@@ -469,6 +469,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 }
 
 static int plan_init(PLAN *p, int n, unsigned flags, int lay);
+static void ios_race(PLAN *p, int n);
 
 /* The least power of two >= m (m <= KGEN_PLAN_MAX), or 0. */
 static int
@@ -1172,6 +1173,8 @@ plan_init(PLAN *p, int n, unsigned flags, int lay)
 	if (flags & KGEN_MEASURE) {
 		if (measure(p, n, flags, lay) < 0)
 			return -1;
+		if (lay == LAY_INTER)
+			ios_race(p, n);
 		kgen_priv_wisdom_put(PREC, lay, n, &p->cfg);
 		return 0;
 	}
@@ -1575,7 +1578,8 @@ ct_block(const PLAN *p, const R *xr, const R *xi, R *w, R *z, int sw)
  * butterflies (and, for vecb, the split scratch in place of the
  * block-split one) cost more (in a throwaway harness double 512 =
  * 32 x 16 with the output 32 bytes off ran slower with it, 1024 faster;
- * README, "Output off a vector boundary"). */
+ * README, "Output off a vector boundary"); and never where p's shape
+ * says straddle (ios_race). */
 static int
 ios_shift(const PLAN *p, const R *z)
 {
@@ -1584,11 +1588,46 @@ ios_shift(const PLAN *p, const R *z)
 
 	st = &p->step[0];
 	u = (uintptr_t)z;
-	if (p->kind != P_CT || !st->t1vios || st->mv != st->m
+	if (p->kind != P_CT || p->cfg.straddle || !st->t1vios
+	    || st->mv != st->m
 	    || u % (2 * sizeof(R)) || (size_t)p->n * 2 * sizeof(R) < 16384
 	    || st->m < 8 * p->vl)
 		return 0;
 	return (int)(u % (p->vl * sizeof(R)) / (2 * sizeof(R)));
+}
+
+/* For a measured plan p of size n on interleaved data whose top step
+ * would run NAME_ios with the output 16 bytes past a vector boundary (as
+ * malloc gives): times p that way and with the straddling pair stores
+ * (cfg.straddle), ROUNDS rounds in turn, and keeps the faster.  Which
+ * wins depends on the CPU: NAME_ios on the Intel Xeon it was made on,
+ * the straddling stores on an AMD EPYC (Zen 4), whose 512-bit stores
+ * take two cycles each (README, "Output off a vector boundary"). */
+static void
+ios_race(PLAN *p, int n)
+{
+	enum { ROUNDS = 3, OFF = 16 / sizeof(R) };
+	double t[2] = {1e300, 1e300}, v;
+	R *x, *y;
+	int j, k;
+
+	p->cfg.straddle = 0;
+	if (p->kind != P_CT || !(x = ralloc((size_t)4 * n + OFF)))
+		return;
+	y = x + 2 * (size_t)n + OFF;
+	for (j = 0; j < 2 * n; j++)
+		x[j] = (R)(((long long)j * 7919 % 1009) / 1009.0 - 0.5);
+	if (ios_shift(p, y)) {
+		for (j = 0; j < ROUNDS; j++)
+			for (k = 0; k < 2; k++) {
+				p->cfg.straddle = k;
+				v = timeit(p, x, y, LAY_INTER);
+				if (v < t[k])
+					t[k] = v;
+			}
+		p->cfg.straddle = t[1] < t[0];
+	}
+	free(x);
 }
 
 /* Whether the 2n elements from a and those from b do not overlap. */

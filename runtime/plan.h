@@ -157,6 +157,11 @@ struct Cfg {
 	int nin;            /* deepest steps run block by block (cache) */
 	int k;              /* radices r[0..k-1], top first */
 	int r[CFG_MAXSTEP];
+	int straddle;       /* ALG_CT, interleaved output off a vector
+	                     * boundary: 1, the top step stores its pairs
+	                     * straddling vectors (NAME_io, NAME_bio) where
+	                     * plan.c's rule would run NAME_ios; KGEN_MEASURE
+	                     * times both (plan.c, ios_race) */
 };
 /* The layout a plan is timed on: split arrays (stride 1, and every
  * stride but 2) or interleaved (stride 2, ii = ri + 1). */

@@ -5,7 +5,7 @@
  * from several threads at once.  The text form is a header line and one
  * line per entry, in the order the entries were learned:
  *   kgen-wisdom 2
- *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1)]
+ *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1) [straddle]]
  *   PREC N n1x ISA
  *   PREC N bluestein [M]
  * PREC is d or f for plans timed on split arrays (stride 1, and every
@@ -20,9 +20,11 @@
  * array; version 2 only), NIN the number of
  * deepest radices run block by block, and R_0 (top) .. R_(K-1) the
  * radices, with
- * M0 R_0 ... R_(K-1) = N; for n1x, ISA is that of the one n1x
- * codelet of size N that does the whole transform (codelets.def's
- * N1XL; version 2 only); for bluestein, M (version 2 only; at least
+ * M0 R_0 ... R_(K-1) = N, and the word straddle (version 2 only) where
+ * KGEN_MEASURE timed the top step's straddling pair stores faster than
+ * NAME_ios for output off a vector boundary (plan.c, ios_race); for
+ * n1x, ISA is that of the one n1x codelet of size N that does the whole
+ * transform (codelets.def's N1XL; version 2 only); for bluestein, M (version 2 only; at least
  * 2N - 1) is the size of its convolution, without it the rule's
  * (plan.c's bluestein_m).  Fields are separated by single spaces, lines
  * end in '\n'.  Text of version 1 (header "kgen-wisdom 1", PREC d or f
@@ -50,6 +52,7 @@ static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
     "n1x"};
 static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec",
     "cx", "cxw", "vecb"};
+static const char *const straddlename[] = {"straddle"};
 
 /* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
 static int
@@ -129,6 +132,8 @@ line(char *s, const Entry *e)
 		    e->c.nin, e->c.k);
 		for (i = 0; i < e->c.k; i++)
 			at += (size_t)sprintf(s + at, " %d", e->c.r[i]);
+		if (e->c.straddle)
+			at += (size_t)sprintf(s + at, " straddle");
 	} else if (e->c.alg == ALG_N1X)
 		at += (size_t)sprintf(s + at, " %s", kgen_isa_name(e->c.isa));
 	else if (e->c.alg == ALG_BLUESTEIN && e->c.m0)
@@ -138,7 +143,7 @@ line(char *s, const Entry *e)
 	return at;
 }
 
-/* the longest line: 3 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 */
+/* the longest line: 3 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 + 9 */
 enum { LINE_MAX = 200 };
 
 char *
@@ -245,6 +250,12 @@ parse(const char **s, int ver, Entry *e)
 		}
 		if (prod != e->n || e->c.nin >= e->c.k)
 			return -1;
+		/* the optional last word (version 2) */
+		if (**s != '\n') {
+			if (ver == 1 || word(s, straddlename, 1, &i) < 0)
+				return -1;
+			e->c.straddle = 1;
+		}
 	} else if (e->c.alg == ALG_N1X && (ver == 1
 	    || word(s, isas, CPU_N, &e->c.isa) < 0))
 		return -1;

@@ -48,6 +48,13 @@ static const char *const bad[] = {
 	/* Bluestein's M: at least 2n - 1; version 2 only */
 	"kgen-wisdom 2\nd 4099 bluestein 8196\n",
 	"kgen-wisdom 1\nd 4099 bluestein 9216\n",
+	/* straddle: the last word of a ct line; version 2 only */
+	"kgen-wisdom 1\nd 1024 ct avx512 32 vec 0 1 32 straddle\n",
+	"kgen-wisdom 2\nd 1024 ct avx512 32 vec 0 1 32 straddles\n",
+	"kgen-wisdom 2\nd 1024 ct avx512 32 vec 0 1 32 straddle \n",
+	"kgen-wisdom 2\nd 1024 ct avx512 32 vec 0 1 straddle 32\n",
+	"kgen-wisdom 2\nd 1024 ct avx512 32 vec 0 1 32 straddle straddle\n",
+	"kgen-wisdom 2\nd 1031 rader straddle\n",
 };
 
 static const int sizes[] = {2048, 1536, 1031, 720, 2187};
@@ -161,6 +168,14 @@ main(int argc, char **argv)
 	printf("v1 %d\n", st == KGEN_OK && !strcmp(s, "kgen-wisdom 2\n"
 	    "d 1031 rader\ndi 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n"
 	    "fi 1536 ct scalar 48 scalar 0 1 32\n"));
+	free(s);
+	kgen_forget_wisdom();
+	/* straddle (plan.c's ios_race) survives the round trip */
+	c = "kgen-wisdom 2\ndi 16384 ct avx2 16 vecb 0 2 32 32 straddle\n"
+	    "d 16384 ct avx2 16 vec 0 2 32 32\n";
+	st = kgen_import_wisdom_from_string(c);
+	s = kgen_export_wisdom_to_string();
+	printf("straddle %d\n", st == KGEN_OK && !strcmp(s, c));
 	free(s);
 	kgen_forget_wisdom();
 	for (i = 0; i < 4; i++) {
