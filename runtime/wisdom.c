@@ -24,14 +24,15 @@
  * KGEN_MEASURE timed the top step's straddling pair stores faster than
  * NAME_ios for output off a vector boundary (plan.c, ios_race); for
  * n1x, ISA is that of the one n1x codelet of size N that does the whole
- * transform (codelets.def's N1XL; version 2 only); for bluestein, M (version 2 only; at least
- * 2N - 1) is the size of its convolution, without it the rule's
- * (plan.c's bluestein_m).  Fields are separated by single spaces, lines
- * end in '\n'.  Text of version 1 (header "kgen-wisdom 1", PREC d or f
- * only, from before plans were timed per layout) is still read: each of
- * its lines holds for both layouts.  An import checks every line and
- * takes all of them or none.  Entries that name an ISA the CPU lacks
- * are kept but unused (the planner plans afresh). */
+ * transform (codelets.def's N1XL; version 2 only); for bluestein, M
+ * (version 2 only; at least 2N - 1) is the size of its convolution,
+ * without it the rule's (plan.c's bluestein_m).  Fields are separated
+ * by single spaces, lines end in '\n'.  Text of version 1 (header
+ * "kgen-wisdom 1", PREC d or f only, from before plans were timed per
+ * layout) is still read: each of its lines holds for both layouts.  An
+ * import checks every line and takes all of them or none.  Entries that
+ * name an ISA the CPU lacks are kept but unused (the planner plans
+ * afresh). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
