@@ -735,6 +735,10 @@ def test_library_asm_files_verify():
                     c.path.name, nm)
         if "--fma --emit asm --verify" not in text.split("\n", 2)[1]:
             return "%s: not made with --verify" % c.path.name
+        # the library's order: search, for all the ISA's registers
+        if "--schedule search --regs %d " % (32 if c.isa == "avx512"
+                                             else 16) not in text:
+            return "%s: not in search order" % c.path.name
         if c.family == "T1A" and "--kind t1v" not in text.split("\n", 2)[1]:
             return "%s: not a t1v codelet" % c.path.name
         p = kgen("verify", c.path)
@@ -754,7 +758,8 @@ def test_library_asm_is_kgens(isa, prec, n):
     # the command line of mk/codelets.awk, which the file's header quotes
     p = kgen("fft", "-n", n, *(["--type", "float"] if prec == "float"
                                else []),
-             "--simd", isa, "--fma", "--emit", "asm",
+             "--simd", isa, "--schedule", "search", "--regs",
+             32 if isa == "avx512" else 16, "--fma", "--emit", "asm",
              "--verify", "--name", c.name)
     assert p.returncode == 0, p.stderr
     want = p.stdout.replace("\t.globl %s\n" % c.name,
