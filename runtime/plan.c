@@ -793,6 +793,25 @@ split(int rest, int cap, int group, int *r, int k)
 	return k;
 }
 
+/* Room for timing a plan of size n: 2n elements of input (filled) from
+ * the start, then TOFF elements, then 2n of output, on a 64-byte
+ * boundary (so the output lies 16 bytes past one); NULL when out of
+ * memory.  Freed by free. */
+enum { TOFF = 16 / sizeof(R) };
+
+static R *
+timebuf(int n)
+{
+	R *x;
+	int j;
+
+	if ((x = ralloc((size_t)4 * n + TOFF)))
+		for (j = 0; j < 2 * n; j++)
+			x[j] = (R)(((long long)j * 7919 % 1009) / 1009.0
+			    - 0.5);
+	return x;
+}
+
 /* ns per forward transform of p on x (2n) to y (2n) in layout lay (split
  * halves, or interleaved): the best of five timings of enough runs to
  * last about 20 us each (the best, as other processes only ever add
@@ -973,21 +992,19 @@ static int
 pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags, int lay,
     const R *base)
 {
-	enum { FINAL = 3, ROUNDS = 3, OFF = 16 / sizeof(R) };
+	enum { FINAL = 3, ROUNDS = 3 };
 	PLAN t[FINAL + 1];
 	R *x;
 	double *ns, v;
 	int i, j, k, nf, fi[FINAL + 1], win, all;
 
-	x = ralloc((size_t)4 * n + OFF);
+	x = timebuf(n);
 	ns = malloc((size_t)(nc ? nc : 1) * sizeof *ns);
 	if (!x || !ns) {
 		free(x);
 		free(ns);
 		return -1;
 	}
-	for (j = 0; j < 2 * n; j++)
-		x[j] = (R)(((long long)j * 7919 % 1009) / 1009.0 - 0.5);
 	for (i = 0; i < nc; i++) {
 		memset(&t[0], 0, sizeof t[0]);
 		ns[i] = -1;
@@ -1021,7 +1038,7 @@ pick(PLAN *p, int n, const Cfg *cs, int nc, unsigned flags, int lay,
 		for (i = 0; i < nf; i++) {
 			v = timeit(&t[i], x, x + 2 * (size_t)n, lay);
 			if (lay == LAY_INTER)
-				v += timeit(&t[i], x, x + 2 * (size_t)n + OFF,
+				v += timeit(&t[i], x, x + 2 * (size_t)n + TOFF,
 				    lay);
 			if (v < ns[fi[i]])
 				ns[fi[i]] = v;
@@ -1606,17 +1623,15 @@ ios_shift(const PLAN *p, const R *z)
 static void
 ios_race(PLAN *p, int n)
 {
-	enum { ROUNDS = 3, OFF = 16 / sizeof(R) };
+	enum { ROUNDS = 3 };
 	double t[2] = {1e300, 1e300}, v;
 	R *x, *y;
 	int j, k;
 
 	p->cfg.straddle = 0;
-	if (p->kind != P_CT || !(x = ralloc((size_t)4 * n + OFF)))
+	if (p->kind != P_CT || !(x = timebuf(n)))
 		return;
-	y = x + 2 * (size_t)n + OFF;
-	for (j = 0; j < 2 * n; j++)
-		x[j] = (R)(((long long)j * 7919 % 1009) / 1009.0 - 0.5);
+	y = x + 2 * (size_t)n + TOFF;
 	if (ios_shift(p, y)) {
 		for (j = 0; j < ROUNDS; j++)
 			for (k = 0; k < 2; k++) {
