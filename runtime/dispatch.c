@@ -372,6 +372,7 @@ struct Slot {
 	_Atomic(n1_fn *) few[2];    /* v < lanes: by layout, measured */
 	_Atomic(v1_fn *) one;       /* few[0]'s NAME_v1: n1c or n1x */
 	_Atomic(v1s_fn *) ones;     /* few[1]'s NAME_v1s when it is n1c */
+	_Atomic(n1_fn *) plain[2];  /* few[split] when one or ones is not it */
 };
 static Slot slots[NSIZE];
 
@@ -409,6 +410,9 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 	}
 	if (!many && !split && c >= 0 && c % NFAM == FAM_N1X)
 		atomic_store_explicit(&s->one, x1tab[c / NFAM][n - 1],
+		    memory_order_relaxed);
+	else if (!many && !(c >= 0 && c % NFAM == FAM_N1C))
+		atomic_store_explicit(&s->plain[split], f,
 		    memory_order_relaxed);
 	return f;
 }
@@ -519,22 +523,41 @@ common(int n, int sign, const R *ri, const R *ii, R *ro, R *io,
 	return KGEN_OK;
 }
 
+/* One forward transform of a size whose measured codelet has no v1 or
+ * v1s entry (n1w, scalar): a call of its own, so that kgen_dft's other
+ * paths stay jumps that save no registers (called from kgen_dft
+ * itself, the codelet made every call of kgen_dft save six). */
+static NOINLINE int
+one(n1_fn *f, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	f(ri, ii, ro, io, is, os, 1, ivs, ovs);
+	return KGEN_OK;
+}
+
 /* kgen_dft (kgen_dftf).  A small transform costs a few nanoseconds, so
  * one forward transform whose measured codelet is n1c or n1x jumps to that
  * codelet's v1 entry (interleaved pairs: four arguments; split arrays,
  * the v1s entry: six; all in registers, and its return value is ours):
  * no frame, no registers saved, no arguments copied (make bench-fft's
- * kgen rows against its direct codelet rows, v = 1: README).
- * Everything else goes on to common. */
+ * kgen rows against its direct codelet rows, v = 1: README).  One
+ * forward transform whose codelet has no such entry (n1w, scalar, n1x on
+ * split arrays) goes straight to it through one (split float n = 32,
+ * n1w: 28.3 ns a transform through common, 26.1 this way, the codelet
+ * called directly 23.3; split n1w sizes 6-16% faster, make bench-fft
+ * v = 1, 2026-11-27).  Everything else goes on to common. */
 int
 DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
 {
 	v1_fn *g;
 	v1s_fn *h;
+	_Atomic(n1_fn *) *p;
+	n1_fn *f;
 
 	if (v == 1 && sign == -1 && (unsigned)n - 1 < NSIZE && ri && ii && ro
 	    && io) {
+		p = &slots[n - 1].plain[0];
 		if (ii == ri + 1 && io == ro + 1) {
 			if ((g = atomic_load_explicit(&slots[n - 1].one,
 			    memory_order_relaxed)))
@@ -543,7 +566,10 @@ DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 			if ((h = atomic_load_explicit(&slots[n - 1].ones,
 			    memory_order_relaxed)))
 				return h(ri, ii, ro, io, is, os);
+			p = &slots[n - 1].plain[1];
 		}
+		if ((f = atomic_load_explicit(p, memory_order_relaxed)))
+			return one(f, ri, ii, ro, io, is, os, ivs, ovs);
 	}
 	return common(n, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }
