@@ -1,8 +1,11 @@
 /* fft.c: n1 transforms, kgen against FFTW in the same process.
  * For each n, v transforms laid out one after another (FFTW's batched
  * plan: stride 1, distance n complex elements), out of place, in one
- * layout: interleaved complex (ii = ri + 1, strides 2) or split arrays
- * (real parts, then imaginary parts; FFTW's guru split plan).  The
+ * layout: interleaved complex (ii = ri + 1, strides 2), split arrays
+ * (real parts, then imaginary parts; FFTW's guru split plan), or
+ * interleaved with the transforms side by side ("tmajor": element k of
+ * transform j at x[2(k v + j)], FFTW's stride v and distance 1, as a
+ * 2-D transform's column pass holds them).  The
  * contenders: FFTW planned with FFTW_MEASURE and with FFTW_PATIENT;
  * kgen_dft/kgen_dftf (the public call, its dispatch included); and the
  * library's codelets one by one: batched for every ISA this CPU runs,
@@ -18,7 +21,7 @@
  * the same one; each trial runs enough calls to last
  * about a millisecond.  Every kgen result is checked against FFTW's
  * before it is timed.
- * usage: fft [double|float] [V] [NMIN NMAX] [TRIALS] [inter|split]
+ * usage: fft [double|float] [V] [NMIN NMAX] [TRIALS] [inter|split|tmajor]
  *        fft peak     (the FMA rate of one core, per ISA)
  * Prints CSV: prec,n,v,layout,who,median_ns,min_ns,ratio_measure,
  * ratio_patient,relerr where ns is per transform and ratio_X is the
@@ -74,15 +77,19 @@ median(double *x, int n)
 
 typedef struct Run Run;
 struct Run {
-	int n, v, isfloat, split;
+	int n, v, isfloat, split;   /* split: LAY_* */
 	size_t len;         /* reals in one array: 2 n v */
 };
+enum { LAY_INTER, LAY_SPLIT, LAY_TMAJOR };
+static const char *const layname[] = {"inter", "split", "tmajor"};
 
 /* The four array pointers and strides of r's layout over in and out. */
 #define LAYOUT(T) \
-	T *ri = w->in, *ii = ri + (r->split ? len / 2 : 1); \
-	T *ro = w->out, *io = ro + (r->split ? len / 2 : 1); \
-	ptrdiff_t s = r->split ? 1 : 2, d = r->split ? n : 2 * n
+	T *ri = w->in, *ii = ri + (r->split == LAY_SPLIT ? len / 2 : 1); \
+	T *ro = w->out, *io = ro + (r->split == LAY_SPLIT ? len / 2 : 1); \
+	ptrdiff_t s = r->split == LAY_SPLIT ? 1 : r->split == LAY_TMAJOR \
+	    ? 2 * r->v : 2, d = r->split == LAY_SPLIT ? n \
+	    : r->split == LAY_TMAJOR ? 2 : 2 * n
 
 static void
 call(Run *r, Who *w)
@@ -117,7 +124,13 @@ plan(Run *r, Who *w, unsigned flags)
 	fftwf_iodim fdim = {n, 1, 1}, fhow = {r->v, n, n};
 	ptrdiff_t len = r->len;
 
-	if (r->isfloat && r->split) {
+	if (r->isfloat && r->split == LAY_TMAJOR) {
+		w->pf = fftwf_plan_many_dft(1, &n, r->v, w->in, 0, r->v, 1,
+		    w->out, 0, r->v, 1, FFTW_FORWARD, flags);
+	} else if (!r->isfloat && r->split == LAY_TMAJOR) {
+		w->pd = fftw_plan_many_dft(1, &n, r->v, w->in, 0, r->v, 1,
+		    w->out, 0, r->v, 1, FFTW_FORWARD, flags);
+	} else if (r->isfloat && r->split) {
 		LAYOUT(float);
 		(void)s;
 		(void)d;
@@ -280,7 +293,7 @@ bench(int n, int v, int isfloat, int split, int trials)
 			mn = fmin(mn, who[i].ns[t]);
 		}
 		printf("%s,%d,%d,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3g\n", isfloat
-		    ? "float" : "double", n, v, split ? "split" : "inter",
+		    ? "float" : "double", n, v, layname[split],
 		    who[i].name, median(who[i].ns, trials), mn,
 		    median(rm, trials), median(rp, trials), err[i]);
 	}
@@ -359,11 +372,14 @@ main(int argc, char **argv)
 	nmin = argc > 3 ? atoi(argv[3]) : 2;
 	nmax = argc > 4 ? atoi(argv[4]) : KGEN_N1_MAX;
 	trials = argc > 5 ? atoi(argv[5]) : 21;
-	split = argc > 6 && !strcmp(argv[6], "split");
+	split = argc > 6 && !strcmp(argv[6], "split") ? LAY_SPLIT
+	    : argc > 6 && !strcmp(argv[6], "tmajor") ? LAY_TMAJOR : LAY_INTER;
 	if (v < 1 || nmin < 1 || nmax > KGEN_N1_MAX || trials < 1
-	    || trials > MAXTRIAL) {
+	    || trials > MAXTRIAL || (argc > 6 && strcmp(argv[6], "inter")
+	    && split == LAY_INTER)) {
 		fprintf(stderr, "usage: fft [double|float] [V] [NMIN NMAX] "
-		    "[TRIALS <= %d] [inter|split] | fft peak\n", MAXTRIAL);
+		    "[TRIALS <= %d] [inter|split|tmajor] | fft peak\n",
+		    MAXTRIAL);
 		return 2;
 	}
 	printf("prec,n,v,layout,who,median_ns,min_ns,ratio_measure,"

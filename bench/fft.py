@@ -2,7 +2,9 @@
 
 Runs build/bench/fft (bench/fft.c), one process per precision and layout:
 one transform at a time (v = 1, interleaved complex and split arrays:
-bench/out/fft_v1.*), then batched (v = 256 interleaved: fft_batched.*),
+bench/out/fft_v1.*), then batched (v = 256 interleaved, transforms one
+after another and side by side ("tmajor": FFTW's stride v, distance 1):
+fft_batched.*),
 n = 2..64, out of place, against FFTW_MEASURE and FFTW_PATIENT, every
 contender timed in the same process with the trials interleaved; "kgen"
 is the public call kgen_dft/kgen_dftf, the others its codelets one by
@@ -26,6 +28,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXE = ROOT / "build" / "bench" / "fft"
 OUT = ROOT / "bench" / "out"
+LAYOUTS = ("inter", "split", "tmajor")
 
 
 def run(args):
@@ -57,7 +60,7 @@ def main():
     # one transform at a time (kgen_dft runs the fastest of its scalar,
     # n1w and n1c codelets, measured at first use), then batched
     for v, name, layouts in ((1, "fft_v1", ("inter", "split")),
-                             (a.v, "fft_batched", ("inter",))):
+                             (a.v, "fft_batched", ("inter", "tmajor"))):
         rows = []
         for prec in ("double", "float"):
             for lay in layouts:
@@ -85,7 +88,7 @@ def report(rows, peak, name):
         "prec", "layout", "who", "sizes", "gm/pat", "min/pat", "gm/meas",
         "n<pat", "n<meas"))
     for prec in ("double", "float"):
-        for lay in ("inter", "split"):
+        for lay in LAYOUTS:
             for who in whos:
                 rs = [r for r in rows if r["prec"] == prec
                       and r["layout"] == lay and r["who"] == who]
@@ -97,7 +100,7 @@ def report(rows, peak, name):
                     prec, lay, who, len(qp), gmean(qp), min(qp), gmean(qm),
                     sum(q < 1 for q in qp), sum(q < 1 for q in qm)))
     for prec in ("double", "float"):
-        for lay in ("inter", "split"):
+        for lay in LAYOUTS:
             rs = [r for r in rows if r["prec"] == prec and r["layout"] == lay
                   and r["who"] == "kgen"]
             if not rs:
@@ -127,17 +130,17 @@ def plot(rows, whos, name):
     fig, ax = plt.subplots(2, 2, figsize=(12, 8), sharex=True)
     main = ("fftw-measure", "fftw-patient", "kgen")
     for j, prec in enumerate(("double", "float")):
-        for lay in ("inter", "split"):
+        for lay in LAYOUTS:
             for who in ["fftw-measure", "fftw-patient"] + whos:
                 rs = [r for r in rows if r["prec"] == prec
                       and r["layout"] == lay and r["who"] == who]
                 n = [int(r["n"]) for r in rs]
-                if not rs or (lay == "split" and who not in main):
+                if not rs or (lay != "inter" and who not in main):
                     continue
-                lab = who + (" (split)" if lay == "split" else "")
+                lab = who + ("" if lay == "inter" else " (%s)" % lay)
                 st = "o-" if who in main else ".--"
-                if lay == "split":
-                    st = "x:"
+                if lay != "inter":
+                    st = "x:" if lay == "split" else "s-."
                 ax[0][j].plot(n, [float(r["mflops"]) for r in rs], st,
                               label=lab, ms=3)
                 if not who.startswith("fftw"):

@@ -230,9 +230,10 @@ helpers(FILE *f, char c)
  * (FFTW's n1fv codelets across the batch).  Their helpers (suffix 'D' or
  * 'F') take the distance vs of the transforms and how: 1 interleaved, 2
  * interleaved swapped, 3 split with vs == 1 (the W real parts adjacent,
- * the imaginary parts too: two vector accesses and an unpack), 4 (loads
- * only) interleaved with vs == 2 (the W complex numbers adjacent: one
- * vector access; the plan's n1c leaves read interleaved input so), 5
+ * the imaginary parts too: two vector accesses and an unpack), 4
+ * interleaved with vs == 2 (the W complex numbers adjacent: one vector
+ * access; the plan's n1c leaves read interleaved input so, and batches
+ * of transforms laid side by side, FFTW's idist = 1, store so too), 5
  * (stores only) into the staging array that flush moves to split
  * outputs of unit stride, 0 any split layout.  Only where AVX is (the
  * library builds these codelets for AVX2 and AVX-512); elsewhere the
@@ -277,6 +278,8 @@ helpers_wide(FILE *f, char c)
 		    "kgen_cxD x, int how,\n    kgen_cxD *s)\n{\n"
 		    "\t__m128d a, b;\n\n"
 		    "\tif (how == 5) {\n\t\t*s = x;\n\t\treturn;\n\t}\n"
+		    "\tif (how == 4) {\n"
+		    "\t\t_mm256_storeu_pd(r, (__m256d)x);\n\t\treturn;\n\t}\n"
 		    "\tif (how == 2)\n\t\tx = KGEN_CXL_SWAP_D(x);\n"
 		    "\ta = _mm256_castpd256_pd128((__m256d)x);\n"
 		    "\tb = _mm256_extractf128_pd((__m256d)x, 1);\n"
@@ -326,7 +329,9 @@ helpers_wide(FILE *f, char c)
 		    "\tfloat *p;\n\t__m128d a, b;\n\t__m128 u, w;\n"
 		    "\tdouble t;\n\n"
 		    "\tif (how == 5) {\n\t\t*s = x;\n\t\treturn;\n\t}\n"
-		    "\tif (how == 1 || how == 2) {\n"
+		    "\tif (how == 4)\n"
+		    "\t\t_mm256_storeu_ps(r, (__m256)x);\n"
+		    "\telse if (how == 1 || how == 2) {\n"
 		    "\t\tif (how == 2)\n\t\t\tx = KGEN_CXL_SWAP_F(x);\n"
 		    "\t\tp = how == 1 ? r : i;\n"
 		    "\t\ta = _mm256_castpd256_pd128((__m256d)x);\n"
@@ -807,9 +812,10 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
  * nothing for them (inlined, their 32-byte spill slots made every call
  * realign the stack).  It returns how many transforms it did, all but
  * v mod W.  Adjacent interleaved transforms run NAME_aosX blocks where
- * aoslanes has them; split arrays with unit ivs load as vectors; split
- * outputs of unit stride (os == 1: the plan's leaves) are staged and
- * stored W transforms by four outputs at a time (how 5). */
+ * aoslanes has them; split arrays with unit ivs load as vectors, and
+ * interleaved ones with ivs == 2 (ovs == 2) load (store) as vectors;
+ * split outputs of unit stride (os == 1: the plan's leaves) are staged
+ * and stored W transforms by four outputs at a time (how 5). */
 static void
 widefn(FILE *f, const char *name, const char *t, char wide, int w, int n)
 {
@@ -822,10 +828,14 @@ widefn(FILE *f, const char *name, const char *t, char wide, int w, int n)
 		{"is == 2 && os == 2 && ii == ri - 1 && io == ro - 1",
 		    "2, 2, ivs, ovs", 2, 2},
 		{"ii == ri + 1 && ivs == 2 && os == 1", "is, 1, 2, ovs", 4, 5},
+		{"ii == ri + 1 && ivs == 2 && io == ro + 1 && ovs == 2",
+		    "is, os, 2, 2", 4, 4},
 		{"ii == ri + 1 && ivs == 2", "is, os, 2, ovs", 4, 0},
 		{"ivs == 1 && os == 1", "is, 1, 1, ovs", 3, 5},
 		{"is == 1 && os == 1", "1, 1, ivs, ovs", 0, 5},
+		{"ivs == 1 && io == ro + 1 && ovs == 2", "is, os, 1, 2", 3, 4},
 		{"ivs == 1", "is, os, 1, ovs", 3, 0},
+		{"io == ro + 1 && ovs == 2", "is, os, ivs, 2", 0, 4},
 		{0, "is, os, ivs, ovs", 0, 0},
 	};
 	size_t k;

@@ -217,6 +217,7 @@ lanes(int isa)
  * 2026-11-27).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
+enum { LAY_INTER, LAY_SPLIT, LAY_SIDE, NLAY };  /* layout, below */
 enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
     BLOCK = 5 };
 
@@ -245,12 +246,14 @@ now(void)
 	return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-/* Calls candidate f on buf, v transforms of n complex values one after
- * another in the layout (split: all real parts then all imaginary parts;
- * else interleaved pairs), out of place, enough times (about a
- * microsecond) that the clock's own cost does not decide. */
+/* Calls candidate f on buf, v transforms of n complex values in layout
+ * lay (LAY_SPLIT: all real parts then all imaginary parts, transforms
+ * one after another; LAY_INTER: interleaved pairs, likewise; LAY_SIDE:
+ * interleaved pairs, the transforms side by side), out of place, enough
+ * times (about a microsecond) that the clock's own cost does not
+ * decide. */
 static void
-calls(n1_fn *f, int c, int n, int split, R *x, int v)
+calls(n1_fn *f, int c, int n, int lay, R *x, int v)
 {
 	v1_fn *g;
 	v1s_fn *h;
@@ -264,10 +267,12 @@ calls(n1_fn *f, int c, int n, int split, R *x, int v)
 	    : c % NFAM == FAM_N1X ? x1tab[c / NFAM][n - 1] : 0;
 	h = v == 1 && c % NFAM == FAM_N1C ? c1stab[c / NFAM][n - 1] : 0;
 	for (k = 0; k < 2 + 2048 / nv; k++)
-		if (split && h)
+		if (lay == LAY_SPLIT && h)
 			h(x, x + nv, y, y + nv, 1, 1);
-		else if (split)
+		else if (lay == LAY_SPLIT)
 			f(x, x + nv, y, y + nv, 1, 1, v, n, n);
+		else if (lay == LAY_SIDE)
+			f(x, x + 1, y, y + 1, 2 * v, 2 * v, v, 2, 2);
 		else if (g)
 			g(x, y, 2, 2);
 		else
@@ -283,15 +288,15 @@ calls(n1_fn *f, int c, int n, int split, R *x, int v)
  * processes with single timings interleaved, in 9 and 8 of 10 in two
  * runs with blocks, 2026-11-26). */
 static void
-block(n1_fn *f, int c, int n, int split, R *x, int v, double *best)
+block(n1_fn *f, int c, int n, int lay, R *x, int v, double *best)
 {
 	double t;
 	int j;
 
-	calls(f, c, n, split, x, v);
+	calls(f, c, n, lay, x, v);
 	for (j = 0; j < BLOCK; j++) {
 		t = now();
-		calls(f, c, n, split, x, v);
+		calls(f, c, n, lay, x, v);
 		t = now() - t;
 		if (t < *best)
 			*best = t;
@@ -302,7 +307,7 @@ block(n1_fn *f, int c, int n, int split, R *x, int v, double *best)
  * precision and layout, by measurement; -1 when scratch memory is not to
  * be had.  many: v fills the lanes (batched codelets are candidates). */
 static int
-measure(int n, int split, int v, int many)
+measure(int n, int lay, int v, int many)
 {
 	double best[NISA * NFAM];
 	n1_fn *f;
@@ -320,7 +325,7 @@ measure(int n, int split, int v, int many)
 	for (r = 0; r < ROUNDS; r += BLOCK)
 		for (c = 0; c < (top + 1) * NFAM; c++)
 			if ((f = candidate(c, n, many)))
-				block(f, c, n, split, buf, v, &best[c]);
+				block(f, c, n, lay, buf, v, &best[c]);
 	/* the three fastest again, three times as long: one lucky round
 	 * must not decide between codelets a few percent apart */
 	for (k = 0; k < 3; k++) {
@@ -347,7 +352,7 @@ measure(int n, int split, int v, int many)
 		best[fin[c]] = HUGE_VAL;
 	for (r = 0; r < 3 * ROUNDS; r += BLOCK)
 		for (c = 0; c < k; c++)
-			block(candidate(fin[c], n, many), fin[c], n, split, buf, v,
+			block(candidate(fin[c], n, many), fin[c], n, lay, buf, v,
 			    &best[fin[c]]);
 	free(buf);
 	win = -1;
@@ -361,25 +366,26 @@ measure(int n, int split, int v, int many)
  * costs a few loads beyond its codelet (asking kgen_isa_for and the
  * tables each time cost 15 ns, as much as a size-8 transform): lanes is
  * 0 until filled, and written before any codelet is (release), so a
- * thread that sees a codelet sees lanes; many[split] and few[split] are
+ * thread that sees a codelet sees lanes; many[lay] and few[lay] are
  * NULL until measured.  Threads that race here may both measure; either
  * answer is a codelet that computes the transform, and the last one
  * stays. */
 typedef struct Slot Slot;
 struct Slot {
 	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
-	_Atomic(n1_fn *) many[2];   /* v >= lanes: by layout, measured */
-	_Atomic(n1_fn *) few[2];    /* v < lanes: by layout, measured */
+	_Atomic(n1_fn *) many[NLAY];    /* v >= lanes: by layout, measured */
+	_Atomic(n1_fn *) few[NLAY];     /* v < lanes: by layout, measured */
 	_Atomic(v1_fn *) one;       /* few[0]'s NAME_v1: n1c or n1x */
 	_Atomic(v1s_fn *) ones;     /* few[1]'s NAME_v1s when it is n1c */
-	_Atomic(n1_fn *) plain[2];  /* few[split] when one or ones is not it */
+	_Atomic(n1_fn *) plain[2];  /* few[LAY_INTER], few[LAY_SPLIT] when
+	                             * one (ones) is not its entry */
 };
 static Slot slots[NSIZE];
 
 /* pick's first call for a size, precision, layout and side of the
  * lanes: fills s. */
 static n1_fn *
-fill(Slot *s, int n, ptrdiff_t v, int split)
+fill(Slot *s, int n, ptrdiff_t v, int lay)
 {
 	n1_fn *f;
 	int isa, l, many, c;
@@ -394,35 +400,39 @@ fill(Slot *s, int n, ptrdiff_t v, int split)
 	many = v >= l;
 	if (many && kgen_priv_isa_forced())
 		f = tab[isa][n - 1];
-	else if ((c = measure(n, split, many ? 16 * l : 1, many)) >= 0)
+	else if ((c = measure(n, lay, many ? 16 * l : lay == LAY_SIDE
+	    ? l - 1 : 1, many)) >= 0)
 		f = candidate(c, n, many);
 	else
 		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
-	atomic_store_explicit(many ? &s->many[split] : &s->few[split], f,
+	atomic_store_explicit(many ? &s->many[lay] : &s->few[lay], f,
 	    memory_order_relaxed);
-	if (!many && c >= 0 && c % NFAM == FAM_N1C) {
-		if (split)
+	/* the entries of one transform (side by side needs two) */
+	if (many || lay == LAY_SIDE)
+		return f;
+	if (c >= 0 && c % NFAM == FAM_N1C) {
+		if (lay == LAY_SPLIT)
 			atomic_store_explicit(&s->ones, c1stab[c / NFAM][n - 1],
 			    memory_order_relaxed);
 		else
 			atomic_store_explicit(&s->one, c1tab[c / NFAM][n - 1],
 			    memory_order_relaxed);
 	}
-	if (!many && !split && c >= 0 && c % NFAM == FAM_N1X)
+	if (lay == LAY_INTER && c >= 0 && c % NFAM == FAM_N1X)
 		atomic_store_explicit(&s->one, x1tab[c / NFAM][n - 1],
 		    memory_order_relaxed);
-	else if (!many && !(c >= 0 && c % NFAM == FAM_N1C))
-		atomic_store_explicit(&s->plain[split], f,
+	else if (!(c >= 0 && c % NFAM == FAM_N1C))
+		atomic_store_explicit(&s->plain[lay], f,
 		    memory_order_relaxed);
 	return f;
 }
 
-/* The codelet for v transforms of size n (split: the layout is not
- * interleaved pairs, ii == ri +- 1): the fastest of the candidates
- * above, measured at first use, once per side of kgen_isa_for(n)'s lanes
- * (v >= lanes: batched codelets too). */
+/* The codelet for v transforms of size n in layout lay (layout below):
+ * the fastest of the candidates above, measured at first use, once per
+ * layout and side of kgen_isa_for(n)'s lanes (v >= lanes: batched
+ * codelets too). */
 static inline n1_fn *
-pick(int n, ptrdiff_t v, int split)
+pick(int n, ptrdiff_t v, int lay)
 {
 	Slot *s;
 	n1_fn *f;
@@ -431,12 +441,29 @@ pick(int n, ptrdiff_t v, int split)
 	s = &slots[n - 1];
 	l = atomic_load_explicit(&s->lanes, memory_order_acquire);
 	if (l && v >= l)
-		f = atomic_load_explicit(&s->many[split], memory_order_relaxed);
+		f = atomic_load_explicit(&s->many[lay], memory_order_relaxed);
 	else if (l)
-		f = atomic_load_explicit(&s->few[split], memory_order_relaxed);
+		f = atomic_load_explicit(&s->few[lay], memory_order_relaxed);
 	else
 		f = 0;
-	return f ? f : fill(s, n, v, split);
+	return f ? f : fill(s, n, v, lay);
+}
+
+/* The layout class pick measures for: LAY_SPLIT unless the data are
+ * interleaved pairs (ii == ri +- 1, io == ro +- 1); interleaved, LAY_SIDE
+ * where the transforms sit side by side (ivs or ovs 2: FFTW's distance 1,
+ * a 2-D transform's columns), else LAY_INTER.  Side by side, the codelet
+ * picked for transforms one after another can be several times slower
+ * than the best (float n = 32, v = 256: n1x 75 ns a transform, n1c 12.6,
+ * make bench-fft's tmajor rows, 2026-11-27). */
+static inline int
+layout(const R *ri, const R *ii, const R *ro, const R *io, ptrdiff_t v,
+    ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	if (!((ii == ri + 1 && io == ro + 1) || (ri == ii + 1
+	    && ro == io + 1)))
+		return LAY_SPLIT;
+	return v > 1 && (ivs == 2 || ovs == 2) ? LAY_SIDE : LAY_INTER;
 }
 
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
@@ -467,7 +494,6 @@ full(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 	const R *in;
 	R *out;
 	n1_fn *f;
-	int split;
 
 	if (sign != -1 && sign != 1)
 		return KGEN_ESIGN;
@@ -483,10 +509,7 @@ full(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 		ro = io;
 		io = out;
 	}
-	/* interleaved pairs, either way round, or anything else */
-	split = !((ii == ri + 1 && io == ro + 1)
-	    || (ri == ii + 1 && ro == io + 1));
-	if (!(f = pick(n, v, split)))
+	if (!(f = pick(n, v, layout(ri, ii, ro, io, v, ivs, ovs))))
 		return KGEN_ENOSIZE;
 	f(ri, ii, ro, io, is, os, v, ivs, ovs);
 	return KGEN_OK;
@@ -504,18 +527,17 @@ common(int n, int sign, const R *ri, const R *ii, R *ro, R *io,
 {
 	const Slot *s;
 	n1_fn *f;
-	int l, split;
+	int l, lay;
 
 	f = 0;
 	if (sign == -1 && (unsigned)n - 1 < NSIZE && ri && ii && ro && io
 	    && v >= 0) {
-		split = !((ii == ri + 1 && io == ro + 1)
-		    || (ri == ii + 1 && ro == io + 1));
+		lay = layout(ri, ii, ro, io, v, ivs, ovs);
 		s = &slots[n - 1];
 		l = atomic_load_explicit(&s->lanes, memory_order_acquire);
 		if (l)
-			f = atomic_load_explicit(v >= l ? &s->many[split]
-			    : &s->few[split], memory_order_relaxed);
+			f = atomic_load_explicit(v >= l ? &s->many[lay]
+			    : &s->few[lay], memory_order_relaxed);
 	}
 	if (!f)
 		return full(n, sign, ri, ii, ro, io, is, os, v, ivs, ovs);

@@ -210,6 +210,12 @@ all(int vmax)
 			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1, 0},
 			{"inter-inplace", INTER, 1, 1, 1, n, n, 0},
 			{"inter-tmajor", INTER, 0, v, v + 1, 1, 1, 0},
+			/* adjacent transforms written as vectors (n1c's
+			 * wide stores, how 4): in place, and from gapped
+			 * interleaved and from split input */
+			{"inter-tmajor-inplace", INTER, 1, v, v, 1, 1, 0},
+			{"gap-tmajor", INTER, 0, 3, v + 1, 3 * n + 5, 1, 0},
+			{"split-tmajor-inter", SPLIT, 0, v, v + 1, 1, 1, 1},
 			{"swapped", SWAPPED, 0, 1, 1, n, n, 0},
 			{"split-unit", SPLIT, 0, v, v + 3, 1, 1, 0},
 			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1, 0},

@@ -523,8 +523,8 @@ def test_against_fftw(fftw_runs, case):
         raise out
     need(case[0])
     res, seed = results(out)
-    # simdcheck's 11 layouts times its 10 batch counts
-    assert len(res[(case[2], case[7])]) == 110
+    # simdcheck's 14 layouts times its 10 batch counts
+    assert len(res[(case[2], case[7])]) == 140
     bad = failures(res, case[1])
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -613,8 +613,8 @@ def test_copies_against_fftw(copy_runs, case):
     res, seed = results(out)
     isa, prec, n, sign = case
     cases = res[(n, sign)]
-    # 11 layouts and 4 mixed ones per v
-    assert len(cases) == 15 * (2 * LANES[(isa, prec)] + 1)
+    # 14 layouts and 4 mixed ones per v
+    assert len(cases) == 18 * (2 * LANES[(isa, prec)] + 1)
     names = set(c[0].split("/")[0] for c in cases)
     assert {"inter", "inter-gap", "split-unit", "split-gap",
             "inter-split-unit", "split-unit-inter"} <= names

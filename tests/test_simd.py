@@ -81,8 +81,8 @@ def failures(res, prec):
     return bad
 
 
-# Cases per (n, sign): 11 layouts times 10 batch counts.
-NCASES = 110
+# Cases per (n, sign): 14 layouts times 10 batch counts.
+NCASES = 140
 
 # The library's codelets vectorized within one transform (--kind n1w), as
 # codelets.def lists them: sizes a multiple of the lanes VL and at least
@@ -172,8 +172,8 @@ def test_library_asm(libcheck, isa, prec):
     vl = LANES[isa] * (2 if prec == "float" else 1)
     for (n, s), c in res.items():
         assert all(case.startswith("n1a-") for case, _, _ in c)
-        # 11 layouts and 4 mixed ones, each v = 1..2VL+1
-        assert len(c) == 15 * (2 * vl + 1), (n, s, len(c))
+        # 14 layouts and 4 mixed ones, each v = 1..2VL+1
+        assert len(c) == 18 * (2 * vl + 1), (n, s, len(c))
     bad = failures(res, prec)
     assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
 
@@ -419,7 +419,9 @@ def test_checker_sees_kernel(tmp_path, isa):
         r"(const kgen_\w+ T\d+ = )x\[2\];", r"\1x[4];", t, count=1))
     assert bad == {"inter", "inter-gap", "inter-inplace", "inter-tmajor",
                    "swapped", "split-unit", "split-unit-inplace",
-                   "split-gap", "split-inplace", "inter-leaf", "split-leaf"}
+                   "split-gap", "split-inplace", "inter-leaf", "split-leaf",
+                   "inter-tmajor-inplace", "gap-tmajor",
+                   "split-tmajor-inter"}
 
 
 @pytest.mark.parametrize("isa", ISAS)
@@ -450,7 +452,7 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
     assert not bad & {"split-unit", "split-gap", "split-inplace",
                       "split-unit-inplace", "swapped", "inter-gap"}
     bad = build(lambda t: spoil(t, "LDR(1)", "LDR(2)"))
-    assert len(bad) == 11
+    assert len(bad) == 14
 
 
 @pytest.mark.parametrize("isa", ("avx2", "avx512"))
@@ -475,16 +477,25 @@ def test_checker_sees_n1c_paths(tmp_path, isa):
         return {case.split("/")[0] for case, err, hits in res[(n, -1)]
                 if not err <= bound(n, "double") or hits}
     bad = build(lambda t: t.replace("2, 2, 1);", "2, 2, 2);", 1))
-    assert bad == {"inter", "inter-inplace"}
+    # (inter-tmajor-inplace at v = 1 is contiguous interleaved too)
+    assert bad == {"inter", "inter-inplace", "inter-tmajor-inplace"}
     bad = build(lambda t: t.replace("(ri + 1 * is, ii + 1 * is,",
                                     "(ri + 2 * is, ii + 2 * is,", 1))
-    assert len(bad) == 11
+    assert len(bad) == 14
     # the staged stores to split unit-stride outputs (two transforms a
     # 32-byte vector: every v >= 2 with AVX2, v mod 4 >= 2 with AVX-512)
     bad = build(lambda t: t.replace("_mm256_permute2f128_pd(l0, l1, 0x20)",
                                     "_mm256_permute2f128_pd(l0, l1, 0x31)",
                                     1))
     assert bad == {"split-inplace", "inter-leaf", "split-leaf"}
+    # the vector stores to adjacent interleaved transforms (ovs == 2, how
+    # 4): parts swapped there fail the layouts that store so, and only
+    # those
+    bad = build(lambda t: t.replace(
+        "_mm256_storeu_pd(r, (__m256d)x);",
+        "_mm256_storeu_pd(r, (__m256d)KGEN_CXL_SWAP_D(x));", 1))
+    assert bad == {"inter-tmajor", "inter-tmajor-inplace", "gap-tmajor",
+                   "split-tmajor-inter"}
 
 
 def test_checker_sees_wrong_sign(tmp_path):

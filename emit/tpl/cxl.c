@@ -8,7 +8,8 @@
  * A wide vector holds one complex number of each of W transforms, vs
  * elements apart, lanes (re, im, re, im, ...).  The helpers take how:
  * 1 interleaved, 2 interleaved with the parts swapped, 3 split with
- * vs == 1, 4 (loads only) interleaved with vs == 2, 5 (stores only) into
+ * vs == 1, 4 interleaved with vs == 2 (adjacent transforms: one vector
+ * access), 5 (stores only) into
  * the staging array s, which flush moves to split outputs of unit
  * stride (os == 1) W transforms at a time with in-register transposes,
  * 0 any split layout. */
@@ -210,7 +211,9 @@ kgen_cxl_st_E(double *r, double *i, ptrdiff_t vs, kgen_cxE x, int how,
 		*s = x;
 		return;
 	}
-	if (how == 1 || how == 2) {
+	if (how == 4)
+		_mm512_storeu_pd(r, (__m512d)x);
+	else if (how == 1 || how == 2) {
 		if (how == 2)
 			x = KGEN_CXL_SWAP_E(x);
 		p = how == 1 ? r : i;
@@ -346,7 +349,9 @@ kgen_cxl_st_G(float *r, float *i, ptrdiff_t vs, kgen_cxG x, int how,
 		*s = x;
 		return;
 	}
-	if (how == 1 || how == 2) {
+	if (how == 4)
+		_mm512_storeu_ps(r, (__m512)x);
+	else if (how == 1 || how == 2) {
 		if (how == 2)
 			x = KGEN_CXL_SWAP_G(x);
 		p = how == 1 ? r : i;
