@@ -20,6 +20,7 @@
  * link the float codelets. */
 #include <math.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 #include "kgen.h"
@@ -217,7 +218,8 @@ lanes(int isa)
  * 2026-11-27).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
-enum { LAY_INTER, LAY_SPLIT, LAY_SIDE, NLAY };  /* layout, below */
+enum { LAY_INTER, LAY_SPLIT, LAY_SIDE, LAY_SKEW, NLAY };    /* layout() */
+enum { SKEW = 16 / sizeof(R) };     /* LAY_SKEW's output offset */
 enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
     BLOCK = 5 };
 
@@ -249,19 +251,23 @@ now(void)
 /* Calls candidate f on buf, v transforms of n complex values in layout
  * lay (LAY_SPLIT: all real parts then all imaginary parts, transforms
  * one after another; LAY_INTER: interleaved pairs, likewise; LAY_SIDE:
- * interleaved pairs, the transforms side by side), out of place, enough
- * times (about a microsecond) that the clock's own cost does not
- * decide. */
+ * interleaved pairs, the transforms side by side; LAY_SKEW: the same with
+ * the output 16 bytes further from a 64-byte boundary than the input),
+ * out of place, enough times (about a microsecond) that the clock's own
+ * cost does not decide.  x holds 4 n v + 32 values. */
 static void
 calls(n1_fn *f, int c, int n, int lay, R *x, int v)
 {
 	v1_fn *g;
 	v1s_fn *h;
-	R *y;
+	R *y, *z;
 	int k, nv;
 
 	nv = n * v;
 	y = x + 2 * nv;
+	/* side by side: the output a multiple of 64 bytes past the input,
+	 * or 16 bytes more */
+	z = x + (2 * nv + 15) / 16 * 16 + (lay == LAY_SKEW ? SKEW : 0);
 	/* n1c and n1x for one transform: the entry kgen_dft jumps to */
 	g = v != 1 ? 0 : c % NFAM == FAM_N1C ? c1tab[c / NFAM][n - 1]
 	    : c % NFAM == FAM_N1X ? x1tab[c / NFAM][n - 1] : 0;
@@ -271,8 +277,8 @@ calls(n1_fn *f, int c, int n, int lay, R *x, int v)
 			h(x, x + nv, y, y + nv, 1, 1);
 		else if (lay == LAY_SPLIT)
 			f(x, x + nv, y, y + nv, 1, 1, v, n, n);
-		else if (lay == LAY_SIDE)
-			f(x, x + 1, y, y + 1, 2 * v, 2 * v, v, 2, 2);
+		else if (lay == LAY_SIDE || lay == LAY_SKEW)
+			f(x, x + 1, z, z + 1, 2 * v, 2 * v, v, 2, 2);
 		else if (g)
 			g(x, y, 2, 2);
 		else
@@ -315,7 +321,7 @@ measure(int n, int lay, int v, int many)
 	int c, r, top, win, k, fin[4];
 
 	top = kgen_isa();
-	buf = calloc(4 * (size_t)n * v, sizeof *buf);
+	buf = calloc(4 * (size_t)n * v + 32, sizeof *buf);
 	if (!buf)
 		return -1;
 	for (k = 0; k < 4 * n * v; k++)     /* small values, no denormals */
@@ -408,7 +414,7 @@ fill(Slot *s, int n, ptrdiff_t v, int lay)
 	atomic_store_explicit(many ? &s->many[lay] : &s->few[lay], f,
 	    memory_order_relaxed);
 	/* the entries of one transform (side by side needs two) */
-	if (many || lay == LAY_SIDE)
+	if (many || (lay != LAY_INTER && lay != LAY_SPLIT))
 		return f;
 	if (c >= 0 && c % NFAM == FAM_N1C) {
 		if (lay == LAY_SPLIT)
@@ -455,7 +461,12 @@ pick(int n, ptrdiff_t v, int lay)
  * a 2-D transform's columns), else LAY_INTER.  Side by side, the codelet
  * picked for transforms one after another can be several times slower
  * than the best (float n = 32, v = 256: n1x 75 ns a transform, n1c 12.6,
- * make bench-fft's tmajor rows, 2026-11-27). */
+ * make bench-fft's tmajor rows, 2026-11-27).  And side by side, LAY_SKEW
+ * where input and output lie differently against 64-byte boundaries
+ * (arrays from two calls of malloc, say): n1c peels transforms up to a
+ * boundary where both lie alike, and is about twice as slow where it
+ * cannot (float n = 32: 12-15 ns a transform against 23-29), so the
+ * two are measured apart. */
 static inline int
 layout(const R *ri, const R *ii, const R *ro, const R *io, ptrdiff_t v,
     ptrdiff_t ivs, ptrdiff_t ovs)
@@ -463,7 +474,9 @@ layout(const R *ri, const R *ii, const R *ro, const R *io, ptrdiff_t v,
 	if (!((ii == ri + 1 && io == ro + 1) || (ri == ii + 1
 	    && ro == io + 1)))
 		return LAY_SPLIT;
-	return v > 1 && (ivs == 2 || ovs == 2) ? LAY_SIDE : LAY_INTER;
+	if (v < 2 || (ivs != 2 && ovs != 2))
+		return LAY_INTER;
+	return ((uintptr_t)ri - (uintptr_t)ro) & 63 ? LAY_SKEW : LAY_SIDE;
 }
 
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of

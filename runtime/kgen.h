@@ -172,15 +172,17 @@ KGEN_API kgen_dftf_fn *kgen_n1xf_isa(int n, int isa);
 KGEN_API kgen_dft_fn *kgen_n1a_isa(int n, int isa);
 KGEN_API kgen_dftf_fn *kgen_n1af_isa(int n, int isa);
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
- * interleaved data: the fastest of the library's codelets for n up to
- * kgen_isa() (batched across transforms in C and in assembly, n1w, n1c
- * and n1x; one transform at a time the scalar codelet instead of the batched
- * ones), timed on this
- * machine at the first call for each size, precision, layout (interleaved
- * or not) and side of the lanes (v below kgen_isa_for(n)'s lanes or not;
- * about 0.1-1 ms once, runtime/dispatch.c); when KGEN_ISA is set, v that
- * fills the lanes runs kgen_isa()'s batched codelet.  NULL when n is
- * outside 1..KGEN_N1_MAX. */
+ * interleaved data, one transform after another: the fastest of the
+ * library's codelets for n up to kgen_isa() (batched across transforms
+ * in C and in assembly, n1w, n1c and n1x; one transform at a time the
+ * scalar codelet instead of the batched ones), timed on this machine at
+ * the first call for each size, precision, layout (interleaved one after
+ * another; interleaved side by side, ivs or ovs 2, apart for input and
+ * output placed alike and unlike against 64-byte boundaries; split) and
+ * side of the lanes (v below kgen_isa_for(n)'s lanes or not; about
+ * 0.1-1 ms once, runtime/dispatch.c); when KGEN_ISA is set, v that fills
+ * the lanes runs kgen_isa()'s batched codelet.  NULL when n is outside
+ * 1..KGEN_N1_MAX. */
 KGEN_API kgen_dft_fn *kgen_n1_for(int n, ptrdiff_t v);
 KGEN_API kgen_dftf_fn *kgen_n1f_for(int n, ptrdiff_t v);
 

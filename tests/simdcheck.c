@@ -38,6 +38,7 @@
 #include <fftw3.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,25 @@ typedef struct {
 	ptrdiff_t is, os, ivs, ovs;     /* in complex elements */
 	int swap;           /* 1: the output is split if the input is
 			     * interleaved and interleaved if split */
+	int off;            /* 0: arrays from malloc; k > 0: input and
+			     * output k complex elements past a 64-byte
+			     * boundary (a codelet's peel to alignment) */
 } Layout;
+
+/* 2 m reals from malloc, at *base; with off > 0 the returned array
+ * starts off complex elements past a 64-byte boundary. */
+static REAL *
+arr(size_t m, int off, void **base)
+{
+	uintptr_t a;
+
+	*base = malloc(2 * m * sizeof(REAL) + (off ? 64 + 2 * off
+	    * sizeof(REAL) : 0));
+	if (!*base || !off)
+		return *base;
+	a = ((uintptr_t)*base + 63) & ~(uintptr_t)63;
+	return (REAL *)a + 2 * off;
+}
 
 /* One case; strides are in complex elements, doubled for interleaving. */
 static void
@@ -86,6 +105,7 @@ check(const Layout *L, ptrdiff_t v)
 {
 	size_t insz, outsz, i;
 	REAL *in, *out, *copy, *ri, *ii, *ro, *io;
+	void *inb, *outb;
 	fftw_complex *x, *y;
 	fftw_plan p;
 	double err, mag, e, m;
@@ -98,9 +118,9 @@ check(const Layout *L, ptrdiff_t v)
 	outsz = (size_t)((v - 1) * L->ovs + (n - 1) * L->os + 1);
 	if (L->inplace)
 		outsz = insz = insz > outsz ? insz : outsz;
-	in = malloc(2 * insz * sizeof *in);
+	in = arr(insz, L->off, &inb);
 	copy = malloc(2 * insz * sizeof *copy);
-	out = L->inplace ? in : malloc(2 * outsz * sizeof *out);
+	out = L->inplace ? in : arr(outsz, L->off, &outb);
 	touched = calloc(2 * outsz, 1);
 	for (i = 0; i < 2 * insz; i++)
 		in[i] = GUARD;
@@ -185,9 +205,9 @@ check(const Layout *L, ptrdiff_t v)
 	fftw_free(y);
 	free(touched);
 	if (!L->inplace)
-		free(out);
+		free(outb);
 	free(copy);
-	free(in);
+	free(inb);
 }
 
 /* Every layout and batch count for the current n, sign and fn; with
@@ -206,33 +226,37 @@ all(int vmax)
 		/* Transforms contiguous as in FFTW's batched plans, then
 		 * strided ones with gaps between them. */
 		const Layout layouts[] = {
-			{"inter", INTER, 0, 1, 1, n, n, 0},
-			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1, 0},
-			{"inter-inplace", INTER, 1, 1, 1, n, n, 0},
-			{"inter-tmajor", INTER, 0, v, v + 1, 1, 1, 0},
+			{"inter", INTER, 0, 1, 1, n, n, 0, 0},
+			{"inter-gap", INTER, 0, 3, 2, 3 * n + 5, 2 * n + 1, 0,
+			    0},
+			{"inter-inplace", INTER, 1, 1, 1, n, n, 0, 0},
+			{"inter-tmajor", INTER, 0, v, v + 1, 1, 1, 0, 3},
 			/* adjacent transforms written as vectors (n1c's
 			 * wide stores, how 4): in place, and from gapped
-			 * interleaved and from split input */
-			{"inter-tmajor-inplace", INTER, 1, v, v, 1, 1, 0},
-			{"gap-tmajor", INTER, 0, 3, v + 1, 3 * n + 5, 1, 0},
-			{"split-tmajor-inter", SPLIT, 0, v, v + 1, 1, 1, 1},
-			{"swapped", SWAPPED, 0, 1, 1, n, n, 0},
-			{"split-unit", SPLIT, 0, v, v + 3, 1, 1, 0},
-			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1, 0},
-			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1, 0},
-			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2, 0},
+			 * interleaved and from split input; inter-tmajor
+			 * and the in-place one off a vector boundary, where
+			 * n1c peels transforms up to it */
+			{"inter-tmajor-inplace", INTER, 1, v, v, 1, 1, 0, 1},
+			{"gap-tmajor", INTER, 0, 3, v + 1, 3 * n + 5, 1, 0, 0},
+			{"split-tmajor-inter", SPLIT, 0, v, v + 1, 1, 1, 1, 0},
+			{"swapped", SWAPPED, 0, 1, 1, n, n, 0, 0},
+			{"split-unit", SPLIT, 0, v, v + 3, 1, 1, 0, 0},
+			{"split-unit-inplace", SPLIT, 1, v, v, 1, 1, 0, 0},
+			{"split-gap", SPLIT, 0, 2, 3, 2 * n + 3, 3 * n + 1, 0,
+			    0},
+			{"split-inplace", SPLIT, 1, 1, 1, n + 2, n + 2, 0, 0},
 			/* a plan's leaves: adjacent transforms, elements
 			 * v + 2 apart, to split unit-stride outputs */
-			{"inter-leaf", INTER, 0, v + 2, 1, 1, n + 3, 1},
-			{"split-leaf", SPLIT, 0, v + 2, 1, 1, n + 3, 0},
+			{"inter-leaf", INTER, 0, v + 2, 1, 1, n + 3, 1, 0},
+			{"split-leaf", SPLIT, 0, v + 2, 1, 1, n + 3, 0, 0},
 		};
 		/* input and output in different layouts: interleaved in,
 		 * split out and the other way round */
 		const Layout mixed[] = {
-			{"inter-split", INTER, 0, 1, 1, n, n, 1},
-			{"inter-split-unit", INTER, 0, 1, v, n, 1, 1},
-			{"split-unit-inter", SPLIT, 0, v, 1, 1, n, 1},
-			{"split-gap-inter", SPLIT, 0, 2, 1, 2 * n + 3, n, 1},
+			{"inter-split", INTER, 0, 1, 1, n, n, 1, 0},
+			{"inter-split-unit", INTER, 0, 1, v, n, 1, 1, 0},
+			{"split-unit-inter", SPLIT, 0, v, 1, 1, n, 1, 0},
+			{"split-gap-inter", SPLIT, 0, 2, 1, 2 * n + 3, n, 1, 0},
 		};
 		for (a = 0; a < sizeof layouts / sizeof *layouts; a++)
 			check(&layouts[a], v);

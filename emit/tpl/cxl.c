@@ -9,10 +9,9 @@
  * elements apart, lanes (re, im, re, im, ...).  The helpers take how:
  * 1 interleaved, 2 interleaved with the parts swapped, 3 split with
  * vs == 1, 4 interleaved with vs == 2 (adjacent transforms: one vector
- * access), 5 (stores only) into
- * the staging array s, which flush moves to split outputs of unit
- * stride (os == 1) W transforms at a time with in-register transposes,
- * 0 any split layout. */
+ * access), 5 (stores only) into the staging array s, which flush moves
+ * to split outputs of unit stride (os == 1) W transforms at a time with
+ * in-register transposes, 0 any split layout. */
 #include <stddef.h>
 #include <immintrin.h>
 #define KGEN_CXL_INLINE static inline __attribute__((always_inline))
