@@ -22,6 +22,10 @@
  * about a millisecond.  Every kgen result is checked against FFTW's
  * before it is timed.
  * usage: fft [double|float] [V] [NMIN NMAX] [TRIALS] [inter|split|tmajor]
+ *            [INOFF OUTOFF]
+ * (INOFF, OUTOFF: every contender's input and output that many bytes,
+ * a multiple of 8 below 64, past the places above; 16 and 32 put them
+ * as two malloc calls often do, 16 and 16 alike)
  *        fft peak     (the FMA rate of one core, per ISA)
  * Prints CSV: prec,n,v,layout,who,median_ns,min_ns,ratio_measure,
  * ratio_patient,relerr where ns is per transform and ratio_X is the
@@ -82,6 +86,7 @@ struct Run {
 };
 enum { LAY_INTER, LAY_SPLIT, LAY_TMAJOR };
 static const char *const layname[] = {"inter", "split", "tmajor"};
+static int inoff, outoff;   /* bytes past the arrays' places (usage) */
 
 /* The four array pointers and strides of r's layout over in and out. */
 #define LAYOUT(T) \
@@ -228,13 +233,13 @@ bench(int n, int v, int isfloat, int split, int trials)
 	}
 	for (i = 0; i < nw; i++) {
 		if (posix_memalign(&who[i].mem, 4096,
-		    (sz + 4095) / 4096 * 4096 + 1024 + sz)) {
+		    (sz + 4095) / 4096 * 4096 + 1024 + sz + 128)) {
 			fprintf(stderr, "fft: out of memory\n");
 			exit(1);
 		}
-		who[i].in = who[i].mem;
+		who[i].in = (char *)who[i].mem + inoff;
 		who[i].out = (char *)who[i].mem + (sz + 4095) / 4096 * 4096
-		    + 1024;
+		    + 1024 + outoff;
 	}
 	plan(&r, &who[MEASURE], FFTW_MEASURE);
 	plan(&r, &who[PATIENT], FFTW_PATIENT);
@@ -372,14 +377,17 @@ main(int argc, char **argv)
 	nmin = argc > 3 ? atoi(argv[3]) : 2;
 	nmax = argc > 4 ? atoi(argv[4]) : KGEN_N1_MAX;
 	trials = argc > 5 ? atoi(argv[5]) : 21;
+	inoff = argc > 8 ? atoi(argv[7]) : 0;
+	outoff = argc > 8 ? atoi(argv[8]) : 0;
 	split = argc > 6 && !strcmp(argv[6], "split") ? LAY_SPLIT
 	    : argc > 6 && !strcmp(argv[6], "tmajor") ? LAY_TMAJOR : LAY_INTER;
 	if (v < 1 || nmin < 1 || nmax > KGEN_N1_MAX || trials < 1
 	    || trials > MAXTRIAL || (argc > 6 && strcmp(argv[6], "inter")
-	    && split == LAY_INTER)) {
+	    && split == LAY_INTER) || argc == 8 || inoff < 0 || inoff > 56
+	    || inoff % 8 || outoff < 0 || outoff > 56 || outoff % 8) {
 		fprintf(stderr, "usage: fft [double|float] [V] [NMIN NMAX] "
-		    "[TRIALS <= %d] [inter|split|tmajor] | fft peak\n",
-		    MAXTRIAL);
+		    "[TRIALS <= %d] [inter|split|tmajor] [INOFF OUTOFF: 0, 8, "
+		    ".., 56] | fft peak\n", MAXTRIAL);
 		return 2;
 	}
 	printf("prec,n,v,layout,who,median_ns,min_ns,ratio_measure,"
