@@ -81,7 +81,7 @@ median(double *x, int n)
 
 typedef struct Run Run;
 struct Run {
-	int n, v, isfloat, split;   /* split: LAY_* */
+	int n, v, isfloat, lay;     /* LAY_* */
 	size_t len;         /* reals in one array: 2 n v */
 };
 enum { LAY_INTER, LAY_SPLIT, LAY_TMAJOR };
@@ -90,11 +90,11 @@ static int inoff, outoff;   /* bytes past the arrays' places (usage) */
 
 /* The four array pointers and strides of r's layout over in and out. */
 #define LAYOUT(T) \
-	T *ri = w->in, *ii = ri + (r->split == LAY_SPLIT ? len / 2 : 1); \
-	T *ro = w->out, *io = ro + (r->split == LAY_SPLIT ? len / 2 : 1); \
-	ptrdiff_t s = r->split == LAY_SPLIT ? 1 : r->split == LAY_TMAJOR \
-	    ? 2 * r->v : 2, d = r->split == LAY_SPLIT ? n \
-	    : r->split == LAY_TMAJOR ? 2 : 2 * n
+	T *ri = w->in, *ii = ri + (r->lay == LAY_SPLIT ? len / 2 : 1); \
+	T *ro = w->out, *io = ro + (r->lay == LAY_SPLIT ? len / 2 : 1); \
+	ptrdiff_t s = r->lay == LAY_SPLIT ? 1 : r->lay == LAY_TMAJOR \
+	    ? 2 * r->v : 2, d = r->lay == LAY_SPLIT ? n \
+	    : r->lay == LAY_TMAJOR ? 2 : 2 * n
 
 static void
 call(Run *r, Who *w)
@@ -129,13 +129,13 @@ plan(Run *r, Who *w, unsigned flags)
 	fftwf_iodim fdim = {n, 1, 1}, fhow = {r->v, n, n};
 	ptrdiff_t len = r->len;
 
-	if (r->isfloat && r->split == LAY_TMAJOR) {
+	if (r->isfloat && r->lay == LAY_TMAJOR) {
 		w->pf = fftwf_plan_many_dft(1, &n, r->v, w->in, 0, r->v, 1,
 		    w->out, 0, r->v, 1, FFTW_FORWARD, flags);
-	} else if (!r->isfloat && r->split == LAY_TMAJOR) {
+	} else if (!r->isfloat && r->lay == LAY_TMAJOR) {
 		w->pd = fftw_plan_many_dft(1, &n, r->v, w->in, 0, r->v, 1,
 		    w->out, 0, r->v, 1, FFTW_FORWARD, flags);
-	} else if (r->isfloat && r->split) {
+	} else if (r->isfloat && r->lay == LAY_SPLIT) {
 		LAYOUT(float);
 		(void)s;
 		(void)d;
@@ -144,7 +144,7 @@ plan(Run *r, Who *w, unsigned flags)
 	} else if (r->isfloat) {
 		w->pf = fftwf_plan_many_dft(1, &n, r->v, w->in, 0, 1, n,
 		    w->out, 0, 1, n, FFTW_FORWARD, flags);
-	} else if (r->split) {
+	} else if (r->lay == LAY_SPLIT) {
 		LAYOUT(double);
 		(void)s;
 		(void)d;
@@ -191,7 +191,7 @@ add(Who *who, int nw, const char *name, kgen_dft_fn *d, kgen_dftf_fn *f,
 }
 
 static void
-bench(int n, int v, int isfloat, int split, int trials)
+bench(int n, int v, int isfloat, int lay, int trials)
 {
 	Who who[MAXWHO];
 	Run r;
@@ -205,7 +205,7 @@ bench(int n, int v, int isfloat, int split, int trials)
 	r.n = n;
 	r.v = v;
 	r.isfloat = isfloat;
-	r.split = split;
+	r.lay = lay;
 	r.len = 2 * (size_t)n * v;
 	sz = r.len * (isfloat ? sizeof(float) : sizeof(double));
 	memset(who, 0, sizeof who);
@@ -298,7 +298,7 @@ bench(int n, int v, int isfloat, int split, int trials)
 			mn = fmin(mn, who[i].ns[t]);
 		}
 		printf("%s,%d,%d,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3g\n", isfloat
-		    ? "float" : "double", n, v, layname[split],
+		    ? "float" : "double", n, v, layname[lay],
 		    who[i].name, median(who[i].ns, trials), mn,
 		    median(rm, trials), median(rp, trials), err[i]);
 	}
@@ -366,7 +366,7 @@ peak(void)
 int
 main(int argc, char **argv)
 {
-	int isfloat, v, nmin, nmax, trials, n, split;
+	int isfloat, v, nmin, nmax, trials, n, lay;
 
 	if (argc > 1 && !strcmp(argv[1], "peak")) {
 		peak();
@@ -379,11 +379,11 @@ main(int argc, char **argv)
 	trials = argc > 5 ? atoi(argv[5]) : 21;
 	inoff = argc > 8 ? atoi(argv[7]) : 0;
 	outoff = argc > 8 ? atoi(argv[8]) : 0;
-	split = argc > 6 && !strcmp(argv[6], "split") ? LAY_SPLIT
+	lay = argc > 6 && !strcmp(argv[6], "split") ? LAY_SPLIT
 	    : argc > 6 && !strcmp(argv[6], "tmajor") ? LAY_TMAJOR : LAY_INTER;
 	if (v < 1 || nmin < 1 || nmax > KGEN_N1_MAX || trials < 1
 	    || trials > MAXTRIAL || (argc > 6 && strcmp(argv[6], "inter")
-	    && split == LAY_INTER) || argc == 8 || inoff < 0 || inoff > 56
+	    && lay == LAY_INTER) || argc == 8 || inoff < 0 || inoff > 56
 	    || inoff % 8 || outoff < 0 || outoff > 56 || outoff % 8) {
 		fprintf(stderr, "usage: fft [double|float] [V] [NMIN NMAX] "
 		    "[TRIALS <= %d] [inter|split|tmajor] [INOFF OUTOFF: 0, 8, "
@@ -393,6 +393,6 @@ main(int argc, char **argv)
 	printf("prec,n,v,layout,who,median_ns,min_ns,ratio_measure,"
 	    "ratio_patient,relerr\n");
 	for (n = nmin; n <= nmax; n++)
-		bench(n, v, isfloat, split, trials);
+		bench(n, v, isfloat, lay, trials);
 	return 0;
 }
