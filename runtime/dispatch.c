@@ -218,7 +218,8 @@ lanes(int isa)
  * 2026-11-27).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
-enum { LAY_INTER, LAY_SPLIT, LAY_SIDE, LAY_SKEW, NLAY };    /* layout() */
+/* layout()'s classes (plan.c's LAY_* are the plan's, another set) */
+enum { PICK_INTER, PICK_SPLIT, PICK_SIDE, PICK_SKEW, NPICK };
 enum { SKEW = 16 / sizeof(R), PAGE = 4096 / sizeof(R),
     KIB = 1024 / sizeof(R) };       /* calls' placements, in values */
 enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
@@ -250,9 +251,9 @@ now(void)
 }
 
 /* Calls candidate f on buf, v transforms of n complex values in layout
- * lay (LAY_SPLIT: all real parts then all imaginary parts, transforms
- * one after another; LAY_INTER: interleaved pairs, likewise; LAY_SIDE:
- * interleaved pairs, the transforms side by side; LAY_SKEW: the same with
+ * lay (PICK_SPLIT: all real parts then all imaginary parts, transforms
+ * one after another; PICK_INTER: interleaved pairs, likewise; PICK_SIDE:
+ * interleaved pairs, the transforms side by side; PICK_SKEW: the same with
  * the output 16 bytes further from a 64-byte boundary than the input),
  * out of place, enough times (about a microsecond) that the clock's own
  * cost does not decide.  x holds 4 n v + PAGE + KIB + SKEW values. */
@@ -272,17 +273,17 @@ calls(n1_fn *f, int c, int n, int lay, R *x, int v)
 	 * stores and loads alias, float n = 15: n1c 9.8 ns a transform
 	 * against 3.3), or 16 bytes more */
 	z = x + (2 * nv + PAGE - 1) / PAGE * PAGE + KIB
-	    + (lay == LAY_SKEW ? SKEW : 0);
+	    + (lay == PICK_SKEW ? SKEW : 0);
 	/* n1c and n1x for one transform: the entry kgen_dft jumps to */
 	g = v != 1 ? 0 : c % NFAM == FAM_N1C ? c1tab[c / NFAM][n - 1]
 	    : c % NFAM == FAM_N1X ? x1tab[c / NFAM][n - 1] : 0;
 	h = v == 1 && c % NFAM == FAM_N1C ? c1stab[c / NFAM][n - 1] : 0;
 	for (k = 0; k < 2 + 2048 / nv; k++)
-		if (lay == LAY_SPLIT && h)
+		if (lay == PICK_SPLIT && h)
 			h(x, x + nv, y, y + nv, 1, 1);
-		else if (lay == LAY_SPLIT)
+		else if (lay == PICK_SPLIT)
 			f(x, x + nv, y, y + nv, 1, 1, v, n, n);
-		else if (lay == LAY_SIDE || lay == LAY_SKEW)
+		else if (lay == PICK_SIDE || lay == PICK_SKEW)
 			f(x, x + 1, z, z + 1, 2 * v, 2 * v, v, 2, 2);
 		else if (g)
 			g(x, y, 2, 2);
@@ -384,11 +385,11 @@ measure(int n, int lay, int v, int many)
 typedef struct Slot Slot;
 struct Slot {
 	atomic_int lanes;           /* of kgen_isa_for(n)'s batched codelet */
-	_Atomic(n1_fn *) many[NLAY];    /* v >= lanes: by layout, measured */
-	_Atomic(n1_fn *) few[NLAY];     /* v < lanes: by layout, measured */
+	_Atomic(n1_fn *) many[NPICK];   /* v >= lanes: by layout, measured */
+	_Atomic(n1_fn *) few[NPICK];    /* v < lanes: by layout, measured */
 	_Atomic(v1_fn *) one;       /* few[0]'s NAME_v1: n1c or n1x */
 	_Atomic(v1s_fn *) ones;     /* few[1]'s NAME_v1s when it is n1c */
-	_Atomic(n1_fn *) plain[2];  /* few[LAY_INTER], few[LAY_SPLIT] when
+	_Atomic(n1_fn *) plain[2];  /* few[PICK_INTER], few[PICK_SPLIT] when
 	                             * one (ones) is not its entry */
 };
 static Slot slots[NSIZE];
@@ -411,25 +412,25 @@ fill(Slot *s, int n, ptrdiff_t v, int lay)
 	many = v >= l;
 	if (many && kgen_priv_isa_forced())
 		f = tab[isa][n - 1];
-	else if ((c = measure(n, lay, many ? 16 * l : lay == LAY_SIDE
-	    || lay == LAY_SKEW ? l - 1 : 1, many)) >= 0)
+	else if ((c = measure(n, lay, many ? 16 * l : lay == PICK_SIDE
+	    || lay == PICK_SKEW ? l - 1 : 1, many)) >= 0)
 		f = candidate(c, n, many);
 	else
 		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
 	atomic_store_explicit(many ? &s->many[lay] : &s->few[lay], f,
 	    memory_order_relaxed);
 	/* the entries of one transform (side by side needs two) */
-	if (many || (lay != LAY_INTER && lay != LAY_SPLIT))
+	if (many || (lay != PICK_INTER && lay != PICK_SPLIT))
 		return f;
 	if (c >= 0 && c % NFAM == FAM_N1C) {
-		if (lay == LAY_SPLIT)
+		if (lay == PICK_SPLIT)
 			atomic_store_explicit(&s->ones, c1stab[c / NFAM][n - 1],
 			    memory_order_relaxed);
 		else
 			atomic_store_explicit(&s->one, c1tab[c / NFAM][n - 1],
 			    memory_order_relaxed);
 	}
-	if (lay == LAY_INTER && c >= 0 && c % NFAM == FAM_N1X)
+	if (lay == PICK_INTER && c >= 0 && c % NFAM == FAM_N1X)
 		atomic_store_explicit(&s->one, x1tab[c / NFAM][n - 1],
 		    memory_order_relaxed);
 	else if (!(c >= 0 && c % NFAM == FAM_N1C))
@@ -460,13 +461,13 @@ pick(int n, ptrdiff_t v, int lay)
 	return f ? f : fill(s, n, v, lay);
 }
 
-/* The layout class pick measures for: LAY_SPLIT unless the data are
- * interleaved pairs (ii == ri +- 1, io == ro +- 1); interleaved, LAY_SIDE
+/* The layout class pick measures for: PICK_SPLIT unless the data are
+ * interleaved pairs (ii == ri +- 1, io == ro +- 1); interleaved, PICK_SIDE
  * where the transforms sit side by side (ivs or ovs 2: FFTW's distance 1,
- * a 2-D transform's columns), else LAY_INTER.  Side by side, the codelet
+ * a 2-D transform's columns), else PICK_INTER.  Side by side, the codelet
  * picked for transforms one after another can be several times slower
  * than the best (float n = 32, v = 256: n1x 75 ns a transform, n1c 12.6,
- * make bench-fft's tmajor rows, 2026-11-27).  And side by side, LAY_SKEW
+ * make bench-fft's tmajor rows, 2026-11-27).  And side by side, PICK_SKEW
  * where input and output lie differently against 64-byte boundaries
  * (arrays from two calls of malloc, say): n1c peels transforms up to a
  * boundary where both lie alike, and is about twice as slow where it
@@ -478,10 +479,10 @@ layout(const R *ri, const R *ii, const R *ro, const R *io, ptrdiff_t v,
 {
 	if (!((ii == ri + 1 && io == ro + 1) || (ri == ii + 1
 	    && ro == io + 1)))
-		return LAY_SPLIT;
+		return PICK_SPLIT;
 	if (v < 2 || (ivs != 2 && ovs != 2))
-		return LAY_INTER;
-	return ((uintptr_t)ri - (uintptr_t)ro) & 63 ? LAY_SKEW : LAY_SIDE;
+		return PICK_INTER;
+	return ((uintptr_t)ri - (uintptr_t)ro) & 63 ? PICK_SKEW : PICK_SIDE;
 }
 
 /* The codelet kgen_dft (kgen_dftf) runs for v transforms of size n of
