@@ -33,6 +33,12 @@ def codelets():
     return out
 
 
+def obj(c):
+    """The object make builds from codelet c (build/codelets/...)."""
+    return (ROOT / "build" / "codelets" / c.family.lower() / c.isa
+            / (c.path.stem + ".o"))
+
+
 def sizes(family, isa, prec):
     """The sizes of one family, ISA and precision, in the manifest's
     order."""
