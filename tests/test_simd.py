@@ -286,13 +286,16 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
           if m * LANES[isa] * (2 if prec == "float" else 1) <= 256]
        # one complex number a vector: any n, beyond the library's too;
        # the backward sign only where the sizes compile fast (it changes
-       # the constants, not the code around them: n1c's 65 and 128 take
-       # 10-20 s each to compile at -O0)
+       # the constants, not the code around them), past the library's
+       # sizes only double on the wide ISAs, and the other order only
+       # up to AVX2 (the wide bodies are the same code in another order):
+       # at -O0 n1c 65, 59 and 96 take 5-18 s each to compile
        + [(isa, prec, sign, n, ("--kind", "n1c", "--fma"))
           for isa in ISAS for prec in ("double", "float") for sign in (-1, 1)
-          for n in (1, 3, 4, 6, 8, 13, 24, 65) if sign < 0 or n <= 13]
+          for n in (1, 3, 4, 6, 8, 13, 24, 65) if (sign < 0 or n <= 13)
+          and (n <= 64 or prec == "double" or isa == "sse2")]
        + [(isa, "double", -1, n, ("--kind", "n1c", "--schedule", "co"))
-          for isa in ISAS for n in (59, 96)]
+          for isa in ISAS if isa != "avx512" for n in (59, 96)]
        # W complex numbers of one transform a vector: n = W m, m a
        # multiple of W or not (a short last group), beyond the library's
        # sizes too
