@@ -218,7 +218,7 @@ lanes(int isa)
  * 2026-11-27).  When
  * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
  * codelet unmeasured, so that tests reach every path. */
-/* layout()'s classes (plan.c's LAY_* are the plan's, another set) */
+/* layout()'s classes (plan.h's LAY_* are the planner's, another set) */
 enum { PICK_INTER, PICK_SPLIT, PICK_SIDE, PICK_SKEW, NPICK };
 enum { SKEW = 16 / sizeof(R), PAGE = 4096 / sizeof(R),
     KIB = 1024 / sizeof(R) };       /* calls' placements, in values */
