@@ -581,7 +581,7 @@ one(n1_fn *f, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * codelet's v1 entry (interleaved pairs: four arguments; split arrays,
  * the v1s entry: six; all in registers, and its return value is ours):
  * no frame, no registers saved, no arguments copied (make bench-fft's
- * kgen rows against its direct codelet rows, v = 1: README).  One
+ * kgen rows against its direct codelet rows, v = 1: docs/fft.md).  One
  * forward transform whose codelet has no such entry (n1w, scalar, n1x on
  * split arrays) goes straight to it through one (split float n = 32,
  * n1w: 28.3 ns a transform through common, 26.1 this way, the codelet

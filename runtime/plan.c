@@ -91,7 +91,7 @@ struct Step {
 	t1vbio_fn *t1vbio;  /* and its NAME_bio */
 	t1vt_fn *t1vt;      /* where the lanes do not divide m: the C t1v
 	                     * codelet's NAME_t for butterflies mv .. m - 1
-	                     * (in place of the scalar t1: README, "Tails"),
+	                     * (in place of the scalar t1: docs/fft.md, "Tails"),
 	                     * or NULL; its table is wtail(st) */
 	t1viot_fn *t1viot;  /* and its NAME_iot */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
@@ -1099,7 +1099,7 @@ measure(PLAN *p, int n, unsigned flags, int lay)
 	nc = candidates(n, cs, MAXCAND);
 	/* interleaved: vector leaves also block-split (ct_block; which is
 	 * faster depends on the shape and on the output's alignment:
-	 * README, "Block-split") */
+	 * docs/fft.md, "Block-split") */
 	for (i = 0, k = nc; i < k && lay == LAY_INTER; i++)
 		if (cs[i].leaf == LEAF_VEC) {
 			best = cs[i];
@@ -1595,7 +1595,7 @@ ct_block(const PLAN *p, const R *xr, const R *xi, R *w, R *z, int sw)
  * butterflies (and, for vecb, the split scratch in place of the
  * block-split one) cost more (in a throwaway harness double 512 =
  * 32 x 16 with the output 32 bytes off ran slower with it, 1024 faster;
- * README, "Output off a vector boundary"); and never where p's shape
+ * docs/fft.md, "Output off a vector boundary"); and never where p's shape
  * says straddle (ios_race). */
 static int
 ios_shift(const PLAN *p, const R *z)
@@ -1619,7 +1619,7 @@ ios_shift(const PLAN *p, const R *z)
  * (cfg.straddle), ROUNDS rounds in turn, and keeps the faster.  Which
  * wins depends on the CPU: NAME_ios on the Intel Xeon it was made on,
  * the straddling stores on an AMD EPYC (Zen 4), whose 512-bit stores
- * take two cycles each (README, "Output off a vector boundary"). */
+ * take two cycles each (docs/fft.md, "Output off a vector boundary"). */
 static void
 ios_race(PLAN *p, int n)
 {
