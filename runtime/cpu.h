@@ -29,4 +29,28 @@ int kgen_priv_cpu_bytes(int isa);
  * so that tests reach every path. */
 int kgen_priv_isa_forced(void);
 
+/* kgen_dft's measured picks (dispatch.c) in the wisdom text (wisdom.c),
+ * kgen_priv_dft_* for double and kgen_priv_dftf_* for float.  A pick is
+ * keyed by size n, side of the lanes (many: v fills the batched
+ * codelets' lanes) and layout class lay (PICK_INTER, PICK_SPLIT,
+ * PICK_SIDE, PICK_SKEW: 0..3), and names a codelet by family (DFT_N1
+ * batched or scalar, DFT_N1W, DFT_N1C, DFT_N1X, DFT_N1A) and ISA.
+ * _picked: 1 and the pick's family and ISA where kgen_dft measured (or
+ * was told) one, else 0.  _pick: -1 where the library has no such
+ * candidate (no codelet of that family, ISA and size, or one that is not
+ * a candidate on that side of the lanes); else, with put, makes it
+ * the pick as if measured, unless the process cannot or may not run it
+ * (the CPU lacks the ISA, it is above kgen_isa(), or KGEN_ISA forces
+ * batched calls): 0 installed or installable, 1 not for this process.
+ * _forget: every pick is measured again at its next use. */
+enum { DFT_N1, DFT_N1W, DFT_N1C, DFT_N1X, DFT_N1A, DFT_NFAM, DFT_NLAY = 4 };
+int kgen_priv_dft_picked(int n, int many, int lay, int *fam, int *isa);
+int kgen_priv_dft_pick(int n, int many, int lay, int fam, int isa,
+    int put);
+void kgen_priv_dft_forget(void);
+int kgen_priv_dftf_picked(int n, int many, int lay, int *fam, int *isa);
+int kgen_priv_dftf_pick(int n, int many, int lay, int fam, int isa,
+    int put);
+void kgen_priv_dftf_forget(void);
+
 #endif

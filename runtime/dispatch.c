@@ -37,6 +37,9 @@ typedef float R;
 #define N1A_ISA kgen_n1af_isa
 #define N1_FOR kgen_n1f_for
 #define DFT kgen_dftf
+#define DFT_PICKED kgen_priv_dftf_picked
+#define DFT_PICK kgen_priv_dftf_pick
+#define DFT_FORGET kgen_priv_dftf_forget
 #define KEEP_double(x)
 #define KEEP_float(x) x
 #else
@@ -50,6 +53,9 @@ typedef double R;
 #define N1A_ISA kgen_n1a_isa
 #define N1_FOR kgen_n1_for
 #define DFT kgen_dft
+#define DFT_PICKED kgen_priv_dft_picked
+#define DFT_PICK kgen_priv_dft_pick
+#define DFT_FORGET kgen_priv_dft_forget
 #define KEEP_double(x) x
 #define KEEP_float(x)
 #endif
@@ -222,8 +228,11 @@ lanes(int isa)
 enum { PICK_INTER, PICK_SPLIT, PICK_SIDE, PICK_SKEW, NPICK };
 enum { SKEW = 16 / sizeof(R), PAGE = 4096 / sizeof(R),
     KIB = 1024 / sizeof(R) };       /* calls' placements, in values */
-enum { FAM_N1, FAM_N1W, FAM_N1C, FAM_N1X, FAM_N1A, NFAM, ROUNDS = 15,
+enum { FAM_N1 = DFT_N1, FAM_N1W = DFT_N1W, FAM_N1C = DFT_N1C,
+    FAM_N1X = DFT_N1X, FAM_N1A = DFT_N1A, NFAM = DFT_NFAM, ROUNDS = 15,
     BLOCK = 5 };
+_Static_assert((int)NPICK == (int)DFT_NLAY,
+    "cpu.h's DFT_NLAY is layout()'s classes");
 
 /* The codelet of candidate c, NULL where the library has none or it is
  * not a candidate for one transform at a time (many == 0). */
@@ -391,52 +400,143 @@ struct Slot {
 	_Atomic(v1s_fn *) ones;     /* few[1]'s NAME_v1s when it is n1c */
 	_Atomic(n1_fn *) plain[2];  /* few[PICK_INTER], few[PICK_SPLIT] when
 	                             * one (ones) is not its entry */
+	atomic_int cand[2][NPICK];  /* [many][lay]: 1 + the candidate that
+	                             * few or many holds, 0 where it was not
+	                             * measured (or told: wisdom) */
 };
 static Slot slots[NSIZE];
+
+/* Makes candidate c (or, c < 0, codelet f unmeasured) the codelet of
+ * slot s for layout lay and side many, with the entries one transform
+ * takes: NAME_v1 (interleaved pairs, n1c or n1x) or NAME_v1s (split, n1c)
+ * where the codelet has one, else plain.  Each entry is set, so that a
+ * pick installed again (wisdom, after kgen_forget_wisdom) leaves no
+ * entry of the one before; a call that reads them meanwhile finds
+ * either pick's, or none and goes on to pick. */
+static n1_fn *
+install(Slot *s, int n, int many, int lay, int c, n1_fn *f)
+{
+	v1_fn *g;
+	v1s_fn *h;
+
+	if (c >= 0)
+		f = candidate(c, n, many);
+	atomic_store_explicit(many ? &s->many[lay] : &s->few[lay], f,
+	    memory_order_relaxed);
+	atomic_store_explicit(&s->cand[many][lay], c + 1,
+	    memory_order_relaxed);
+	/* the entries of one transform (side by side needs two) */
+	if (many || (lay != PICK_INTER && lay != PICK_SPLIT))
+		return f;
+	g = 0;
+	h = 0;
+	if (c >= 0 && c % NFAM == FAM_N1C) {
+		g = c1tab[c / NFAM][n - 1];
+		h = c1stab[c / NFAM][n - 1];
+	} else if (c >= 0 && c % NFAM == FAM_N1X)
+		g = x1tab[c / NFAM][n - 1];
+	if (lay == PICK_SPLIT) {
+		atomic_store_explicit(&s->ones, h, memory_order_relaxed);
+		atomic_store_explicit(&s->plain[lay], h ? 0 : f,
+		    memory_order_relaxed);
+	} else {
+		atomic_store_explicit(&s->one, g, memory_order_relaxed);
+		atomic_store_explicit(&s->plain[lay], g ? 0 : f,
+		    memory_order_relaxed);
+	}
+	return f;
+}
+
+/* The lanes of slot s (n's batched codelets), set at its first use. */
+static int
+slotlanes(Slot *s, int n)
+{
+	int l;
+
+	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
+		l = lanes(kgen_isa_for(n, ISFLOAT));
+		atomic_store_explicit(&s->lanes, l, memory_order_release);
+	}
+	return l;
+}
 
 /* pick's first call for a size, precision, layout and side of the
  * lanes: fills s. */
 static n1_fn *
 fill(Slot *s, int n, ptrdiff_t v, int lay)
 {
-	n1_fn *f;
 	int isa, l, many, c;
 
-	c = -1;
-
 	isa = kgen_isa_for(n, ISFLOAT);
-	if (!(l = atomic_load_explicit(&s->lanes, memory_order_acquire))) {
-		l = lanes(isa);
-		atomic_store_explicit(&s->lanes, l, memory_order_release);
-	}
+	l = slotlanes(s, n);
 	many = v >= l;
 	if (many && kgen_priv_isa_forced())
-		f = tab[isa][n - 1];
-	else if ((c = measure(n, lay, many ? 16 * l : lay == PICK_SIDE
+		return install(s, n, many, lay, -1, tab[isa][n - 1]);
+	if ((c = measure(n, lay, many ? 16 * l : lay == PICK_SIDE
 	    || lay == PICK_SKEW ? l - 1 : 1, many)) >= 0)
-		f = candidate(c, n, many);
-	else
-		f = many ? tab[isa][n - 1] : tab[CPU_scalar][n - 1];
-	atomic_store_explicit(many ? &s->many[lay] : &s->few[lay], f,
-	    memory_order_relaxed);
-	/* the entries of one transform (side by side needs two) */
-	if (many || (lay != PICK_INTER && lay != PICK_SPLIT))
-		return f;
-	if (c >= 0 && c % NFAM == FAM_N1C) {
-		if (lay == PICK_SPLIT)
-			atomic_store_explicit(&s->ones, c1stab[c / NFAM][n - 1],
-			    memory_order_relaxed);
-		else
-			atomic_store_explicit(&s->one, c1tab[c / NFAM][n - 1],
-			    memory_order_relaxed);
+		return install(s, n, many, lay, c, 0);
+	return install(s, n, many, lay, -1, many ? tab[isa][n - 1]
+	    : tab[CPU_scalar][n - 1]);
+}
+
+int
+DFT_PICKED(int n, int many, int lay, int *fam, int *isa)
+{
+	int c;
+
+	if (n < 1 || n > NSIZE || lay < 0 || lay >= NPICK)
+		return 0;
+	c = atomic_load_explicit(&slots[n - 1].cand[!!many][lay],
+	    memory_order_relaxed) - 1;
+	if (c < 0)
+		return 0;
+	*fam = c % NFAM;
+	*isa = c / NFAM;
+	return 1;
+}
+
+int
+DFT_PICK(int n, int many, int lay, int fam, int isa, int put)
+{
+	int c;
+
+	many = !!many;
+	if (n < 1 || n > NSIZE || lay < 0 || lay >= NPICK || fam < 0
+	    || fam >= NFAM || isa < 0 || isa >= NISA)
+		return -1;
+	c = isa * NFAM + fam;
+	if (!candidate(c, n, many))
+		return -1;
+	if (!kgen_isa_supported(isa) || isa > kgen_isa()
+	    || (many && kgen_priv_isa_forced()))
+		return 1;
+	if (put) {
+		slotlanes(&slots[n - 1], n);
+		install(&slots[n - 1], n, many, lay, c, 0);
 	}
-	if (lay == PICK_INTER && c >= 0 && c % NFAM == FAM_N1X)
-		atomic_store_explicit(&s->one, x1tab[c / NFAM][n - 1],
-		    memory_order_relaxed);
-	else if (!(c >= 0 && c % NFAM == FAM_N1C))
-		atomic_store_explicit(&s->plain[lay], f,
-		    memory_order_relaxed);
-	return f;
+	return 0;
+}
+
+void
+DFT_FORGET(void)
+{
+	Slot *s;
+	int n, m, lay;
+
+	for (n = 1; n <= NSIZE; n++) {
+		s = &slots[n - 1];
+		for (m = 0; m < 2; m++)
+			for (lay = 0; lay < NPICK; lay++) {
+				atomic_store_explicit(m ? &s->many[lay]
+				    : &s->few[lay], 0, memory_order_relaxed);
+				atomic_store_explicit(&s->cand[m][lay], 0,
+				    memory_order_relaxed);
+			}
+		atomic_store_explicit(&s->one, 0, memory_order_relaxed);
+		atomic_store_explicit(&s->ones, 0, memory_order_relaxed);
+		atomic_store_explicit(&s->plain[0], 0, memory_order_relaxed);
+		atomic_store_explicit(&s->plain[1], 0, memory_order_relaxed);
+	}
 }
 
 /* The codelet for v transforms of size n in layout lay (layout below):

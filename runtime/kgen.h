@@ -239,18 +239,22 @@ KGEN_API int kgen_next_fast_size(int n);
 /* Wisdom (runtime/wisdom.c): the plans KGEN_MEASURE chose, per precision,
  * layout (interleaved: stride 2; split: any other stride) and size,
  * shared by every thread: KGEN_MEASURE times candidates on the layout
- * the plan's stride implies.  The text form (documented in
- * runtime/wisdom.c and the README) is lines of plain ASCII, a header
- * "kgen-wisdom 2" then one line per entry; text of version 1 (before
- * layouts) is still read, each line for both layouts; other headers are
- * refused (KGEN_EINVAL).  export returns a string from
+ * the plan's stride implies; and the codelets kgen_dft and kgen_dftf
+ * measured fastest at their first calls (per size, layout and side of
+ * the lanes), which an import makes their picks with no measurement.
+ * The text form (documented in runtime/wisdom.c and the README) is lines
+ * of plain ASCII, a header "kgen-wisdom 3" then one line per entry; text
+ * of versions 1 (before layouts: each line for both) and 2 (before
+ * kgen_dft's picks) is still read; other headers are refused
+ * (KGEN_EINVAL).  export returns a string from
  * malloc (free it with free), or NULL out of memory; import checks the
  * whole text and takes all of it (KGEN_OK) or none (KGEN_EINVAL for text
  * that is not kgen wisdom, KGEN_ENOMEM); the file variants return
  * KGEN_EINVAL also when the file cannot be read or written.  Imported
  * entries replace those held for the same size and layout; entries for
- * an ISA the CPU lacks are ignored when planning.  kgen_forget_wisdom
- * empties the store. */
+ * an ISA the CPU lacks are ignored when planning (kgen_dft's are
+ * dropped).  kgen_forget_wisdom empties the store and makes kgen_dft
+ * measure again. */
 KGEN_API char *kgen_export_wisdom_to_string(void);
 KGEN_API int kgen_import_wisdom_from_string(const char *s);
 KGEN_API int kgen_export_wisdom_to_filename(const char *path);

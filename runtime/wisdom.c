@@ -3,11 +3,13 @@
  *
  * The store is a growable array behind one mutex, so plans may be made
  * from several threads at once.  The text form is a header line and one
- * line per entry, in the order the entries were learned:
- *   kgen-wisdom 2
+ * line per entry, in the order the entries were learned, then kgen_dft's
+ * picks:
+ *   kgen-wisdom 3
  *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1) [straddle]]
  *   PREC N n1x ISA
  *   PREC N bluestein [M]
+ *   dft P N SIDE LAYOUT FAMILY ISA
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
  * (stride 2, ii = ri + 1); ALG ct, rader, bluestein or n1x (Rader and
@@ -26,19 +28,45 @@
  * n1x, ISA is that of the one n1x codelet of size N that does the whole
  * transform (codelets.def's N1XL; version 2 only); for bluestein, M
  * (version 2 only; at least 2N - 1) is the size of its convolution,
- * without it the rule's (plan.c's bluestein_m).  Fields are separated
- * by single spaces, lines end in '\n'.  Text of version 1 (header
- * "kgen-wisdom 1", PREC d or f only, from before plans were timed per
- * layout) is still read: each of its lines holds for both layouts.  An
- * import checks every line and takes all of them or none.  Entries that
- * name an ISA the CPU lacks are kept but unused (the planner plans
- * afresh). */
+ * without it the rule's (plan.c's bluestein_m).  A dft line (version 3
+ * only) is the codelet kgen_dft (P d) or kgen_dftf (P f) measured fastest
+ * at its first call for size N (1..KGEN_N1_MAX), SIDE few (v below the
+ * lanes of its batched codelets) or many, and LAYOUT inter (interleaved
+ * pairs), split, side (interleaved, the transforms side by side) or skew
+ * (the same, output and input placed unlike against 64-byte
+ * boundaries): FAMILY n1 (batched, or scalar), n1w, n1c, n1x or n1a of
+ * ISA (dispatch.c; the lines come by precision, size, side and layout).
+ * An imported dft line is that pick at once, with no measurement, where
+ * the process may run it; where the CPU lacks its ISA, KGEN_ISA caps
+ * kgen_isa() below it or forces batched calls, it is dropped.  Fields
+ * are separated by single spaces, lines end in '\n'.  Text of versions
+ * 1 and 2 is still read: version 2 has no dft lines, and version 1
+ * (PREC d or f only, from before plans were timed per layout) holds each
+ * line for both layouts.  An import checks every line (a dft line must
+ * name a codelet the library has, on a side where it is a candidate) and
+ * takes all of them or none.  Plan entries that name an ISA the CPU
+ * lacks are kept but unused (the planner plans afresh).
+ * kgen_forget_wisdom drops kgen_dft's picks too: each is measured again
+ * at its next use. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
+#include "cpu.h"
 #include "plan.h"
+
+/* kgen_dft's picks (dispatch.c), one object per precision: referenced
+ * weakly, so that a static program that plans one precision does not
+ * link the other's codelets through this file (tests/test_symbols.py);
+ * where a precision's object is not linked, it has no picks to export,
+ * and its dft lines are checked for their form only and then dropped. */
+#pragma weak kgen_priv_dft_picked
+#pragma weak kgen_priv_dft_pick
+#pragma weak kgen_priv_dft_forget
+#pragma weak kgen_priv_dftf_picked
+#pragma weak kgen_priv_dftf_pick
+#pragma weak kgen_priv_dftf_forget
 
 typedef struct {
 	int prec, lay, n;   /* 'd' or 'f'; LAY_*; size */
@@ -54,6 +82,29 @@ static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
 static const char *const leafname[LEAF_N] = {"scalar", "batch", "vec",
     "cx", "cxw", "vecb"};
 static const char *const straddlename[] = {"straddle"};
+static const char *const precname[] = {"d", "f"};
+static const char *const sidename[] = {"few", "many"};
+static const char *const layname[DFT_NLAY] = {"inter", "split", "side",
+    "skew"};
+static const char *const famname[DFT_NFAM] = {"n1", "n1w", "n1c", "n1x",
+    "n1a"};
+
+/* A dft line: kgen_dft's pick for one size, side and layout. */
+typedef struct {
+	int prec, n, many, lay, fam, isa;   /* prec 0 double, 1 float */
+} Pick;
+
+/* dispatch.c's functions of precision prec (0 double, 1 float), NULL
+ * where that object is not linked. */
+static int (*picked(int prec))(int, int, int, int *, int *)
+{
+	return prec ? kgen_priv_dftf_picked : kgen_priv_dft_picked;
+}
+
+static int (*pickfn(int prec))(int, int, int, int, int, int)
+{
+	return prec ? kgen_priv_dftf_pick : kgen_priv_dft_pick;
+}
 
 /* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
 static int
@@ -115,6 +166,10 @@ kgen_forget_wisdom(void)
 	free(tab);
 	tab = 0;
 	ntab = cap = 0;
+	if (kgen_priv_dft_forget)
+		kgen_priv_dft_forget();
+	if (kgen_priv_dftf_forget)
+		kgen_priv_dftf_forget();
 	pthread_mutex_unlock(&lock);
 }
 
@@ -144,8 +199,34 @@ line(char *s, const Entry *e)
 	return at;
 }
 
-/* the longest line: 3 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 + 9 */
-enum { LINE_MAX = 200 };
+/* the longest line: 3 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 + 9; the
+ * dft lines: at most 2 precisions x KGEN_N1_MAX sizes x 2 sides x
+ * DFT_NLAY layouts, each "dft f 64 many split n1c avx512\n" */
+enum { LINE_MAX = 200, NPICKLINE = 2 * KGEN_N1_MAX * 2 * DFT_NLAY,
+    PICKLINE_MAX = 48 };
+
+/* Appends the dft lines, by precision, size, side and layout, to s. */
+static size_t
+picklines(char *s)
+{
+	int (*f)(int, int, int, int *, int *);
+	size_t at;
+	int prec, n, many, lay, fam, isa;
+
+	at = 0;
+	for (prec = 0; prec < 2; prec++)
+		for (n = 1; (f = picked(prec)) && n <= KGEN_N1_MAX; n++)
+			for (many = 0; many < 2; many++)
+				for (lay = 0; lay < DFT_NLAY; lay++)
+					if (f(n, many, lay, &fam, &isa))
+						at += (size_t)sprintf(s + at,
+						    "dft %s %d %s %s %s %s\n",
+						    precname[prec], n,
+						    sidename[many], layname[lay],
+						    famname[fam],
+						    kgen_isa_name(isa));
+	return at;
+}
 
 char *
 kgen_export_wisdom_to_string(void)
@@ -155,11 +236,13 @@ kgen_export_wisdom_to_string(void)
 	int i;
 
 	pthread_mutex_lock(&lock);
-	s = malloc((size_t)(ntab + 1) * LINE_MAX);
+	s = malloc((size_t)(ntab + 1) * LINE_MAX
+	    + (size_t)NPICKLINE * PICKLINE_MAX);
 	if (s) {
-		at = (size_t)sprintf(s, "kgen-wisdom 2\n");
+		at = (size_t)sprintf(s, "kgen-wisdom 3\n");
 		for (i = 0; i < ntab; i++)
 			at += line(s + at, &tab[i]);
+		picklines(s + at);
 	}
 	pthread_mutex_unlock(&lock);
 	return s;
@@ -270,33 +353,74 @@ parse(const char **s, int ver, Entry *e)
 	return 0;
 }
 
+/* Parses a dft line (version 3) at *s into k and steps past its '\n':
+ * -1 when malformed or when the library has no such candidate. */
+static int
+parsepick(const char **s, Pick *k)
+{
+	int (*f)(int, int, int, int, int, int);
+	const char *isas[CPU_N];
+	int i;
+
+	for (i = 0; i < CPU_N; i++)
+		isas[i] = kgen_isa_name(i);
+	if (strncmp(*s, "dft ", 4))
+		return -1;
+	*s += 4;
+	if (word(s, precname, 2, &k->prec) < 0
+	    || num(s, 1, KGEN_N1_MAX, &k->n) < 0
+	    || word(s, sidename, 2, &k->many) < 0
+	    || word(s, layname, DFT_NLAY, &k->lay) < 0
+	    || word(s, famname, DFT_NFAM, &k->fam) < 0
+	    || word(s, isas, CPU_N, &k->isa) < 0 || **s != '\n')
+		return -1;
+	(*s)++;
+	f = pickfn(k->prec);
+	return f && f(k->n, k->many, k->lay, k->fam, k->isa, 0) < 0 ? -1 : 0;
+}
+
 int
 kgen_import_wisdom_from_string(const char *s)
 {
 	static const char head[] = "kgen-wisdom ";
+	int (*f)(int, int, int, int, int, int);
 	const char *p;
 	Entry *es, e;
-	int ne, i, st, ver;
+	Pick *ks, k;
+	int ne, nk, i, j, st, ver;
 
-	/* versions 1 and 2; the line after the number */
+	/* versions 1, 2 and 3; the line after the number */
 	if (!s || strncmp(s, head, sizeof head - 1))
 		return KGEN_EINVAL;
 	p = s + sizeof head - 1;
 	ver = *p - '0';
-	if ((ver != 1 && ver != 2) || p[1] != '\n')
+	if (ver < 1 || ver > 3 || p[1] != '\n')
 		return KGEN_EINVAL;
 	s = p + 2;
 	/* check everything first: all lines or none */
 	p = s;
-	for (ne = 0; *p; ne++)
-		if (parse(&p, ver, &e) < 0)
+	for (ne = nk = 0; *p; )
+		if (ver >= 3 && !strncmp(p, "dft ", 4)) {
+			if (parsepick(&p, &k) < 0)
+				return KGEN_EINVAL;
+			nk++;
+		} else if (parse(&p, ver, &e) < 0)
 			return KGEN_EINVAL;
+		else
+			ne++;
 	es = malloc((size_t)(ne ? ne : 1) * sizeof *es);
-	if (!es)
+	ks = malloc((size_t)(nk ? nk : 1) * sizeof *ks);
+	if (!es || !ks) {
+		free(es);
+		free(ks);
 		return KGEN_ENOMEM;
+	}
 	p = s;
-	for (i = 0; i < ne; i++)
-		parse(&p, ver, &es[i]);
+	for (i = j = 0; *p; )
+		if (ver >= 3 && !strncmp(p, "dft ", 4))
+			parsepick(&p, &ks[j++]);
+		else
+			parse(&p, ver, &es[i++]);
 	st = KGEN_OK;
 	pthread_mutex_lock(&lock);
 	/* a version 1 line holds for both layouts */
@@ -305,8 +429,14 @@ kgen_import_wisdom_from_string(const char *s)
 		    || (ver == 1 && put(es[i].prec, LAY_INTER, es[i].n,
 		    &es[i].c) < 0))
 			st = KGEN_ENOMEM;
+	/* kgen_dft's picks, where this process may run them */
+	for (j = 0; j < nk && st == KGEN_OK; j++)
+		if ((f = pickfn(ks[j].prec)))
+			f(ks[j].n, ks[j].many, ks[j].lay, ks[j].fam, ks[j].isa,
+			    1);
 	pthread_mutex_unlock(&lock);
 	free(es);
+	free(ks);
 	return st;
 }
 

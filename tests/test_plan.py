@@ -228,12 +228,22 @@ def test_wisdom_store(wisdomcheck):
     assert got["roundtrip"] == ["1"] and got["file"] == ["1"]
     assert got["layouts"] == ["1"] and got["v1"] == ["1"]
     assert got["straddle"] == ["1"]
+    assert got["dft"] == ["1"] and got["dfttold"] == ["1"]
     assert got["nofile"] == ["-1"] and got["noexport"] == ["-1"]
     # the documented format: a header, then one line per entry
     lines = text.splitlines()
-    assert lines[0] == "kgen-wisdom 2"
+    assert lines[0] == "kgen-wisdom 3"
     for l in lines[1:]:
         f = l.split(" ")
+        if f[0] == "dft":
+            # kgen_dft's picks: precision, size, side of the lanes,
+            # layout, codelet family and ISA
+            assert len(f) == 7 and f[1] in ("d", "f"), l
+            assert 1 <= int(f[2]) <= 64 and f[3] in ("few", "many"), l
+            assert f[4] in ("inter", "split", "side", "skew"), l
+            assert f[5] in ("n1", "n1w", "n1c", "n1x", "n1a"), l
+            assert f[6] in ("scalar", "sse2", "avx2", "avx512"), l
+            continue
         assert f[0] in ("d", "f", "di", "fi"), l
         assert f[2] in ("ct", "rader", "bluestein", "n1x"), l
         if f[2] == "n1x":
@@ -257,7 +267,7 @@ def test_wisdom_store(wisdomcheck):
 
 def test_wisdom_refuses_bad_text(wisdomcheck):
     bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
-    assert len(bad) == 28
+    assert len(bad) == 39
     for r in bad:
         # KGEN_EINVAL, and the store as it was
         assert r[-2:] == ["-1", "1"] or r[1:] == ["null", "-1"], r

@@ -11,6 +11,9 @@
  *   v1 S           version 1 text (no layouts) is read, each line for
  *                  both layouts: it exports as a d and a di line
  *   file S         the same through FILE
+ *   straddle S     a ct line's straddle word survives the round trip
+ *   dft S          kgen_dft's measured picks (dft lines) survive it too
+ *   dfttold S      an imported pick is the codelet kgen_dft runs
  *   bad I ST SAME  bad text number I: its status, and whether the store
  *                  is unchanged
  *   nofile ST      importing a missing file; noexport ST: an unwritable
@@ -25,7 +28,7 @@
 
 static const char *const bad[] = {
 	"",
-	"kgen-wisdom 3\n",
+	"kgen-wisdom 4\n",
 	"kgen-wisdom 12\n",
 	"kgen-wisdom 1\ndi 1031 rader\n",
 	"kgen-wisdom 2\nds 1031 rader\n",
@@ -55,6 +58,19 @@ static const char *const bad[] = {
 	"kgen-wisdom 2\nd 1024 ct avx512 32 vec 0 1 straddle 32\n",
 	"kgen-wisdom 2\nd 1024 ct avx512 32 vec 0 1 32 straddle straddle\n",
 	"kgen-wisdom 2\nd 1031 rader straddle\n",
+	/* dft (kgen_dft's picks): version 3 only; six words; a codelet
+	 * the library has, and a candidate on that side of the lanes */
+	"kgen-wisdom 2\ndft d 12 few inter n1 scalar\n",
+	"kgen-wisdom 3\ndft d 8 many inter n1w avx512\n",
+	"kgen-wisdom 3\ndft d 8 few inter n1 avx2\n",
+	"kgen-wisdom 3\ndft d 8 few inter n1a avx2\n",
+	"kgen-wisdom 3\ndft d 99 few inter n1c avx2\n",
+	"kgen-wisdom 3\ndft d 8 few inter n1c\n",
+	"kgen-wisdom 3\ndft q 8 few inter n1c avx2\n",
+	"kgen-wisdom 3\ndft d 8 some inter n1c avx2\n",
+	"kgen-wisdom 3\ndft d 8 few diag n1c avx2\n",
+	"kgen-wisdom 3\ndft d 8 few inter n1c avx2 \n",
+	"kgen-wisdom 3\ndft d 8 few inter n1c avx2 x\n",
 };
 
 static const int sizes[] = {2048, 1536, 1031, 720, 2187};
@@ -135,6 +151,51 @@ worker(void *arg)
 	return 0;
 }
 
+/* kgen_dft's picks in the wisdom (dft lines, version 3): what it
+ * measured goes out and comes back as it was ("dft"), and a pick it is
+ * told is the codelet it then runs ("dfttold": the scalar codelet of
+ * 12, which it would not measure fastest where a vector ISA runs, gives
+ * kgen_dft's results bit for bit, and kgen_n1_for returns it). */
+static void
+dftpicks(void)
+{
+	double *x, *y, *z;
+	float *xf, *yf;
+	char *s, *s2;
+	kgen_dft_fn *f;
+	int k, st, ok;
+
+	x = calloc(3 * 2 * 12, sizeof *x);
+	y = x + 2 * 12;
+	z = y + 2 * 12;
+	xf = calloc(2 * 2 * 20 * 3, sizeof *xf);
+	yf = xf + 2 * 20 * 3;
+	for (k = 0; k < 2 * 12; k++)
+		x[k] = sin(k * 0.37);
+	kgen_dft(12, -1, x, x + 1, y, y + 1, 2, 2, 1, 24, 24);
+	kgen_dftf(20, -1, xf, xf + 60, yf, yf + 60, 1, 1, 3, 20, 20);
+	f = kgen_n1_for(12, 1);
+	s = kgen_export_wisdom_to_string();
+	ok = strstr(s, "\ndft d 12 few inter ") && strstr(s,
+	    "\ndft f 20 few split ");
+	kgen_forget_wisdom();
+	st = kgen_import_wisdom_from_string(s);
+	s2 = kgen_export_wisdom_to_string();
+	printf("dft %d\n", ok && st == KGEN_OK && !strcmp(s, s2)
+	    && kgen_n1_for(12, 1) == f);
+	free(s);
+	free(s2);
+	kgen_forget_wisdom();
+	st = kgen_import_wisdom_from_string("kgen-wisdom 3\n"
+	    "dft d 12 few inter n1 scalar\n");
+	kgen_dft(12, -1, x, x + 1, y, y + 1, 2, 2, 1, 24, 24);
+	kgen_n1_12(x, x + 1, z, z + 1, 2, 2, 1, 24, 24);
+	printf("dfttold %d\n", st == KGEN_OK && !memcmp(y, z, 24 * sizeof *y)
+	    && kgen_n1_for(12, 1) == kgen_n1_isa(12, KGEN_ISA_SCALAR));
+	free(x);
+	free(xf);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -151,32 +212,34 @@ main(int argc, char **argv)
 		return 2;
 	}
 	s = kgen_export_wisdom_to_string();
-	printf("empty %d\n", !strcmp(s, "kgen-wisdom 2\n"));
+	printf("empty %d\n", !strcmp(s, "kgen-wisdom 3\n"));
 	free(s);
 	p = kgen_plan_dft_1d(2048, -1, KGEN_MEASURE);
 	kgen_destroy(p);
 	p = kgen_plan_many_dft(2048, 1, 2, 4096, 1, KGEN_MEASURE);
 	kgen_destroy(p);
 	s = kgen_export_wisdom_to_string();
-	printf("layouts %d\n", !strncmp(s, "kgen-wisdom 2\nd 2048 ct ", 24)
+	printf("layouts %d\n", !strncmp(s, "kgen-wisdom 3\nd 2048 ct ", 24)
 	    && strstr(s, "\ndi 2048 ct ") != 0);
 	free(s);
 	kgen_forget_wisdom();
 	st = kgen_import_wisdom_from_string("kgen-wisdom 1\n"
 	    "d 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n");
 	s = kgen_export_wisdom_to_string();
-	printf("v1 %d\n", st == KGEN_OK && !strcmp(s, "kgen-wisdom 2\n"
+	printf("v1 %d\n", st == KGEN_OK && !strcmp(s, "kgen-wisdom 3\n"
 	    "d 1031 rader\ndi 1031 rader\nf 1536 ct scalar 48 scalar 0 1 32\n"
 	    "fi 1536 ct scalar 48 scalar 0 1 32\n"));
 	free(s);
 	kgen_forget_wisdom();
 	/* straddle (plan.c's ios_race) survives the round trip */
-	c = "kgen-wisdom 2\ndi 16384 ct avx2 16 vecb 0 2 32 32 straddle\n"
+	c = "kgen-wisdom 3\ndi 16384 ct avx2 16 vecb 0 2 32 32 straddle\n"
 	    "d 16384 ct avx2 16 vec 0 2 32 32\n";
 	st = kgen_import_wisdom_from_string(c);
 	s = kgen_export_wisdom_to_string();
 	printf("straddle %d\n", st == KGEN_OK && !strcmp(s, c));
 	free(s);
+	kgen_forget_wisdom();
+	dftpicks();
 	kgen_forget_wisdom();
 	for (i = 0; i < 4; i++) {
 		p = kgen_plan_dft_1d((int[]){1024, 1009, 4099, 720}[i], -1,
