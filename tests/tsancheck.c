@@ -10,7 +10,9 @@
  * (scalar, n1w and batched paths), against a direct DFT; creates,
  * executes and destroys complex plans (mixed radix and Bluestein, double
  * and float) and real plans, checked by a round trip; kgen_dgemm against
- * a direct product (small and packed paths); and kgen_selftest.  What the
+ * a direct product (small and packed paths); kgen_selftest; and the
+ * wisdom exported, forgotten and imported again among kgen_dft calls
+ * (kgen_forget_wisdom drops kgen_dft's picks, an import sets them).  What the
  * threads share is only the library; every plan and array is a thread's
  * own, as kgen.h requires.
  *
@@ -202,6 +204,29 @@ selftests(unsigned seed)
 		bad("kgen_selftest r2c", p.n, 0);
 }
 
+/* The wisdom while the other threads plan and call kgen_dft: export,
+ * forget (kgen_dft measures again), import what was exported (its
+ * picks back at once), kgen_dft between, checked. */
+static void
+wisdoms(unsigned seed)
+{
+	char *s;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!(s = kgen_export_wisdom_to_string())) {
+			bad("kgen_export_wisdom_to_string", 0, 0);
+			return;
+		}
+		kgen_forget_wisdom();
+		dft_one(12 + i, -1, 1, &seed);
+		if (kgen_import_wisdom_from_string(s) != KGEN_OK)
+			bad("kgen_import_wisdom_from_string", 0, 0);
+		free(s);
+		dft_one(32, 1, 8, &seed);
+	}
+}
+
 static void *
 worker(void *arg)
 {
@@ -218,12 +243,13 @@ worker(void *arg)
 		return 0;
 	}
 	/* each thread starts somewhere else */
-	for (i = 0; i < 4; i++)
-		switch ((i + id) % 4) {
+	for (i = 0; i < 5; i++)
+		switch ((i + id) % 5) {
 		case 0: dfts(id); break;
 		case 1: plans(id); break;
 		case 2: gemms(id); break;
 		case 3: selftests(id); break;
+		case 4: wisdoms(id); break;
 		}
 	return 0;
 }
