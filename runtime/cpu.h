@@ -53,4 +53,21 @@ int kgen_priv_dftf_pick(int n, int many, int lay, int fam, int isa,
     int put);
 void kgen_priv_dftf_forget(void);
 
+/* The planner's choice between a t1v step's C codelet (1) and its
+ * assembly twin (2) (plantab.c, timed at first use) in the wisdom text,
+ * kgen_priv_t1v_* for double and kgen_priv_t1v_*f for float.  _picked:
+ * -1 past the last t1v codelet, else its ISA and radix, the choice (0 not
+ * yet made), and 1 where it was made and the codelet has a twin.  _pick:
+ * -1 where the library has no such pair (or pick is not 1 or 2); else,
+ * with put, makes it the choice unless the process cannot or may not run
+ * it (the CPU lacks the ISA, it is above kgen_isa(), or KGEN_T1V forces
+ * one): 0 made or to be made, 1 not for this process.  _forget: each is
+ * timed again at its next use. */
+int kgen_priv_t1v_picked(int i, int *isa, int *r, int *pick);
+int kgen_priv_t1v_pick(int isa, int r, int pick, int put);
+void kgen_priv_t1v_forget(void);
+int kgen_priv_t1v_pickedf(int i, int *isa, int *r, int *pick);
+int kgen_priv_t1v_pickf(int isa, int r, int pick, int put);
+void kgen_priv_t1v_forgetf(void);
+
 #endif

@@ -239,9 +239,11 @@ KGEN_API int kgen_next_fast_size(int n);
 /* Wisdom (runtime/wisdom.c): the plans KGEN_MEASURE chose, per precision,
  * layout (interleaved: stride 2; split: any other stride) and size,
  * shared by every thread: KGEN_MEASURE times candidates on the layout
- * the plan's stride implies; and the codelets kgen_dft and kgen_dftf
- * measured fastest at their first calls (per size, layout and side of
- * the lanes), which an import makes their picks with no measurement.
+ * the plan's stride implies; which of a twiddle step's C and assembly
+ * codelets a plan's first use timed faster; and the codelets kgen_dft
+ * and kgen_dftf measured fastest at their first calls (per size, layout
+ * and side of the lanes).  An import makes these the choices with no
+ * measurement.
  * The text form (documented in runtime/wisdom.c and the README) is lines
  * of plain ASCII, a header "kgen-wisdom 3" then one line per entry; text
  * of versions 1 (before layouts: each line for both) and 2 (before

@@ -169,6 +169,18 @@ t1v_at(const Isa *isa, int r)
 	return i;
 }
 
+/* The index in t1as of isa's (a CPU_* number) assembly codelet of radix
+ * r, or that of its last entry (all NULL). */
+static int
+t1a_at(int isa, int r)
+{
+	int j;
+
+	for (j = 0; t1as[j].f && (t1as[j].isa != isa || t1as[j].r != r); j++)
+		;
+	return j;
+}
+
 /* The index in t1as of isa's assembly codelet of radix r where the
  * choice for t1vs entry i (timed once, or KGEN_T1V) is that one, else
  * -1. */
@@ -178,9 +190,7 @@ asm_at(const Isa *isa, int r, int i)
 	const char *env;
 	int j, pick;
 
-	for (j = 0; t1as[j].f && (t1as[j].isa != isa->id || t1as[j].r != r);
-	    j++)
-		;
+	j = t1a_at(isa->id, r);
 	if (!t1vs[i].f || !t1as[j].f)
 		return -1;
 	/* threads that race here may both time it; either answer works */
@@ -192,6 +202,43 @@ asm_at(const Isa *isa, int r, int i)
 		atomic_store_explicit(&t1pick[i], pick, memory_order_relaxed);
 	}
 	return pick == 2 ? j : -1;
+}
+
+int
+PRIV(t1v_picked)(int i, int *isa, int *r, int *pick)
+{
+	if (i < 0 || !t1vs[i].f)
+		return -1;
+	*isa = t1vs[i].isa;
+	*r = t1vs[i].r;
+	*pick = atomic_load_explicit(&t1pick[i], memory_order_relaxed);
+	return *pick && t1as[t1a_at(*isa, *r)].f;
+}
+
+int
+PRIV(t1v_pick)(int isa, int r, int pick, int put)
+{
+	int i;
+
+	for (i = 0; t1vs[i].f && (t1vs[i].isa != isa || t1vs[i].r != r); i++)
+		;
+	if (!t1vs[i].f || !t1as[t1a_at(isa, r)].f || pick < 1 || pick > 2)
+		return -1;
+	if (!kgen_isa_supported(isa) || isa > kgen_isa()
+	    || getenv("KGEN_T1V"))
+		return 1;
+	if (put)
+		atomic_store_explicit(&t1pick[i], pick, memory_order_relaxed);
+	return 0;
+}
+
+void
+PRIV(t1v_forget)(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof t1pick / sizeof *t1pick; i++)
+		atomic_store_explicit(&t1pick[i], 0, memory_order_relaxed);
 }
 
 t1v_fn *

@@ -3,12 +3,14 @@
  *
  * The store is a growable array behind one mutex, so plans may be made
  * from several threads at once.  The text form is a header line and one
- * line per entry, in the order the entries were learned, then kgen_dft's
+ * line per entry, in the order the entries were learned, then the
+ * planner's choices between C and assembly twiddle steps and kgen_dft's
  * picks:
  *   kgen-wisdom 3
  *   PREC N ALG [ISA M0 LEAF NIN K R_0 ... R_(K-1) [straddle]]
  *   PREC N n1x ISA
  *   PREC N bluestein [M]
+ *   t1v P ISA R c|asm
  *   dft P N SIDE LAYOUT FAMILY ISA
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
@@ -28,7 +30,11 @@
  * n1x, ISA is that of the one n1x codelet of size N that does the whole
  * transform (codelets.def's N1XL; version 2 only); for bluestein, M
  * (version 2 only; at least 2N - 1) is the size of its convolution,
- * without it the rule's (plan.c's bluestein_m).  A dft line (version 3
+ * without it the rule's (plan.c's bluestein_m).  A t1v line (version 3
+ * only) is the planner's choice for the twiddle step of radix R and ISA
+ * in precision P (d or f), where the library has it both in C (c) and in
+ * kgen's assembly (asm), which plantab.c otherwise times at its first
+ * use (the lines come by precision, ISA and radix).  A dft line (version 3
  * only) is the codelet kgen_dft (P d) or kgen_dftf (P f) measured fastest
  * at its first call for size N (1..KGEN_N1_MAX), SIDE few (v below the
  * lanes of its batched codelets) or many, and LAYOUT inter (interleaved
@@ -36,18 +42,19 @@
  * (the same, output and input placed unlike against 64-byte
  * boundaries): FAMILY n1 (batched, or scalar), n1w, n1c, n1x or n1a of
  * ISA (dispatch.c; the lines come by precision, size, side and layout).
- * An imported dft line is that pick at once, with no measurement, where
- * the process may run it; where the CPU lacks its ISA, KGEN_ISA caps
- * kgen_isa() below it or forces batched calls, it is dropped.  Fields
+ * An imported dft or t1v line is that pick at once, with no
+ * measurement, where the process may run it; where the CPU lacks its
+ * ISA, KGEN_ISA caps kgen_isa() below it or forces batched calls (or
+ * KGEN_T1V forces the steps), it is dropped.  Fields
  * are separated by single spaces, lines end in '\n'.  Text of versions
  * 1 and 2 is still read: version 2 has no dft lines, and version 1
  * (PREC d or f only, from before plans were timed per layout) holds each
  * line for both layouts.  An import checks every line (a dft line must
- * name a codelet the library has, on a side where it is a candidate) and
- * takes all of them or none.  Plan entries that name an ISA the CPU
+ * name a codelet the library has, on a side where it is a candidate; a
+ * t1v line a step it has in both forms) and takes all of them or none.  Plan entries that name an ISA the CPU
  * lacks are kept but unused (the planner plans afresh).
- * kgen_forget_wisdom drops kgen_dft's picks too: each is measured again
- * at its next use. */
+ * kgen_forget_wisdom drops kgen_dft's picks and the t1v choices too:
+ * each is measured again at its next use. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +74,12 @@
 #pragma weak kgen_priv_dftf_picked
 #pragma weak kgen_priv_dftf_pick
 #pragma weak kgen_priv_dftf_forget
+#pragma weak kgen_priv_t1v_picked
+#pragma weak kgen_priv_t1v_pick
+#pragma weak kgen_priv_t1v_forget
+#pragma weak kgen_priv_t1v_pickedf
+#pragma weak kgen_priv_t1v_pickf
+#pragma weak kgen_priv_t1v_forgetf
 
 typedef struct {
 	int prec, lay, n;   /* 'd' or 'f'; LAY_*; size */
@@ -89,9 +102,13 @@ static const char *const layname[DFT_NLAY] = {"inter", "split", "side",
 static const char *const famname[DFT_NFAM] = {"n1", "n1w", "n1c", "n1x",
     "n1a"};
 
-/* A dft line: kgen_dft's pick for one size, side and layout. */
+static const char *const t1vname[] = {"c", "asm"};
+
+/* A dft line: kgen_dft's pick for one size, side and layout; a t1v line
+ * (t1v set): the planner's choice for one t1v step, pick 1 (C) or 2. */
 typedef struct {
 	int prec, n, many, lay, fam, isa;   /* prec 0 double, 1 float */
+	int t1v, r, pick;
 } Pick;
 
 /* dispatch.c's functions of precision prec (0 double, 1 float), NULL
@@ -104,6 +121,17 @@ static int (*picked(int prec))(int, int, int, int *, int *)
 static int (*pickfn(int prec))(int, int, int, int, int, int)
 {
 	return prec ? kgen_priv_dftf_pick : kgen_priv_dft_pick;
+}
+
+/* plantab.c's, likewise */
+static int (*t1picked(int prec))(int, int *, int *, int *)
+{
+	return prec ? kgen_priv_t1v_pickedf : kgen_priv_t1v_picked;
+}
+
+static int (*t1pickfn(int prec))(int, int, int, int)
+{
+	return prec ? kgen_priv_t1v_pickf : kgen_priv_t1v_pick;
 }
 
 /* Adds or replaces; the caller holds the lock.  0, or -1 out of memory */
@@ -170,6 +198,10 @@ kgen_forget_wisdom(void)
 		kgen_priv_dft_forget();
 	if (kgen_priv_dftf_forget)
 		kgen_priv_dftf_forget();
+	if (kgen_priv_t1v_forget)
+		kgen_priv_t1v_forget();
+	if (kgen_priv_t1v_forgetf)
+		kgen_priv_t1v_forgetf();
 	pthread_mutex_unlock(&lock);
 }
 
@@ -201,9 +233,34 @@ line(char *s, const Entry *e)
 
 /* the longest line: 3 + 11 + 10 + 7 + 3 + 7 + 12 + 3 + 32 * 3 + 9; the
  * dft lines: at most 2 precisions x KGEN_N1_MAX sizes x 2 sides x
- * DFT_NLAY layouts, each "dft f 64 many split n1c avx512\n" */
+ * DFT_NLAY layouts, each "dft f 64 many split n1c avx512\n"; the t1v
+ * lines, "t1v f avx512 64 asm\n", fewer (a radix and ISA each) */
 enum { LINE_MAX = 200, NPICKLINE = 2 * KGEN_N1_MAX * 2 * DFT_NLAY,
     PICKLINE_MAX = 48 };
+
+/* Appends the t1v lines of precision prec to s; with room (NULL s),
+ * only counts their bytes. */
+static size_t
+t1vlines(char *s, int prec)
+{
+	int (*f)(int, int *, int *, int *);
+	char buf[PICKLINE_MAX];
+	size_t at, len;
+	int i, isa, r, pick, has;
+
+	at = 0;
+	for (i = 0; (f = t1picked(prec)) && (has = f(i, &isa, &r, &pick)) >= 0;
+	    i++)
+		if (has) {
+			len = (size_t)sprintf(buf, "t1v %s %s %d %s\n",
+			    precname[prec], kgen_isa_name(isa), r,
+			    t1vname[pick - 1]);
+			if (s)
+				memcpy(s + at, buf, len + 1);
+			at += len;
+		}
+	return at;
+}
 
 /* Appends the dft lines, by precision, size, side and layout, to s. */
 static size_t
@@ -237,11 +294,15 @@ kgen_export_wisdom_to_string(void)
 
 	pthread_mutex_lock(&lock);
 	s = malloc((size_t)(ntab + 1) * LINE_MAX
-	    + (size_t)NPICKLINE * PICKLINE_MAX);
+	    + (size_t)NPICKLINE * PICKLINE_MAX + t1vlines(0, 0)
+	    + t1vlines(0, 1));
 	if (s) {
 		at = (size_t)sprintf(s, "kgen-wisdom 3\n");
+		s[at] = 0;
 		for (i = 0; i < ntab; i++)
 			at += line(s + at, &tab[i]);
+		at += t1vlines(s + at, 0);
+		at += t1vlines(s + at, 1);
 		picklines(s + at);
 	}
 	pthread_mutex_unlock(&lock);
@@ -353,17 +414,40 @@ parse(const char **s, int ver, Entry *e)
 	return 0;
 }
 
-/* Parses a dft line (version 3) at *s into k and steps past its '\n':
- * -1 when malformed or when the library has no such candidate. */
+/* Whether the line at s is a dft or t1v line (version 3). */
+static int
+ispick(const char *s)
+{
+	return !strncmp(s, "dft ", 4) || !strncmp(s, "t1v ", 4);
+}
+
+/* Parses a dft or t1v line (version 3) at *s into k and steps past its
+ * '\n': -1 when malformed or when the library has no such candidate (a
+ * t1v line: no such C codelet with an assembly twin). */
 static int
 parsepick(const char **s, Pick *k)
 {
 	int (*f)(int, int, int, int, int, int);
+	int (*g)(int, int, int, int);
 	const char *isas[CPU_N];
 	int i;
 
 	for (i = 0; i < CPU_N; i++)
 		isas[i] = kgen_isa_name(i);
+	memset(k, 0, sizeof *k);
+	if (!strncmp(*s, "t1v ", 4)) {
+		*s += 4;
+		k->t1v = 1;
+		if (word(s, precname, 2, &k->prec) < 0
+		    || word(s, isas, CPU_N, &k->isa) < 0
+		    || num(s, 2, KGEN_N1_MAX, &k->r) < 0
+		    || word(s, t1vname, 2, &k->pick) < 0 || **s != '\n')
+			return -1;
+		(*s)++;
+		k->pick++;
+		g = t1pickfn(k->prec);
+		return g && g(k->isa, k->r, k->pick, 0) < 0 ? -1 : 0;
+	}
 	if (strncmp(*s, "dft ", 4))
 		return -1;
 	*s += 4;
@@ -384,6 +468,7 @@ kgen_import_wisdom_from_string(const char *s)
 {
 	static const char head[] = "kgen-wisdom ";
 	int (*f)(int, int, int, int, int, int);
+	int (*g)(int, int, int, int);
 	const char *p;
 	Entry *es, e;
 	Pick *ks, k;
@@ -400,7 +485,7 @@ kgen_import_wisdom_from_string(const char *s)
 	/* check everything first: all lines or none */
 	p = s;
 	for (ne = nk = 0; *p; )
-		if (ver >= 3 && !strncmp(p, "dft ", 4)) {
+		if (ver >= 3 && ispick(p)) {
 			if (parsepick(&p, &k) < 0)
 				return KGEN_EINVAL;
 			nk++;
@@ -417,7 +502,7 @@ kgen_import_wisdom_from_string(const char *s)
 	}
 	p = s;
 	for (i = j = 0; *p; )
-		if (ver >= 3 && !strncmp(p, "dft ", 4))
+		if (ver >= 3 && ispick(p))
 			parsepick(&p, &ks[j++]);
 		else
 			parse(&p, ver, &es[i++]);
@@ -429,9 +514,12 @@ kgen_import_wisdom_from_string(const char *s)
 		    || (ver == 1 && put(es[i].prec, LAY_INTER, es[i].n,
 		    &es[i].c) < 0))
 			st = KGEN_ENOMEM;
-	/* kgen_dft's picks, where this process may run them */
+	/* kgen_dft's picks and the t1v choices, where this process may
+	 * run them */
 	for (j = 0; j < nk && st == KGEN_OK; j++)
-		if ((f = pickfn(ks[j].prec)))
+		if (ks[j].t1v && (g = t1pickfn(ks[j].prec)))
+			g(ks[j].isa, ks[j].r, ks[j].pick, 1);
+		else if (!ks[j].t1v && (f = pickfn(ks[j].prec)))
 			f(ks[j].n, ks[j].many, ks[j].lay, ks[j].fam, ks[j].isa,
 			    1);
 	pthread_mutex_unlock(&lock);

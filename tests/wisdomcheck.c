@@ -71,6 +71,14 @@ static const char *const bad[] = {
 	"kgen-wisdom 3\ndft d 8 few diag n1c avx2\n",
 	"kgen-wisdom 3\ndft d 8 few inter n1c avx2 \n",
 	"kgen-wisdom 3\ndft d 8 few inter n1c avx2 x\n",
+	/* t1v (the planner's C or assembly step): version 3 only; a radix
+	 * and ISA with both codelets; c or asm */
+	"kgen-wisdom 2\nt1v d avx2 4 asm\n",
+	"kgen-wisdom 3\nt1v d avx2 14 asm\n",
+	"kgen-wisdom 3\nt1v d sse2 4 asm\n",
+	"kgen-wisdom 3\nt1v d avx2 4 gcc\n",
+	"kgen-wisdom 3\nt1v d avx2 4\n",
+	"kgen-wisdom 3\nt1v d avx2 1 c\n",
 };
 
 static const int sizes[] = {2048, 1536, 1031, 720, 2187};
