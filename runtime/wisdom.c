@@ -51,8 +51,9 @@
  * (PREC d or f only, from before plans were timed per layout) holds each
  * line for both layouts.  An import checks every line (a dft line must
  * name a codelet the library has, on a side where it is a candidate; a
- * t1v line a step it has in both forms) and takes all of them or none.  Plan entries that name an ISA the CPU
- * lacks are kept but unused (the planner plans afresh).
+ * t1v line a step it has in both forms) and takes all of them or none.
+ * Plan entries that name an ISA the CPU lacks are kept but unused (the
+ * planner plans afresh).
  * kgen_forget_wisdom drops kgen_dft's picks and the t1v choices too:
  * each is measured again at its next use. */
 #include <pthread.h>
