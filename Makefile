@@ -7,7 +7,7 @@
 #   mk/check.mk    make check, asan, demo, gpu-check, selftest, tsan,
 #                  check-slow fuzz
 #   mk/bench.mk    the benchmarks and opcounts
-# `make` alone builds bin/kgen and the library.
+# `make` alone builds bin/kgen, the library and bin/kgen-wisdom.
 CC      = cc
 CFLAGS  = -std=c11 -O2 -g -Wall -Wextra -Wpedantic
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L
@@ -29,7 +29,7 @@ ASAN_CODELET_CFLAGS = $(CODELET_CFLAGS) -O0 $(ASAN_FLAGS)
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS += -j$(JOBS)
 
-all: bin/kgen lib/libkgen.a lib/libkgen.so
+all: bin/kgen lib/libkgen.a lib/libkgen.so bin/kgen-wisdom
 
 include mk/isa.mk mk/gen.mk mk/lib.mk mk/install.mk mk/check.mk \
         mk/bench.mk

@@ -1,6 +1,7 @@
 # mk/install.mk: make install / make uninstall, included by the Makefile.
 #
 # make install PREFIX=/opt/kgen (DESTDIR for staging) installs bin/kgen,
+# bin/kgen-wisdom,
 # include/kgen.h, lib/libkgen.a, lib/libkgen.so.X.Y.Z (SONAME libkgen.so.X)
 # with its symlinks libkgen.so.X and libkgen.so, and lib/pkgconfig/kgen.pc.
 # On a standard prefix (/usr/local on Debian, whose lib is in ld.so's path)
@@ -19,7 +20,7 @@
 SOMAJOR = $(firstword $(subst ., ,$(VERSION)))
 LIBDIR_I = $(DESTDIR)$(PREFIX)/lib
 MANDIR_I = $(DESTDIR)$(PREFIX)/share/man/man1
-INSTALLED = bin/kgen include/kgen.h lib/libkgen.a lib/libkgen.so \
+INSTALLED = bin/kgen bin/kgen-wisdom include/kgen.h lib/libkgen.a lib/libkgen.so \
     lib/libkgen.so.$(SOMAJOR) lib/libkgen.so.$(VERSION) lib/pkgconfig/kgen.pc \
     lib/cmake/kgen/kgenConfig.cmake lib/cmake/kgen/kgenConfigVersion.cmake \
     share/man/man1/kgen.1
@@ -35,6 +36,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
 	    $(LIBDIR_I)/pkgconfig $(LIBDIR_I)/cmake/kgen $(MANDIR_I)
 	install -m 755 bin/kgen $(DESTDIR)$(PREFIX)/bin/kgen
+	install -m 755 bin/kgen-wisdom $(DESTDIR)$(PREFIX)/bin/kgen-wisdom
 	install -m 644 runtime/kgen.h $(DESTDIR)$(PREFIX)/include/kgen.h
 	install -m 644 build/kgen.1 $(MANDIR_I)/kgen.1
 	install -m 644 lib/libkgen.a $(LIBDIR_I)/libkgen.a

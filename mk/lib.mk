@@ -149,6 +149,15 @@ build/asan/runtime/%f.o: runtime/%.c runtime/kgen.h $(RT_GEN)
 	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) $(RT_FLAGS) -DKGEN_SINGLE \
 	    -c -o $@ $<
 
+# kgen-wisdom (tools/wisdom.c): measures what kgen's first calls would
+# and writes it as wisdom.  It links libkgen.so (a static link would copy
+# the whole library: both precisions' codelets, 72 MB), found through
+# $ORIGIN/../lib: lib/ here, PREFIX/lib once installed.
+bin/kgen-wisdom: tools/wisdom.c runtime/kgen.h lib/libkgen.so
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Iruntime -o $@ tools/wisdom.c \
+	    -Llib -lkgen -Wl,-rpath,'$$ORIGIN/../lib' $(LDLIBS)
+
 lib/libkgen.a: $(LIB_CO) $(RT_O)
 	@mkdir -p $(@D)
 	rm -f $@

@@ -123,7 +123,8 @@ def test_install_uninstall(tmp_path):
     p = run(make + ["install"], cwd=ROOT, env=clean_env())
     assert p.returncode == 0, p.stdout + p.stderr
     lib = staged / "lib"
-    for f in ("bin/kgen", "include/kgen.h", "lib/libkgen.a",
+    for f in ("bin/kgen", "bin/kgen-wisdom", "include/kgen.h",
+              "lib/libkgen.a",
               "lib/libkgen.so.%s" % version, "lib/pkgconfig/kgen.pc",
               "lib/cmake/kgen/kgenConfig.cmake",
               "lib/cmake/kgen/kgenConfigVersion.cmake",
@@ -136,6 +137,11 @@ def test_install_uninstall(tmp_path):
                 env=dict(clean_env(), MANWIDTH="80", MANPAGER="cat"))
         assert p.returncode == 0 and p.stderr == "", p.stderr
         assert "kgen fft -n 16 -o n1_16.c" in p.stdout, p.stdout[:2000]
+    # kgen-wisdom finds the staged library through $ORIGIN/../lib
+    p = run([staged / "bin/kgen-wisdom", "-q", "-t", "double", "-l",
+             "inter", "2"], env=clean_env())
+    assert p.returncode == 0 and p.stdout.startswith("kgen-wisdom 3\n"), \
+        p.stdout + p.stderr
     assert os.readlink(lib / ("libkgen.so.%s" % major)) == \
         "libkgen.so.%s" % version
     assert os.readlink(lib / "libkgen.so") == "libkgen.so.%s" % major

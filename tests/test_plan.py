@@ -271,6 +271,57 @@ def test_wisdom_store(wisdomcheck):
     assert "d 1024 " in text and "f 1024 " in text
 
 
+WISDOM_TOOL = ROOT / "bin" / "kgen-wisdom"
+
+
+def test_wisdom_tool(tmp_path):
+    """bin/kgen-wisdom measures what first calls would and writes the
+    wisdom; -w keeps what a file holds; -o writes whole files only."""
+    out = tmp_path / "k.wisdom"
+    p = subprocess.run([str(WISDOM_TOOL), "-o", str(out), "2-3", "128"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0 and p.stdout == "", p.stderr
+    # progress: a line a size and precision, then the summary
+    assert len(p.stderr.splitlines()) == 7, p.stderr
+    assert "3 sizes measured" in p.stderr.splitlines()[-1]
+    text = out.read_text()
+    lines = text.splitlines()
+    assert lines[0] == "kgen-wisdom 3"
+    for want in ("d 128 ", "di 128 ", "f 128 ", "fi 128 ",
+                 "dft d 2 few inter ", "dft d 3 many split ",
+                 "dft f 2 few split ", "dft f 3 many inter "):
+        assert any(l.startswith(want) for l in lines), want
+    # -w: kept, and more added; to standard output without -o
+    p = subprocess.run([str(WISDOM_TOOL), "-q", "-w", str(out), "-t",
+                        "double", "-l", "split", "5"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    got = p.stdout.splitlines()
+    assert set(lines) <= set(got) and "dft d 5 few split" in \
+        " ".join(l[:17] for l in got)
+    assert not any(l.startswith("dft f 5 ") or l.startswith("f 5 ")
+                   for l in got)
+    # bad usage: one line, exit 2, no file
+    for args in ([], ["0"], ["5-3"], ["x"], ["-x", "4"], ["-t", "quad", "4"],
+                 ["-l", "all", "4"], ["-o"], ["4194305"],
+                 ["-w", str(tmp_path / "none"), "4"]):
+        bad = tmp_path / "bad.wisdom"
+        p = subprocess.run([str(WISDOM_TOOL), "-o", str(bad)] + args,
+                           capture_output=True, text=True)
+        assert p.returncode == 2 and p.stdout == "", args
+        assert len(p.stderr.splitlines()) == 1, (args, p.stderr)
+        assert p.stderr.startswith("kgen-wisdom: "), (args, p.stderr)
+        assert not bad.exists(), args
+    p = subprocess.run([str(WISDOM_TOOL), "-q", "-o",
+                        str(tmp_path / "no" / "such" / "dir"), "2"],
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "cannot write" in p.stderr
+    assert list(tmp_path.glob("no*")) == []
+    p = subprocess.run([str(WISDOM_TOOL), "--help"], capture_output=True,
+                       text=True)
+    assert p.returncode == 0 and "usage: kgen-wisdom" in p.stdout
+
+
 def test_wisdom_refuses_bad_text(wisdomcheck):
     bad = [r for r in wisdomcheck[0] if r[0] == "bad"]
     assert len(bad) == 45

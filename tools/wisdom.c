@@ -1,0 +1,271 @@
+/* wisdom.c: kgen-wisdom, which measures once what kgen's first calls
+ * would measure and writes it as wisdom (runtime/wisdom.c's text), as
+ * FFTW's fftw-wisdom does: a program that imports the file makes its
+ * KGEN_MEASURE plans and its first kgen_dft calls with no timing.
+ *
+ * usage: kgen-wisdom [-o FILE] [-w FILE] [-t double|float|both]
+ *                    [-l inter|split|both] [-q] SIZE...
+ * SIZE is N or a range A-B (every N from A to B).  For each size,
+ * precision and layout it makes a KGEN_MEASURE plan (interleaved: stride
+ * 2, kgen_plan_many_dft; split: kgen_plan_dft_1d), which learns the
+ * plan's shape and its twiddle steps' C or assembly codelets; for sizes
+ * up to KGEN_N1_MAX it also calls kgen_dft (kgen_dftf) once with one
+ * transform and once with 256, which picks their codelets.  -w imports a
+ * wisdom file first (what it holds is not measured again), -o writes to
+ * FILE (through a temporary name and a rename; else standard output),
+ * -q drops the progress lines on standard error.  Bad usage: one line
+ * "kgen-wisdom: ..." and exit 2; a failure to plan, import or write:
+ * exit 1. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "kgen.h"
+
+enum { MAXSIZE = 1 << 22, MANY = 256 };
+
+static const char usage[] =
+    "usage: kgen-wisdom [-o FILE] [-w FILE] [-t double|float|both]\n"
+    "                   [-l inter|split|both] [-q] SIZE...\n"
+    "Measures what kgen's first calls would (KGEN_MEASURE plans of each\n"
+    "SIZE, N or a range A-B; for N <= 64 also kgen_dft with 1 and 256\n"
+    "transforms) and writes it as wisdom, for\n"
+    "kgen_import_wisdom_from_filename.\n"
+    "  -o FILE  write to FILE (default: standard output)\n"
+    "  -w FILE  import FILE first: what it holds is kept, not measured\n"
+    "  -t T     precisions (default both)\n"
+    "  -l L     layouts: interleaved (stride 2) and/or split (default both)\n"
+    "  -q       no progress on standard error\n"
+    "example: kgen-wisdom -o kgen.wisdom 2-64 128 1024 4096 65536\n";
+
+static void
+die(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "kgen-wisdom: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n");
+	exit(2);
+}
+
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* A decimal size in [1, MAXSIZE] at s up to end, or -1. */
+static long
+size(const char *s, const char *end)
+{
+	long n;
+
+	if (s == end || end - s > 8)
+		return -1;
+	for (n = 0; s < end; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		n = 10 * n + (*s - '0');
+	}
+	return n >= 1 && n <= MAXSIZE ? n : -1;
+}
+
+/* Size argument a, N or A-B, into *lo and *hi; 0, or -1 malformed. */
+static int
+range(const char *a, long *lo, long *hi)
+{
+	const char *dash;
+
+	dash = strchr(a, '-');
+	if (!dash) {
+		*lo = *hi = size(a, a + strlen(a));
+		return *lo < 0 ? -1 : 0;
+	}
+	*lo = size(a, dash);
+	*hi = size(dash + 1, dash + 1 + strlen(dash + 1));
+	return *lo < 0 || *hi < *lo ? -1 : 0;
+}
+
+/* One size n in precision f (0 double) and the layouts asked for: the
+ * measured plans, and kgen_dft's picks for n <= KGEN_N1_MAX.  0, or -1
+ * where a plan or a call failed. */
+static int
+measure(long n, int f, int inter, int split, int quiet)
+{
+	double *x;
+	double t;
+	size_t len;
+	int bad, m;
+
+	t = now();
+	bad = 0;
+	m = n <= KGEN_N1_MAX ? MANY : 1;
+	/* room for MANY transforms of n <= 64, or one of n, interleaved or
+	 * split, in and out; float uses the same bytes */
+	len = 4 * (size_t)n * m;
+	if (!(x = calloc(len, sizeof *x)))
+		return -1;
+	if (f) {
+		kgen_planf *p;
+		float *y = (float *)x;
+
+		if (inter) {
+			p = kgen_planf_many_dft((int)n, 1, 2, 2 * n, -1,
+			    KGEN_MEASURE);
+			bad |= !p;
+			kgen_destroyf(p);
+		}
+		if (split) {
+			p = kgen_planf_dft_1d((int)n, -1, KGEN_MEASURE);
+			bad |= !p;
+			kgen_destroyf(p);
+		}
+		if (n <= KGEN_N1_MAX && inter)
+			bad |= kgen_dftf((int)n, -1, y, y + 1, y + 2 * n * m,
+			    y + 2 * n * m + 1, 2, 2, 1, 2 * n, 2 * n)
+			    | kgen_dftf((int)n, -1, y, y + 1, y + 2 * n * m,
+			    y + 2 * n * m + 1, 2, 2, m, 2 * n, 2 * n);
+		if (n <= KGEN_N1_MAX && split)
+			bad |= kgen_dftf((int)n, -1, y, y + n * m,
+			    y + 2 * n * m, y + 3 * n * m, 1, 1, 1, n, n)
+			    | kgen_dftf((int)n, -1, y, y + n * m,
+			    y + 2 * n * m, y + 3 * n * m, 1, 1, m, n, n);
+	} else {
+		kgen_plan *p;
+
+		if (inter) {
+			p = kgen_plan_many_dft((int)n, 1, 2, 2 * n, -1,
+			    KGEN_MEASURE);
+			bad |= !p;
+			kgen_destroy(p);
+		}
+		if (split) {
+			p = kgen_plan_dft_1d((int)n, -1, KGEN_MEASURE);
+			bad |= !p;
+			kgen_destroy(p);
+		}
+		if (n <= KGEN_N1_MAX && inter)
+			bad |= kgen_dft((int)n, -1, x, x + 1, x + 2 * n * m,
+			    x + 2 * n * m + 1, 2, 2, 1, 2 * n, 2 * n)
+			    | kgen_dft((int)n, -1, x, x + 1, x + 2 * n * m,
+			    x + 2 * n * m + 1, 2, 2, m, 2 * n, 2 * n);
+		if (n <= KGEN_N1_MAX && split)
+			bad |= kgen_dft((int)n, -1, x, x + n * m,
+			    x + 2 * n * m, x + 3 * n * m, 1, 1, 1, n, n)
+			    | kgen_dft((int)n, -1, x, x + n * m,
+			    x + 2 * n * m, x + 3 * n * m, 1, 1, m, n, n);
+	}
+	free(x);
+	if (!quiet)
+		fprintf(stderr, "kgen-wisdom: %s %ld: %.1f ms%s\n",
+		    f ? "float" : "double", n, 1e3 * (now() - t),
+		    bad ? " (FAILED)" : "");
+	return bad ? -1 : 0;
+}
+
+/* Writes s to path through a temporary name in the same folder and a
+ * rename, so that a reader never sees half a file; 0, or -1. */
+static int
+writefile(const char *path, const char *s)
+{
+	char *tmp;
+	FILE *f;
+	int ok;
+
+	if (!(tmp = malloc(strlen(path) + 32)))
+		return -1;
+	sprintf(tmp, "%s.tmp%ld", path, (long)getpid());
+	ok = 0;
+	if ((f = fopen(tmp, "w"))) {
+		ok = fputs(s, f) >= 0;
+		ok &= fclose(f) == 0;
+		if (ok)
+			ok = rename(tmp, path) == 0;
+		if (!ok)
+			remove(tmp);
+	}
+	free(tmp);
+	return ok ? 0 : -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *out, *in, *t, *l;
+	long lo, hi, n;
+	char *s;
+	double t0;
+	int i, j, first, quiet, prec[2], inter, split, bad, nsize, f;
+
+	out = in = 0;
+	t = "both";
+	l = "both";
+	quiet = 0;
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]
+	    && (argv[i][1] < '0' || argv[i][1] > '9'); i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage, stdout);
+			return 0;
+		}
+		if (!strcmp(argv[i], "-q")) {
+			quiet = 1;
+			continue;
+		}
+		if (strlen(argv[i]) != 2 || !strchr("owtl", argv[i][1]))
+			die("unknown option %s (kgen-wisdom --help)", argv[i]);
+		if (i + 1 >= argc)
+			die("%s needs a value", argv[i]);
+		switch (argv[i][1]) {
+		case 'o': out = argv[++i]; break;
+		case 'w': in = argv[++i]; break;
+		case 't': t = argv[++i]; break;
+		case 'l': l = argv[++i]; break;
+		}
+	}
+	prec[0] = !strcmp(t, "double") || !strcmp(t, "both");
+	prec[1] = !strcmp(t, "float") || !strcmp(t, "both");
+	if (!prec[0] && !prec[1])
+		die("-t takes double, float or both, not %s", t);
+	inter = !strcmp(l, "inter") || !strcmp(l, "both");
+	split = !strcmp(l, "split") || !strcmp(l, "both");
+	if (!inter && !split)
+		die("-l takes inter, split or both, not %s", l);
+	if (i == argc)
+		die("%s", "no sizes (kgen-wisdom --help)");
+	first = i;
+	for (nsize = 0, j = first; j < argc; j++) {
+		if (range(argv[j], &lo, &hi) < 0)
+			die("bad size %s: N or A-B, 1 <= A <= B <= 4194304",
+			    argv[j]);
+		nsize += (int)(hi - lo + 1);
+	}
+	if (in && kgen_import_wisdom_from_filename(in) != KGEN_OK)
+		die("cannot read %s as kgen wisdom", in);
+	t0 = now();
+	bad = 0;
+	for (f = 0; f < 2; f++)
+		for (j = first; prec[f] && j < argc; j++) {
+			range(argv[j], &lo, &hi);
+			for (n = lo; n <= hi; n++)
+				bad |= measure(n, f, inter, split, quiet);
+		}
+	if (!(s = kgen_export_wisdom_to_string())) {
+		fprintf(stderr, "kgen-wisdom: out of memory\n");
+		return 1;
+	}
+	if (out ? writefile(out, s) < 0 : fputs(s, stdout) < 0) {
+		fprintf(stderr, "kgen-wisdom: cannot write %s\n", out ? out
+		    : "standard output");
+		free(s);
+		return 1;
+	}
+	free(s);
+	if (!quiet)
+		fprintf(stderr, "kgen-wisdom: %d sizes measured in %.2f s%s\n",
+		    nsize, now() - t0, bad ? "; some FAILED" : "");
+	return bad ? 1 : 0;
+}
