@@ -47,7 +47,7 @@
  * ISA, KGEN_ISA caps kgen_isa() below it or forces batched calls (or
  * KGEN_T1V forces the steps), it is dropped.  Fields
  * are separated by single spaces, lines end in '\n'.  Text of versions
- * 1 and 2 is still read: version 2 has no dft lines, and version 1
+ * 1 and 2 is still read: version 2 has no t1v or dft lines, and version 1
  * (PREC d or f only, from before plans were timed per layout) holds each
  * line for both layouts.  An import checks every line (a dft line must
  * name a codelet the library has, on a side where it is a candidate; a
@@ -64,11 +64,12 @@
 #include "cpu.h"
 #include "plan.h"
 
-/* kgen_dft's picks (dispatch.c), one object per precision: referenced
- * weakly, so that a static program that plans one precision does not
- * link the other's codelets through this file (tests/test_symbols.py);
- * where a precision's object is not linked, it has no picks to export,
- * and its dft lines are checked for their form only and then dropped. */
+/* kgen_dft's picks (dispatch.c) and the t1v choices (plantab.c), one
+ * object per precision: referenced weakly, so that a static program that
+ * plans one precision does not link the other's codelets through this
+ * file (tests/test_symbols.py); where a precision's object is not linked,
+ * it has nothing to export, and its dft and t1v lines are checked for
+ * their form only and then dropped. */
 #pragma weak kgen_priv_dft_picked
 #pragma weak kgen_priv_dft_pick
 #pragma weak kgen_priv_dft_forget

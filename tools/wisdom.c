@@ -103,10 +103,10 @@ measure(long n, int f, int inter, int split, int quiet)
 
 	t = now();
 	bad = 0;
-	m = n <= KGEN_N1_MAX ? MANY : 1;
-	/* room for MANY transforms of n <= 64, or one of n, interleaved or
-	 * split, in and out; float uses the same bytes */
-	len = 4 * (size_t)n * m;
+	m = MANY;
+	/* kgen_dft's arrays (n <= KGEN_N1_MAX): MANY transforms, in and
+	 * out, interleaved or split; float uses the same bytes */
+	len = n <= KGEN_N1_MAX ? 4 * (size_t)n * m : 1;
 	if (!(x = calloc(len, sizeof *x)))
 		return -1;
 	if (f) {
