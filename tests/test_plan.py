@@ -229,6 +229,10 @@ def test_wisdom_store(wisdomcheck):
     assert got["layouts"] == ["1"] and got["v1"] == ["1"]
     assert got["straddle"] == ["1"]
     assert got["dft"] == ["1"] and got["dfttold"] == ["1"]
+    # mutants of a valid text: each refused or taken whole, none wrong;
+    # some are accepted (a changed digit in a size, say), most refused
+    m, accepted, wrong = map(int, got["mutants"])
+    assert m == 3000 and wrong == 0 and 0 < accepted < m
     assert got["nofile"] == ["-1"] and got["noexport"] == ["-1"]
     # the documented format: a header, then one line per entry
     lines = text.splitlines()

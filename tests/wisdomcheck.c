@@ -14,6 +14,9 @@
  *   straddle S     a ct line's straddle word survives the round trip
  *   dft S          kgen_dft's measured picks (dft lines) survive it too
  *   dfttold S      an imported pick is the codelet kgen_dft runs
+ *   mutants M A B  M mutants of a valid text imported: A accepted, B
+ *                  wrong outcomes (neither KGEN_OK nor KGEN_EINVAL, or
+ *                  an accepted one whose export does not import)
  *   bad I ST SAME  bad text number I: its status, and whether the store
  *                  is unchanged
  *   nofile ST      importing a missing file; noexport ST: an unwritable
@@ -204,6 +207,61 @@ dftpicks(void)
 	free(xf);
 }
 
+/* Mutants of a valid text (a byte changed, dropped or doubled, a line
+ * cut or doubled): each import must return KGEN_OK or KGEN_EINVAL, and
+ * after an accepted one the store must export text that imports again.
+ * Prints "mutants M A BAD": M tried, A accepted, BAD the wrong outcomes. */
+static void
+mutants(void)
+{
+	static const char base[] = "kgen-wisdom 3\n"
+	    "di 1024 ct avx2 16 vecb 0 2 8 8 straddle\n"
+	    "d 1009 rader\nfi 4099 bluestein 9216\nd 128 n1x avx2\n"
+	    "t1v d avx2 16 asm\nt1v f avx2 8 c\n"
+	    "dft d 12 few inter n1c avx2\ndft f 64 many split n1 avx2\n";
+	static const char alpha[] = "0123456789 \nadfiltvx-";
+	char buf[sizeof base * 2], *s;
+	unsigned seed;
+	size_t len, at;
+	int m, accepted, wrong, st;
+
+	seed = 12345;
+	accepted = wrong = 0;
+	for (m = 0; m < 3000; m++) {
+		memcpy(buf, base, sizeof base);
+		len = sizeof base - 1;
+		seed = seed * 1103515245u + 12345u;
+		at = 14 + (seed >> 8) % (len - 14);
+		switch ((seed >> 4) % 4) {
+		case 0:     /* a byte changed */
+			buf[at] = alpha[(seed >> 20) % (sizeof alpha - 1)];
+			break;
+		case 1:     /* a byte dropped */
+			memmove(buf + at, buf + at + 1, len - at);
+			break;
+		case 2:     /* a byte doubled */
+			memmove(buf + at + 1, buf + at, len - at + 1);
+			break;
+		case 3:     /* the text cut there */
+			buf[at] = 0;
+			break;
+		}
+		kgen_forget_wisdom();
+		st = kgen_import_wisdom_from_string(buf);
+		if (st == KGEN_OK) {
+			accepted++;
+			s = kgen_export_wisdom_to_string();
+			kgen_forget_wisdom();
+			if (!s || kgen_import_wisdom_from_string(s) != KGEN_OK)
+				wrong++;
+			free(s);
+		} else if (st != KGEN_EINVAL)
+			wrong++;
+	}
+	kgen_forget_wisdom();
+	printf("mutants %d %d %d\n", m, accepted, wrong);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -249,6 +307,7 @@ main(int argc, char **argv)
 	kgen_forget_wisdom();
 	dftpicks();
 	kgen_forget_wisdom();
+	mutants();
 	for (i = 0; i < 4; i++) {
 		p = kgen_plan_dft_1d((int[]){1024, 1009, 4099, 720}[i], -1,
 		    KGEN_MEASURE);
