@@ -26,7 +26,10 @@
  * interleaved data, vector moves for split arrays with unit lane
  * stride, a general-register loop otherwise and for the last block
  * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
- * the frame, aligned to the vector size.
+ * the frame, aligned to the vector size.  For small n (fuse below) the
+ * kernel takes its inputs in registers and leaves its outputs there,
+ * and the rows copies transpose straight into and out of them: no trip
+ * through X on the common interleaved path.
  * Two more kinds run the same kernel on the caller's arrays, without
  * X: t1v codelets (kgen fft --kind t1v: a twiddle step in place on ri,
  * ii and the table W, in a loop over blocks of VL butterflies) and
@@ -85,6 +88,9 @@ struct Asm {
 	int qmax;
 	int *accreg, *accmiss;      /* per address: its register, imul? */
 	int nacc;                   /* addresses printed so far */
+	Acopy c;                    /* n1: the copies */
+	int fused;                  /* n1: inputs and outputs in registers */
+	int *inreg, *outreg;        /* fused: each X vector's register */
 };
 
 static void
@@ -335,9 +341,15 @@ step(Asm *a, int t)
 	if (n->op == OP_STORE) {
 		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
 		opnd(a, s0, t, n->a[0]);
-		dstore(a, &d->out[n->k], s0);
+		if (a->fused)
+			fprintf(a->f, "\t# kgen: out %s %d\n", s0,
+			    xoff(a, &d->out[n->k]) / a->vb);
+		else
+			dstore(a, &d->out[n->k], s0);
 		return;
 	}
+	if (n->op == OP_LOAD && a->fused)
+		return;     /* declared at the kernel's top */
 	r = a->al->reg[t];
 	assert(r >= 0 && "a live value takes a register");
 	reg(a, rd, r);
@@ -422,6 +434,9 @@ kernel(Asm *a, Arena *ar)
 		first[t] = first[t - 1];
 	first[0] = 0;
 	fputs("\t# kgen: kernel\n", a->f);
+	for (t = 0; a->fused && t < 2 * a->c.n; t++)
+		fprintf(a->f, "\t# kgen: in %%%cmm%d %d\n", a->rn, a->inreg[t],
+		    t);
 	for (t = i = 0; t < al->nstep; t++) {
 		stephead(a, t);
 		for (; i < first[t + 1]; i++)
@@ -804,6 +819,84 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->esz = a->esz;
 	c->vex = a->vex;
 	c->rn = a->rn;
+	c->in = c->out = 0;
+	c->rowsin = c->rowsout = 0;
+}
+
+/* n1 with AVX forms and no latency: where Belady spills nothing in the
+ * schedule's order, nor with every input loaded first and every output
+ * stored last, the kernel takes its inputs in registers and leaves its
+ * outputs there ("# kgen: in/out" lines, gen/verify.c), and the rows
+ * copies move the data straight to and from them (asmcopy_fuse): no
+ * trip through X on that path; the other copies fill and read X as
+ * before, with loads and stores of those registers.  Both orders spill
+ * nothing, so the code's traffic is still Belady's for the schedule's
+ * order (none).  Sets a->al to the second order's allocation. */
+static void
+fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
+{
+	Dag *d;
+	Node *m;
+	Alloc *al;
+	int *o2, *in, *out, n2, s, i, t, j, x, nx;
+
+	d = a->d;
+	for (i = 0; i < d->nnode; i++)
+		if (a->al->spill[i])
+			return;
+	if (a->al->nre)
+		return;
+	nx = 2 * a->c.n;
+	o2 = arena_alloc(ar, (norder + 1) * sizeof *o2);
+	n2 = 0;
+	for (s = 0; s < nx; s++)
+		for (i = 0; i < norder; i++) {
+			m = &d->node[ord[i]];
+			if (m->op == OP_LOAD && xoff(a, &d->in[m->k]) == s * a->vb)
+				o2[n2++] = ord[i];
+		}
+	for (i = 0; i < norder; i++)
+		if (d->node[ord[i]].op != OP_LOAD
+		    && d->node[ord[i]].op != OP_STORE)
+			o2[n2++] = ord[i];
+	for (s = 0; s < nx; s++)
+		for (i = 0; i < norder; i++) {
+			m = &d->node[ord[i]];
+			if (m->op == OP_STORE && xoff(a, &d->out[m->k]) == s * a->vb)
+				o2[n2++] = ord[i];
+		}
+	if (n2 != norder)
+		return;
+	al = belady_alloc(belady_new(d, o2, n2, ar), regs, 0, ar);
+	for (i = 0; i < d->nnode; i++)
+		if (al->spill[i])
+			return;
+	if (al->nre)
+		return;
+	in = arena_alloc(ar, nx * sizeof *in);
+	out = arena_alloc(ar, nx * sizeof *out);
+	for (s = 0; s < nx; s++)
+		in[s] = out[s] = -1;
+	for (t = 0; t < al->nstep; t++) {
+		m = &d->node[al->node[t]];
+		if (m->op == OP_LOAD)
+			in[xoff(a, &d->in[m->k]) / a->vb] = al->reg[t];
+		if (m->op == OP_STORE) {
+			for (j = 0; j < 3 && al->opd[3 * t + j] != m->a[0]; j++)
+				;
+			x = xoff(a, &d->out[m->k]) / a->vb;
+			out[x] = j < 3 ? al->opreg[3 * t + j] : -1;
+		}
+	}
+	for (s = 0; s < nx; s++)
+		if (in[s] < 0 || out[s] < 0)
+			return;
+	if (!asmcopy_fuse(&a->c, in, out))
+		return;
+	a->al = al;
+	a->fused = 1;
+	a->inreg = in;
+	a->outreg = out;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
@@ -811,25 +904,26 @@ copyinit(Acopy *c, const Asm *a, int n)
 static void
 n1body(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 {
-	Acopy c;
+	Acopy *c;
 	FILE *f;
 	int sh;
 
+	(void)p;
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
-	copyinit(&c, a, p->n);
+	c = &a->c;
 	fputs("\t# arguments: ri rdi, ii rsi, ro rdx, io rcx, is r8, os r9;\n"
 	    "\t# v, ivs, ovs on the stack; strides in bytes\n", f);
 	fprintf(f, "\tmovq 24(%%rbp), %%r11\n"
 	    "\tmovq 32(%%rbp), %%rbx\n\tshlq $%d, %%r8\n\tshlq $%d, %%r9\n"
 	    "\tshlq $%d, %%r11\n\tshlq $%d, %%rbx\n", sh, sh, sh, sh);
 	fputs("\tcmpq $0, 16(%rbp)\n\tjle .Ldone\n", f);
-	asmcopy_choose(&c);
+	asmcopy_choose(c);
 	fputs("\t# a block of VL transforms, fewer in the last: the\n"
 	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
-	asmcopy_in(&c);
+	asmcopy_in(c);
 	kernel(a, ar);
-	asmcopy_out(&c);
+	asmcopy_out(c);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
 	    "\taddq %%rax, %%rdx\n\taddq %%rax, %%rcx\n"
@@ -980,6 +1074,11 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	}
 	b = belady_new(d, ord, norder, ar);
 	a.al = belady_alloc(b, e->alloc, e->latency, ar);
+	if (!a.gemm && !a.t1v && !a.n1v) {
+		copyinit(&a.c, &a, p->n);
+		if (a.vex && !e->latency)
+			fuse(&a, ord, norder, e->alloc, ar);
+	}
 	a.slot = arena_alloc(ar, (d->nnode + 1) * sizeof *a.slot);
 	memset(a.slot, -1, (d->nnode + 1) * sizeof *a.slot);
 	for (i = 0; i < d->nnode; i++)
@@ -1072,5 +1171,6 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		    e->name, e->name, e->name);
 	rodata(&a, live);
 	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
+	asmcopy_unfuse(&a.c);
 	arena_free(ar);
 }

@@ -18,6 +18,10 @@
  *     part;
  *   scalar: anything else, and the last v mod VL transforms (the unused
  *     lanes zero): a general-register loop, lane by lane.
+ * Fused (small n, asmcopy_fuse below): the kernel's inputs and outputs
+ * stay in registers; the rows copies, renamed, transpose straight into
+ * and out of them, and the other copies reach them through X (.Lkernx
+ * loads them; the outputs are stored to X before those copies out).
  * The pair path reaches lane l < 8 at base + l vs through x86
  * addressing with vs, 3 vs (r10), 5 vs (r15) and 7 vs (rax); lanes
  * 8..15 (AVX-512 float) from a second base r12 = base + 8 vs.  The
@@ -27,6 +31,8 @@
  * saved (rbx, r12-r15) or that are scratch (rax, r10). */
 #include <assert.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 #include "all.h"
 
 typedef struct Side Side;
@@ -564,6 +570,26 @@ dispatch(const Acopy *c, int i)
 	    slot[i], s->lab, slot[i], s->lab, slot[i], s->lab, c->vl);
 }
 
+/* Fused: the kernel's inputs from X into their registers (.Lkernx, for
+ * the copies other than rows; out 0), or its outputs from their
+ * registers to X (out 1). */
+static void
+xregs(const Acopy *c, int out)
+{
+	char x[40];
+	int k;
+
+	if (!out)
+		fputs(".Lkernx:\n", c->f);
+	for (k = 0; k < 2 * c->n; k++)
+		if (out)
+			op(c, "mova%s %%%cmm%d, %s", c->esz == 8 ? "pd" : "ps",
+			    c->rn, c->out[k], xvec(c, x, k / 2, k % 2));
+		else
+			op(c, "mova%s %s, %%%cmm%d", c->esz == 8 ? "pd" : "ps",
+			    xvec(c, x, k / 2, k % 2), c->rn, c->in[k]);
+}
+
 /* Prints the code from the top of a block to the kernel: the choice of
  * the input copy and the copies, ending at .Lkern.  On entry 16(%rbp)
  * holds the transforms left (> 0), the strides are in bytes. */
@@ -585,12 +611,17 @@ asmcopy_in(const Acopy *c)
 	    "\tcmpq $%d, %%r13\n\tjl .Lzero\n", 2 * c->n * c->vb / 8);
 	fputs(".Liscalar:\n", c->f);
 	scalar(c, s, 0);
-	fputs("\tjmp .Lkern\n.Lirows:\n", c->f);
-	rows(c, s, 0);
+	fprintf(c->f, "\tjmp .Lkern%s\n.Lirows:\n", c->in ? "x" : "");
+	if (c->in)
+		fputs(c->rowsin, c->f);
+	else
+		rows(c, s, 0);
 	fputs("\tjmp .Lkern\n.Lipairs:\n", c->f);
 	pairs(c, s, 0);
-	fputs("\tjmp .Lkern\n.Liunits:\n", c->f);
+	fprintf(c->f, "\tjmp .Lkern%s\n.Liunits:\n", c->in ? "x" : "");
 	unit(c, s, 0);
+	if (c->in)
+		xregs(c, 0);
 	fputs(".Lkern:\n", c->f);
 }
 
@@ -602,6 +633,14 @@ asmcopy_out(const Acopy *c)
 	const Side *s;
 
 	s = &sides[1];
+	if (c->out) {
+		/* full blocks with rows out take the registers; the rest
+		 * the outputs stored to X first */
+		fprintf(c->f, "\t# rows out from the registers, the other "
+		    "copies from X\n\tcmpq $%d, 16(%%rbp)\n\tjl 1f\n"
+		    "\tcmpq $1, %s\n\tje .Lorows\n1:\n", c->vl, slot[1]);
+		xregs(c, 1);
+	}
 	fprintf(c->f, "\t# the output copy: rows, pairs, units or scalar\n"
 	    "\tmovq 16(%%rbp), %%r12\n\tcmpq $%d, %%r12\n\tjl .Loscalar\n",
 	    c->vl);
@@ -609,12 +648,278 @@ asmcopy_out(const Acopy *c)
 	fputs(".Loscalar:\n", c->f);
 	scalar(c, s, 1);
 	fputs("\tjmp .Lnext\n.Lorows:\n", c->f);
-	rows(c, s, 1);
+	if (c->out)
+		fputs(c->rowsout, c->f);
+	else
+		rows(c, s, 1);
 	fputs("\tjmp .Lnext\n.Lopairs:\n", c->f);
 	pairs(c, s, 1);
 	fputs("\tjmp .Lnext\n.Lounits:\n", c->f);
 	unit(c, s, 1);
 	fputs(".Lnext:\n", c->f);
+}
+
+/* ---- fused rows: the kernel's registers as the copies' ends ---------
+ * The rows copies above are written for registers 0 .. 2VL-1 and X.
+ * asmcopy_fuse prints them into a buffer and renames their vector
+ * registers: a value stored to X vector s on the way in is made in
+ * in[s] instead (the store dropped), a value loaded from X vector s on
+ * the way out is out[s] (the load dropped), and every other value takes
+ * a free register at its instruction (linear scan; a source that dies
+ * there may be the destination).  On the way in in[]'s registers are
+ * not scratch; on the way out out[s] is not until its value's last use
+ * (the kernel left every output in its register).  AVX forms only. */
+enum { FOPS = 6 };
+
+typedef struct Fins Fins;
+struct Fins {
+	char *text;             /* the line; mn, opd point into a copy */
+	char *mn, *opd[FOPS];   /* mn NULL: a line kept as it is */
+	int nop;
+	int val[FOPS];          /* per register operand: its value, else -1 */
+	int drop;               /* an X move the fusion takes away */
+};
+
+/* X vector of operand o ("D(%rsp)" within X), else -1. */
+static int
+xslot(const Acopy *c, const char *o)
+{
+	char *e;
+	long d;
+
+	d = strtol(o, &e, 10);
+	if (e == o || strcmp(e, "(%rsp)") || d < 0 || d % c->vb
+	    || d >= 2L * c->n * c->vb)
+		return -1;
+	return (int)(d / c->vb);
+}
+
+/* The register number of operand o ("%[xyz]mmN"), else -1. */
+static int
+vreg(const char *o)
+{
+	if (o[0] != '%' || !strchr("xyz", o[1]) || strncmp(o + 2, "mm", 2))
+		return -1;
+	return atoi(o + 4);
+}
+
+/* Splits an instruction's operands at the commas outside parentheses. */
+static int
+operands(char *s, char **opd)
+{
+	int n, depth;
+
+	n = 0;
+	while (*s == ' ')
+		s++;
+	if (!*s)
+		return 0;
+	opd[n++] = s;
+	for (depth = 0; *s; s++)
+		if (*s == '(')
+			depth++;
+		else if (*s == ')')
+			depth--;
+		else if (*s == ',' && !depth) {
+			*s = 0;
+			if (n == FOPS)
+				return -1;
+			for (s++; *s == ' '; s++)
+				;
+			opd[n++] = s;
+			s--;
+		}
+	return n;
+}
+
+/* The rows copy of side out (0 in, 1 out) renamed as above; NULL where
+ * the registers do not suffice. */
+static char *
+fuserows(const Acopy *c, int out)
+{
+	Acopy t;
+	Fins *fi;
+	char *text, *p, *q, *res, buf[64];
+	size_t len;
+	int *pin, *last, *reg, cur[32], hold[32], busy[32], ni, nv, i, j, r,
+	    k, x, v, nreg, ok;
+
+	t = *c;
+	t.in = t.out = 0;
+	if (!(t.f = open_memstream(&text, &len)))
+		return 0;
+	rows(&t, &sides[out], out);
+	fclose(t.f);
+	for (ni = 1, p = text; *p; p++)
+		ni += *p == '\n';
+	fi = emalloc(ni * sizeof *fi);
+	pin = emalloc(ni * FOPS * sizeof *pin);
+	last = emalloc(ni * FOPS * sizeof *last);
+	reg = emalloc(ni * FOPS * sizeof *reg);
+	nreg = c->vb == 64 ? 32 : 16;
+	for (r = 0; r < 32; r++)
+		cur[r] = hold[r] = -1;
+	ok = 1;
+	nv = 0;
+	/* values: what each register operand reads or writes */
+	for (i = 0, p = text; ok && *p; i++, p = q) {
+		q = strchr(p, '\n');
+		*q++ = 0;
+		memset(&fi[i], 0, sizeof fi[i]);
+		fi[i].text = p;
+		if (strncmp(p, "\tv", 2))
+			continue;
+		fi[i].mn = p + 1;
+		for (j = 0; p[1 + j] && p[1 + j] != ' '; j++)
+			;
+		if (!p[1 + j] || (fi[i].nop = operands(p + 2 + j,
+		    fi[i].opd)) < 1) {
+			ok = 0;
+			break;
+		}
+		p[1 + j] = 0;
+		for (j = 0; j < FOPS; j++)
+			fi[i].val[j] = -1;
+		k = fi[i].nop - 1;
+		if (!strncmp(fi[i].mn, "vmova", 5) && fi[i].nop == 2) {
+			x = xslot(c, fi[i].opd[out ? 0 : 1]);
+			r = vreg(fi[i].opd[out ? 1 : 0]);
+			if (x >= 0 && r >= 0 && !out) {
+				/* the value stored to X vector x: made in in[x] */
+				if ((v = cur[r]) < 0 || pin[v] >= 0) {
+					ok = 0;
+					break;
+				}
+				pin[v] = c->in[x];
+				fi[i].drop = 1;
+				continue;
+			}
+			if (x >= 0 && r >= 0) {
+				/* the kernel's output x, in out[x] */
+				pin[nv] = c->out[x];
+				last[nv] = -1;
+				hold[c->out[x]] = nv;
+				cur[r] = nv++;
+				fi[i].drop = 1;
+				continue;
+			}
+		}
+		for (j = 0; j < fi[i].nop; j++)
+			if ((r = vreg(fi[i].opd[j])) >= 0 && j < k) {
+				if ((v = cur[r]) < 0) {
+					ok = 0;
+					break;
+				}
+				fi[i].val[j] = v;
+				last[v] = i;
+			}
+		if (ok && (r = vreg(fi[i].opd[k])) >= 0) {
+			pin[nv] = -1;
+			last[nv] = i;
+			fi[i].val[k] = nv;
+			cur[r] = nv++;
+		}
+	}
+	ni = i;
+	/* registers: busy[r] the value in r, -1 free */
+	for (r = 0; r < 32; r++)
+		busy[r] = out ? hold[r] : -1;
+	for (x = 0; !out && x < 2 * c->n; x++)
+		busy[c->in[x]] = -2;        /* kept for the kernel's inputs */
+	for (v = 0; v < nv; v++)
+		reg[v] = pin[v];
+	for (i = 0; ok && i < ni; i++) {
+		if (!fi[i].mn || fi[i].drop)
+			continue;
+		k = fi[i].nop - 1;
+		if ((v = fi[i].val[k]) < 0 || vreg(fi[i].opd[k]) < 0)
+			continue;
+		if (pin[v] >= 0)
+			continue;
+		/* the destination: a register free here (its value read
+		 * for the last time at or before i) */
+		for (r = 0; r < nreg; r++)
+			if (busy[r] == -1 || (busy[r] >= 0 && last[busy[r]] <= i
+			    && busy[r] != v))
+				break;
+		if (r == nreg) {
+			ok = 0;
+			break;
+		}
+		reg[v] = r;
+		busy[r] = v;
+	}
+	res = 0;
+	if (ok) {
+		FILE *f;
+
+		if (!(f = open_memstream(&res, &len)))
+			ok = 0;
+		for (i = 0; ok && i < ni; i++) {
+			if (fi[i].drop)
+				continue;
+			if (!fi[i].mn) {
+				if (fi[i].text[0] || i < ni - 1)
+					fprintf(f, "%s\n", fi[i].text);
+				continue;
+			}
+			fprintf(f, "\t%s ", fi[i].mn);
+			for (j = 0; j < fi[i].nop; j++) {
+				if (fi[i].val[j] >= 0) {
+					sprintf(buf, "%%%cmm%d", fi[i].opd[j][1],
+					    reg[fi[i].val[j]]);
+					fputs(buf, f);
+				} else
+					fputs(fi[i].opd[j], f);
+				fputs(j + 1 < fi[i].nop ? ", " : "\n", f);
+			}
+		}
+		if (f)
+			fclose(f);
+		if (!ok) {
+			free(res);
+			res = 0;
+		}
+	}
+	free(reg);
+	free(last);
+	free(pin);
+	free(fi);
+	free(text);
+	return res;
+}
+
+/* Whether the rows copies can take the data straight to in[] and from
+ * out[] (registers of the kernel's inputs and outputs by X vector):
+ * 1, with c->in, c->out and the renamed copies set; else 0, c
+ * unchanged. */
+int
+asmcopy_fuse(Acopy *c, const int *in, const int *out)
+{
+	Acopy t;
+
+	if (!c->vex)
+		return 0;
+	t = *c;
+	t.in = in;
+	t.out = out;
+	t.rowsin = fuserows(&t, 0);
+	t.rowsout = t.rowsin ? fuserows(&t, 1) : 0;
+	if (!t.rowsout) {
+		free(t.rowsin);
+		return 0;
+	}
+	*c = t;
+	return 1;
+}
+
+void
+asmcopy_unfuse(Acopy *c)
+{
+	free(c->rowsin);
+	free(c->rowsout);
+	c->in = c->out = 0;
+	c->rowsin = c->rowsout = 0;
 }
 
 /* ---- n1v: the planner's leaf codelet (kgen fft --kind n1v) ----------

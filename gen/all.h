@@ -276,7 +276,14 @@ struct Acopy {
 	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
 	int vex;            /* 0: SSE2 forms; 1: AVX, AVX-512 */
 	char rn;            /* vector register letter: x, y or z */
+	/* fused (asmcopy_fuse): X vector s's register on entry to the
+	 * kernel (in) and on exit (out), and the rows copies that move the
+	 * data straight to and from them; NULL: every copy through X */
+	const int *in, *out;
+	char *rowsin, *rowsout;
 };
+int asmcopy_fuse(Acopy *c, const int *in, const int *out);
+void asmcopy_unfuse(Acopy *c);
 void asmcopy_choose(const Acopy *c);
 void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);

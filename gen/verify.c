@@ -929,6 +929,49 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 
 /* ---- driver ----------------------------------------------------------- */
 
+/* A declaration of the kernel's boundary with its copies (n1 codelets
+ * whose rows copies transpose straight into and out of the registers,
+ * emit/asm.c): "# kgen: in %zmmK S", register K holds data slot S's
+ * input on entry (as X does on the other paths, an assumption about the
+ * copies, which tests/test_asm.py checks against FFTW), and "# kgen: out
+ * %zmmK S", register K holds output S here, as a store of K to X would
+ * (checked).  0, or v->rc. */
+static int
+declare(V *v, const char *s)
+{
+	Opd o;
+	char a[200], b[200], kind[4];
+	int r, k, in;
+
+	in = !strncmp(s, "# kgen: in ", 11);
+	memset(&o, 0, sizeof o);
+	if (sscanf(s + (in ? 11 : 12), "%%%1[xyz]mm%d %d", kind, &r, &k) != 3
+	    || r < 0 || r >= 32 || k < 0 || k >= v->nout || v->t1v || v->gemm)
+		return bad(v, 2, "cannot parse: %s", s);
+	o.kind = OPD_REG;
+	o.vk = kind[0];
+	o.vr = r;
+	if (checkreg(v, &o))
+		return v->rc;
+	if (in) {
+		if (v->res.instrs)
+			return bad(v, 1, "an input declared after the kernel's "
+			    "first instruction");
+		v->reg[r] = v->mem[k];
+		return 0;
+	}
+	if (v->reg[r] < 0)
+		return bad(v, 1, "reads %%%cmm%d before it is written", o.vk, r);
+	if (v->reg[r] != v->want[k]) {
+		show(v, a, sizeof a, v->reg[r], 2);
+		show(v, b, sizeof b, v->want[k], 2);
+		return bad(v, 1, "output %d (%s of element %d) gets %s; the "
+		    "DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a, b);
+	}
+	v->stored[k] = 1;
+	return 0;
+}
+
 static int
 run(V *v, char **lines, int nline)
 {
@@ -952,6 +995,11 @@ run(V *v, char **lines, int nline)
 				return bad(v, 2, "the end of no kernel");
 			inkernel = v->inkernel = 0;
 			v->after = 1;
+			continue;
+		}
+		if (inkernel && (!strncmp(s, "# kgen: in ", 11)
+		    || !strncmp(s, "# kgen: out ", 12))) {
+			declare(v, s);
 			continue;
 		}
 		if (!strncmp(s, "# step ", 7)) {

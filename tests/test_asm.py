@@ -25,6 +25,12 @@ spills --measure asm.
   per side) against FFTW for v = 1..2 VL + 1, mixed input and output
   layouts included, every ISA and precision, both signs; and a spoilt
   copy, which kgen verify cannot see, fails that check;
+- small n (emit/asm.c's fuse): where Belady spills nothing with every
+  input loaded first and every output stored last, the kernel declares
+  its inputs' and outputs' registers (no vector load or store of its
+  own), the rows copies move the data straight to and from them, and
+  the validator holds the kernel to those declarations (changed, moved
+  or dropped ones caught); the other copies go through X as before;
 - the object has unwind information and a non-executable stack note;
 - the library's assembly codelets (codelets.def N1A, 252 files): each
   hidden, kgen's output, and accepted by kgen verify;
@@ -370,10 +376,11 @@ def mutants(text, n, isa, r, prec, rnd, per=30):
         m = list(lines)
         del m[i]
         out.append(("drop", "\n".join(m)))
-    # a stack offset changed (loads and stores)
+    # a stack offset changed (loads and stores; none where the kernel
+    # takes its data in registers)
     mem = [k for k in ks if any(o.endswith("(%rsp)") for o in k[2])]
     top = xend + VB[isa] * (len(st) + 1)
-    for _ in range(per):
+    for _ in range(per if mem else 0):
         i, _, ops = rnd.choice(mem)
         m = re.search(r"(-?\d+)\(%rsp\)", lines[i])
         off = int(m.group(1))
@@ -408,7 +415,9 @@ def mutants(text, n, isa, r, prec, rnd, per=30):
 MUTANT_CASES = [(8, "avx2", "double", 4, False), (13, "sse2", "double", 5,
                 False), (16, "avx512", "float", 6, True),
                 (5, "avx2", "float", 16, False), (32, "avx512", "double",
-                12, False), (16, "sse2", "float", 3, False)]
+                12, False), (16, "sse2", "float", 3, False),
+                # the kernel's data in registers (no X, no spills)
+                (5, "avx512", "double", 32, True)]
 
 
 def test_mutants_caught(tmp_path):
@@ -439,6 +448,116 @@ def test_mutants_caught(tmp_path):
     print("mutants: %d of %d caught; by kind %s" % (caught, total, kinds))
     assert total >= 500 and all(v >= 60 for v in kinds.values()), kinds
     assert not missed, "\n".join(missed[:10])
+
+
+# ---- the kernel's data in registers (small n: emit/asm.c's fuse) ---------
+
+FUSED = [("avx2", "double", 4), ("avx2", "float", 3), ("avx512", "double",
+         8), ("avx512", "float", 5)]
+
+
+def declared(text, kind):
+    """The kernel's "# kgen: in/out %REG S" lines: (index, register,
+    slot) each."""
+    return [(i, m.group(1), int(m.group(2)))
+            for i, l in enumerate(text.split("\n"))
+            for m in [re.match(r"\t# kgen: %s (%%[xyz]mm\d+) (\d+)$" % kind,
+                               l)] if m]
+
+
+@pytest.mark.parametrize("case", FUSED, ids=lambda c: "%s-%s-%d" % c)
+def test_fused_kernel(tmp_path, case):
+    """Where Belady spills nothing with every input first and every output
+    last, the kernel declares its inputs' and outputs' registers, loads
+    and stores no vector itself, and kgen verify accepts it; the rows
+    copies move the data to and from those registers (the FFTW checks of
+    test_copies_against_fftw run every path of such codelets: n = 3)."""
+    isa, prec, n = case
+    text = emit(tmp_path / "f.s", n, isa, NREG[isa], sched="search",
+                prec=prec, fma=True)
+    ins, outs = declared(text, "in"), declared(text, "out")
+    assert sorted(s for _, _, s in ins) == list(range(2 * n))
+    assert sorted(s for _, _, s in outs) == list(range(2 * n))
+    assert len(set(r for _, r, _ in ins)) == 2 * n
+    assert count(text, n, isa)[:2] == (0, 0)
+    k = kernel_lines(text)
+    assert not any(o.endswith("(%rsp)") for _, _, ops in k for o in ops)
+    rows = text[text.index(".Lirows:"):text.index(".Lipairs:")]
+    assert "(%rsp)" not in rows and "jmp .Lkern\n" in rows
+    assert ".Lkernx:" in text
+
+
+@pytest.mark.parametrize("args", [(8, "avx2", 16, 0), (4, "avx2", 16, 2),
+                                  (8, "avx512", 6, 0)],
+                         ids=["no-room", "latency", "spills"])
+def test_not_fused(tmp_path, args):
+    """Through X where the registers would not hold the copies (avx2
+    n = 8), with latency, or where Belady spills."""
+    n, isa, r, lat = args
+    text = emit(tmp_path / "f.s", n, isa, r, latency=lat)
+    assert not declared(text, "in") and ".Lkernx:" not in text
+
+
+def test_fused_declarations_checked(tmp_path):
+    """The validator holds the kernel to its declarations: an input's
+    slot or an output's register changed, an output's line dropped, an
+    input declared after an instruction, are each caught (exit 1 and the
+    line); a line it cannot read is a parse error (exit 2)."""
+    text = emit(tmp_path / "f.s", 8, "avx512", 32, sched="search",
+                fma=True)
+    lines = text.split("\n")
+    ins, outs = declared(text, "in"), declared(text, "out")
+    first = min(i for i, _, _ in kernel_lines(text))
+    muts = []
+    for (i, r, s), (j, r2, s2) in zip(ins, ins[1:]):
+        m = list(lines)
+        m[i] = "\t# kgen: in %s %d" % (r, s2)
+        m[j] = "\t# kgen: in %s %d" % (r2, s)
+        muts.append(m)
+    for i, r, s in outs:
+        m = list(lines)
+        other = [x for _, x, _ in outs if x != r][0]
+        m[i] = "\t# kgen: out %s %d" % (other, s)
+        muts.append(m)
+        m = list(lines)
+        del m[i]
+        muts.append(m)
+    m = list(lines)
+    m.insert(first + 1, lines[ins[0][0]])
+    del m[ins[0][0]]
+    muts.append(m)
+    for k, m in enumerate(muts):
+        path = tmp_path / ("m%d.s" % k)
+        path.write_text("\n".join(m))
+        p = kgen("verify", path)
+        assert p.returncode == 1 and re.match(r"kgen: verify .*:\d+: ",
+                                              p.stderr), (k, p.stderr)
+    for bad in ("\t# kgen: in %zmm 3", "\t# kgen: out %zmm3 99"):
+        m = list(lines)
+        m[ins[0][0] if "in" in bad else outs[0][0]] = bad
+        path = tmp_path / "p.s"
+        path.write_text("\n".join(m))
+        assert kgen("verify", path).returncode == 2, bad
+
+
+def test_fused_spoilt_copy_is_caught(tmp_path):
+    """The fused rows copies lie outside the kernel, as the others: a
+    spoilt one passes kgen verify and fails the FFTW check on the
+    interleaved layout."""
+    need("avx512")
+    text = emit(tmp_path / "s.s", 4, "avx512", 32, name="s", fma=True)
+    assert declared(text, "in")
+    i = text.index(".Lirows:\n")
+    j = text.index("shuff64x2 $0x88", i)
+    assert j < text.index("\tjmp .L", i)
+    text = text[:j] + "shuff64x2 $0xdd" + text[j + 15:]
+    (tmp_path / "s.s").write_text(text)
+    assert kgen("verify", tmp_path / "s.s").returncode == 0
+    res, _ = results(copycheck(tmp_path, "s", "avx512", "double", 4, -1,
+                               text))
+    bad = failures(res, "double")
+    assert bad and any("inter/" in x for x in bad), bad[:5]
+    assert not any(" split-gap/" in x for x in bad), bad[:5]
 
 
 def test_verify_parse_errors(tmp_path):
