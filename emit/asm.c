@@ -888,9 +888,15 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 			out[x] = j < 3 ? al->opreg[3 * t + j] : -1;
 		}
 	}
-	for (s = 0; s < nx; s++)
+	/* every input and every output a register of its own (the copies
+	 * move each on its own) */
+	for (s = 0; s < nx; s++) {
 		if (in[s] < 0 || out[s] < 0)
 			return;
+		for (j = 0; j < s; j++)
+			if (in[j] == in[s] || out[j] == out[s])
+				return;
+	}
 	if (!asmcopy_fuse(&a->c, in, out))
 		return;
 	a->al = al;
