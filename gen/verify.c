@@ -93,6 +93,7 @@ struct V {
 	int *loaded;        /* X slot already loaded */
 	int *want;          /* per output slot: the DAG's term */
 	int *stored;
+	int *outreg, *outline;  /* declared "# kgen: out": register, line */
 	Const *con;
 	int ncon;
 	long step, stall;   /* the step being read, stalls so far */
@@ -934,19 +935,21 @@ ginstr(V *v, const char *mn, Opd *o, int n)
  * emit/asm.c): "# kgen: in %zmmK S", register K holds data slot S's
  * input on entry (as X does on the other paths, an assumption about the
  * copies, which tests/test_asm.py checks against FFTW), and "# kgen: out
- * %zmmK S", register K holds output S here, as a store of K to X would
- * (checked).  0, or v->rc. */
+ * %zmmK S", register K holds output S where the kernel ends, as a store
+ * of K to X would (checked there: outs).  0, or v->rc. */
 static int
 declare(V *v, const char *s)
 {
 	Opd o;
-	char a[200], b[200], kind[4];
-	int r, k, in;
+	char kind[4];
+	int r, k, in, end;
 
 	in = !strncmp(s, "# kgen: in ", 11);
 	memset(&o, 0, sizeof o);
-	if (sscanf(s + (in ? 11 : 12), "%%%1[xyz]mm%d %d", kind, &r, &k) != 3
-	    || r < 0 || r >= 32 || k < 0 || k >= v->nout || v->t1v || v->gemm)
+	end = -1;
+	if (sscanf(s + (in ? 11 : 12), "%%%1[xyz]mm%d %d%n", kind, &r, &k,
+	    &end) != 3 || s[(in ? 11 : 12) + end] || r < 0 || r >= 32 || k < 0
+	    || k >= v->nout || v->t1v || v->gemm)
 		return bad(v, 2, "cannot parse: %s", s);
 	o.kind = OPD_REG;
 	o.vk = kind[0];
@@ -960,15 +963,35 @@ declare(V *v, const char *s)
 		v->reg[r] = v->mem[k];
 		return 0;
 	}
-	if (v->reg[r] < 0)
-		return bad(v, 1, "reads %%%cmm%d before it is written", o.vk, r);
-	if (v->reg[r] != v->want[k]) {
-		show(v, a, sizeof a, v->reg[r], 2);
-		show(v, b, sizeof b, v->want[k], 2);
-		return bad(v, 1, "output %d (%s of element %d) gets %s; the "
-		    "DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a, b);
+	v->outreg[k] = r;
+	v->outline[k] = v->line;
+	return 0;
+}
+
+/* At the kernel's end: each declared output register holds its output
+ * (the copies read it there).  0, or v->rc. */
+static int
+outs(V *v)
+{
+	char a[200], b[200];
+	int k, r;
+
+	for (k = 0; k < v->nout && !v->gemm && !v->t1v; k++) {
+		if ((r = v->outreg[k]) < 0)
+			continue;
+		v->line = v->outline[k];
+		if (v->reg[r] < 0)
+			return bad(v, 1, "output %d: %%%cmm%d is never written", k,
+			    v->vb == 32 ? 'y' : v->vb == 64 ? 'z' : 'x', r);
+		if (v->reg[r] != v->want[k]) {
+			show(v, a, sizeof a, v->reg[r], 2);
+			show(v, b, sizeof b, v->want[k], 2);
+			return bad(v, 1, "output %d (%s of element %d) gets %s "
+			    "at the kernel's end; the DAG's is %s", k, k & 1
+			    ? "im" : "re", k / 2, a, b);
+		}
+		v->stored[k] = 1;
 	}
-	v->stored[k] = 1;
 	return 0;
 }
 
@@ -995,6 +1018,9 @@ run(V *v, char **lines, int nline)
 				return bad(v, 2, "the end of no kernel");
 			inkernel = v->inkernel = 0;
 			v->after = 1;
+			if (outs(v))
+				return v->rc;
+			v->line = i + 1;
 			continue;
 		}
 		if (inkernel && (!strncmp(s, "# kgen: in ", 11)
@@ -1119,6 +1145,9 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 	v.want = emalloc(v.nout * sizeof *v.want);
 	v.stored = emalloc(v.nout * sizeof *v.stored);
 	memset(v.stored, 0, v.nout * sizeof *v.stored);
+	v.outreg = emalloc(v.nout * sizeof *v.outreg);
+	memset(v.outreg, -1, v.nout * sizeof *v.outreg);
+	v.outline = emalloc(v.nout * sizeof *v.outline);
 	v.con = emalloc((nline + 1) * sizeof *v.con);
 	memset(v.con, 0, (nline + 1) * sizeof *v.con);
 	memset(v.reg, -1, sizeof v.reg);
@@ -1135,6 +1164,8 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 	*r = v.res;
 	snprintf(msg, nmsg, "%s", v.msg);
 	free(v.con);
+	free(v.outline);
+	free(v.outreg);
 	free(v.stored);
 	free(v.want);
 	free(v.loaded);

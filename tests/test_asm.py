@@ -501,8 +501,9 @@ def test_not_fused(tmp_path, args):
 def test_fused_declarations_checked(tmp_path):
     """The validator holds the kernel to its declarations: an input's
     slot or an output's register changed, an output's line dropped, an
-    input declared after an instruction, are each caught (exit 1 and the
-    line); a line it cannot read is a parse error (exit 2)."""
+    input declared after an instruction, an output's register written
+    after its declaration, are each caught (exit 1 and the line); a line
+    it cannot read is a parse error (exit 2)."""
     text = emit(tmp_path / "f.s", 8, "avx512", 32, sched="search",
                 fma=True)
     lines = text.split("\n")
@@ -526,13 +527,21 @@ def test_fused_declarations_checked(tmp_path):
     m.insert(first + 1, lines[ins[0][0]])
     del m[ins[0][0]]
     muts.append(m)
+    # an output's register written again after its declaration: the
+    # outputs are checked where the kernel ends
+    m = list(lines)
+    r = outs[0][1]
+    m.insert(m.index("\t# kgen: end kernel"),
+             "\tvaddpd %s, %s, %s" % (r, r, r))
+    muts.append(m)
     for k, m in enumerate(muts):
         path = tmp_path / ("m%d.s" % k)
         path.write_text("\n".join(m))
         p = kgen("verify", path)
         assert p.returncode == 1 and re.match(r"kgen: verify .*:\d+: ",
                                               p.stderr), (k, p.stderr)
-    for bad in ("\t# kgen: in %zmm 3", "\t# kgen: out %zmm3 99"):
+    for bad in ("\t# kgen: in %zmm 3", "\t# kgen: out %zmm3 99",
+                "\t# kgen: out %zmm3 1 x"):
         m = list(lines)
         m[ins[0][0] if "in" in bad else outs[0][0]] = bad
         path = tmp_path / "p.s"
