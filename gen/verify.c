@@ -17,6 +17,10 @@
  *     be stored; constants are read from the file's own .rodata (every
  *     lane the same value); xor with the sign mask is the only xor;
  *     registers are the ISA's kind and number below the header's R;
+ *     where the kernel keeps its data in registers (small n), "# kgen:
+ *     in" lines before its first instruction start registers with
+ *     inputs, as X is started, and "# kgen: out" lines name the
+ *     registers that must hold the outputs where it ends (declare);
  *   - around it, the general-register code must save a callee-saved
  *     register before writing it and restore it, return with %rsp
  *     restored, and align %rsp and allocate the frame (andq, subq) that
