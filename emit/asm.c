@@ -88,9 +88,8 @@ struct Asm {
 	int qmax;
 	int *accreg, *accmiss;      /* per address: its register, imul? */
 	int nacc;                   /* addresses printed so far */
-	Acopy c;                    /* n1: the copies */
-	int fused;                  /* n1: inputs and outputs in registers */
-	int *inreg, *outreg;        /* fused: each X vector's register */
+	Acopy c;                    /* n1: the copies; c.in set: the
+	                             * kernel's data in registers (fuse) */
 };
 
 static void
@@ -341,14 +340,14 @@ step(Asm *a, int t)
 	if (n->op == OP_STORE) {
 		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
 		opnd(a, s0, t, n->a[0]);
-		if (a->fused)
+		if (a->c.in)
 			fprintf(a->f, "\t# kgen: out %s %d\n", s0,
 			    xoff(a, &d->out[n->k]) / a->vb);
 		else
 			dstore(a, &d->out[n->k], s0);
 		return;
 	}
-	if (n->op == OP_LOAD && a->fused)
+	if (n->op == OP_LOAD && a->c.in)
 		return;     /* declared at the kernel's top */
 	r = a->al->reg[t];
 	assert(r >= 0 && "a live value takes a register");
@@ -434,8 +433,8 @@ kernel(Asm *a, Arena *ar)
 		first[t] = first[t - 1];
 	first[0] = 0;
 	fputs("\t# kgen: kernel\n", a->f);
-	for (t = 0; a->fused && t < 2 * a->c.n; t++)
-		fprintf(a->f, "\t# kgen: in %%%cmm%d %d\n", a->rn, a->inreg[t],
+	for (t = 0; a->c.in && t < 2 * a->c.n; t++)
+		fprintf(a->f, "\t# kgen: in %%%cmm%d %d\n", a->rn, a->c.in[t],
 		    t);
 	for (t = i = 0; t < al->nstep; t++) {
 		stephead(a, t);
@@ -831,7 +830,8 @@ copyinit(Acopy *c, const Asm *a, int n)
  * trip through X on that path; the other copies fill and read X as
  * before, with loads and stores of those registers.  Both orders spill
  * nothing, so the code's traffic is still Belady's for the schedule's
- * order (none).  Sets a->al to the second order's allocation. */
+ * order (none).  Sets a->c's fused copies and a->al to the second
+ * order's allocation. */
 static void
 fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 {
@@ -897,24 +897,19 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 			if (in[j] == in[s] || out[j] == out[s])
 				return;
 	}
-	if (!asmcopy_fuse(&a->c, in, out))
-		return;
-	a->al = al;
-	a->fused = 1;
-	a->inreg = in;
-	a->outreg = out;
+	if (asmcopy_fuse(&a->c, in, out))
+		a->al = al;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
  * the input copy, the kernel, the output copy. */
 static void
-n1body(Asm *a, const Prob *p, const Emit *e, Arena *ar)
+n1body(Asm *a, const Emit *e, Arena *ar)
 {
 	Acopy *c;
 	FILE *f;
 	int sh;
 
-	(void)p;
 	f = a->f;
 	sh = e->isfloat ? 2 : 3;
 	c = &a->c;
@@ -1146,7 +1141,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	else if (a.n1v)
 		n1vbody(&a, p, e, ar);
 	else
-		n1body(&a, p, e, ar);
+		n1body(&a, e, ar);
 	fputs(".Ldone:\n", f);
 	if (a.vex)
 		fputs("\tvzeroupper\n", f);
