@@ -90,74 +90,66 @@ range(const char *a, long *lo, long *hi)
 	return *lo < 0 || *hi < *lo ? -1 : 0;
 }
 
-/* One size n in precision f (0 double) and the layouts asked for: the
- * measured plans, and kgen_dft's picks for n <= KGEN_N1_MAX.  0, or -1
- * where a plan or a call failed. */
+/* A KGEN_MEASURE plan of size n in precision f (0 double, 1 float),
+ * interleaved (stride 2) or split; 0, or -1 where none was made. */
+static int
+plan(int f, long n, int inter)
+{
+	kgen_planf *pf;
+	kgen_plan *p;
+
+	if (f) {
+		pf = inter ? kgen_planf_many_dft((int)n, 1, 2, 2 * n, -1,
+		    KGEN_MEASURE) : kgen_planf_dft_1d((int)n, -1, KGEN_MEASURE);
+		kgen_destroyf(pf);
+		return pf ? 0 : -1;
+	}
+	p = inter ? kgen_plan_many_dft((int)n, 1, 2, 2 * n, -1, KGEN_MEASURE)
+	    : kgen_plan_dft_1d((int)n, -1, KGEN_MEASURE);
+	kgen_destroy(p);
+	return p ? 0 : -1;
+}
+
+/* kgen_dft (f 0) or kgen_dftf (f 1) of m transforms of size n, out of
+ * place, interleaved or split, on x (room for 4 n m values); its
+ * status. */
+static int
+dft(int f, long n, long m, int inter, double *x)
+{
+	float *y;
+	long k;
+
+	y = (float *)x;
+	k = n * m;
+	if (f)
+		return inter ? kgen_dftf((int)n, -1, y, y + 1, y + 2 * k,
+		    y + 2 * k + 1, 2, 2, m, 2 * n, 2 * n) : kgen_dftf((int)n, -1,
+		    y, y + k, y + 2 * k, y + 3 * k, 1, 1, m, n, n);
+	return inter ? kgen_dft((int)n, -1, x, x + 1, x + 2 * k, x + 2 * k + 1,
+	    2, 2, m, 2 * n, 2 * n) : kgen_dft((int)n, -1, x, x + k, x + 2 * k,
+	    x + 3 * k, 1, 1, m, n, n);
+}
+
+/* One size n in precision f and the layouts asked for: the measured
+ * plans, and kgen_dft's picks (one transform, and MANY) for n <=
+ * KGEN_N1_MAX.  0, or -1 where a plan or a call failed. */
 static int
 measure(long n, int f, int inter, int split, int quiet)
 {
-	double *x;
-	double t;
-	size_t len;
-	int bad, m;
+	double *x, t;
+	int bad, lay;
 
 	t = now();
 	bad = 0;
-	m = MANY;
-	/* kgen_dft's arrays (n <= KGEN_N1_MAX): MANY transforms, in and
-	 * out, interleaved or split; float uses the same bytes */
-	len = n <= KGEN_N1_MAX ? 4 * (size_t)n * m : 1;
-	if (!(x = calloc(len, sizeof *x)))
+	x = calloc(n <= KGEN_N1_MAX ? 4 * (size_t)n * MANY : 1, sizeof *x);
+	if (!x)
 		return -1;
-	if (f) {
-		kgen_planf *p;
-		float *y = (float *)x;
-
-		if (inter) {
-			p = kgen_planf_many_dft((int)n, 1, 2, 2 * n, -1,
-			    KGEN_MEASURE);
-			bad |= !p;
-			kgen_destroyf(p);
-		}
-		if (split) {
-			p = kgen_planf_dft_1d((int)n, -1, KGEN_MEASURE);
-			bad |= !p;
-			kgen_destroyf(p);
-		}
-		if (n <= KGEN_N1_MAX && inter)
-			bad |= kgen_dftf((int)n, -1, y, y + 1, y + 2 * n * m,
-			    y + 2 * n * m + 1, 2, 2, 1, 2 * n, 2 * n)
-			    | kgen_dftf((int)n, -1, y, y + 1, y + 2 * n * m,
-			    y + 2 * n * m + 1, 2, 2, m, 2 * n, 2 * n);
-		if (n <= KGEN_N1_MAX && split)
-			bad |= kgen_dftf((int)n, -1, y, y + n * m,
-			    y + 2 * n * m, y + 3 * n * m, 1, 1, 1, n, n)
-			    | kgen_dftf((int)n, -1, y, y + n * m,
-			    y + 2 * n * m, y + 3 * n * m, 1, 1, m, n, n);
-	} else {
-		kgen_plan *p;
-
-		if (inter) {
-			p = kgen_plan_many_dft((int)n, 1, 2, 2 * n, -1,
-			    KGEN_MEASURE);
-			bad |= !p;
-			kgen_destroy(p);
-		}
-		if (split) {
-			p = kgen_plan_dft_1d((int)n, -1, KGEN_MEASURE);
-			bad |= !p;
-			kgen_destroy(p);
-		}
-		if (n <= KGEN_N1_MAX && inter)
-			bad |= kgen_dft((int)n, -1, x, x + 1, x + 2 * n * m,
-			    x + 2 * n * m + 1, 2, 2, 1, 2 * n, 2 * n)
-			    | kgen_dft((int)n, -1, x, x + 1, x + 2 * n * m,
-			    x + 2 * n * m + 1, 2, 2, m, 2 * n, 2 * n);
-		if (n <= KGEN_N1_MAX && split)
-			bad |= kgen_dft((int)n, -1, x, x + n * m,
-			    x + 2 * n * m, x + 3 * n * m, 1, 1, 1, n, n)
-			    | kgen_dft((int)n, -1, x, x + n * m,
-			    x + 2 * n * m, x + 3 * n * m, 1, 1, m, n, n);
+	for (lay = 0; lay < 2; lay++) {
+		if (!(lay ? split : inter))
+			continue;
+		bad |= plan(f, n, !lay);
+		if (n <= KGEN_N1_MAX)
+			bad |= dft(f, n, 1, !lay, x) | dft(f, n, MANY, !lay, x);
 	}
 	free(x);
 	if (!quiet)
