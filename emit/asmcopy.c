@@ -666,9 +666,10 @@ asmcopy_out(const Acopy *c)
  * in[s] instead (the store dropped), a value loaded from X vector s on
  * the way out is out[s] (the load dropped), and every other value takes
  * a free register at its instruction (linear scan; a source that dies
- * there may be the destination).  On the way in in[]'s registers are
- * not scratch; on the way out out[s] is not until its value's last use
- * (the kernel left every output in its register).  AVX forms only. */
+ * there may be the destination).  On the way in in[s] may be scratch
+ * only for values that die before in[s]'s own is made; on the way out
+ * out[s] is not scratch until its value's last use (the kernel left
+ * every output in its register).  AVX forms only. */
 enum { FOPS = 6 };
 
 typedef struct Fins Fins;
@@ -741,8 +742,8 @@ fuserows(const Acopy *c, int out)
 	Fins *fi;
 	char *text, *p, *q, *res, buf[64];
 	size_t len;
-	int *pin, *last, *reg, cur[32], hold[32], busy[32], ni, nv, i, j, r,
-	    k, x, v, nreg, ok;
+	int *pin, *last, *reg, cur[32], hold[32], busy[32], fdef[32], ni, nv,
+	    i, j, r, k, x, v, nreg, ok;
 
 	t = *c;
 	t.in = t.out = 0;
@@ -824,8 +825,15 @@ fuserows(const Acopy *c, int out)
 	/* registers: busy[r] the value in r, -1 free */
 	for (r = 0; r < 32; r++)
 		busy[r] = out ? hold[r] : -1;
-	for (x = 0; !out && x < 2 * c->n; x++)
-		busy[c->in[x]] = -2;        /* kept for the kernel's inputs */
+	/* on the way in, in[x] is the kernel's from the instruction that
+	 * makes its value (fdef) on; scratch may use it before, if that
+	 * scratch value dies first */
+	for (r = 0; r < 32; r++)
+		fdef[r] = ni;
+	for (i = 0; !out && i < ni; i++)
+		if (fi[i].mn && !fi[i].drop && (v = fi[i].val[fi[i].nop - 1]) >= 0
+		    && pin[v] >= 0)
+			fdef[pin[v]] = i;
 	for (v = 0; v < nv; v++)
 		reg[v] = pin[v];
 	for (i = 0; ok && i < ni; i++) {
@@ -834,13 +842,18 @@ fuserows(const Acopy *c, int out)
 		k = fi[i].nop - 1;
 		if ((v = fi[i].val[k]) < 0 || vreg(fi[i].opd[k]) < 0)
 			continue;
-		if (pin[v] >= 0)
+		if (pin[v] >= 0) {
+			busy[pin[v]] = v;
 			continue;
-		/* the destination: a register free here (its value read
-		 * for the last time at or before i) */
+		}
+		/* the destination: a register free here (never used, or its
+		 * value read for the last time at or before i: on the way in
+		 * a scratch value, not an input) that no input takes before
+		 * v dies */
 		for (r = 0; r < nreg; r++)
-			if (busy[r] == -1 || (busy[r] >= 0 && last[busy[r]] <= i
-			    && busy[r] != v))
+			if ((busy[r] == -1 || (busy[r] >= 0 && busy[r] != v
+			    && last[busy[r]] <= i && (out || pin[busy[r]] < 0)))
+			    && (out || last[v] < fdef[r]))
 				break;
 		if (r == nreg) {
 			ok = 0;
