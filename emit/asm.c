@@ -26,10 +26,12 @@
  * interleaved data, vector moves for split arrays with unit lane
  * stride, a general-register loop otherwise and for the last block
  * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
- * the frame, aligned to the vector size.  For small n (fuse below) the
- * kernel takes its inputs in registers and leaves its outputs there,
- * and the rows copies transpose straight into and out of them: no trip
- * through X on the common interleaved path.
+ * the frame, aligned to the vector size.  Where Belady's counts allow
+ * (fuse below) the kernel takes its inputs in registers and leaves its
+ * outputs there, all of them at small n, the first loaded and the last
+ * stored at larger n, and the rows copies transpose straight into and
+ * out of them: no trip through X for those on the common interleaved
+ * path.
  * Two more kinds run the same kernel on the caller's arrays, without
  * X: t1v codelets (kgen fft --kind t1v: a twiddle step in place on ri,
  * ii and the table W, in a loop over blocks of VL butterflies) and
@@ -340,21 +342,23 @@ step(Asm *a, int t)
 	if (n->op == OP_STORE) {
 		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
 		opnd(a, s0, t, n->a[0]);
-		if (a->c.in)
+		if (a->c.out && a->c.out[xoff(a, &d->out[n->k]) / a->vb] >= 0)
 			fprintf(a->f, "\t# kgen: out %s %d\n", s0,
 			    xoff(a, &d->out[n->k]) / a->vb);
 		else
 			dstore(a, &d->out[n->k], s0);
 		return;
 	}
-	if (n->op == OP_LOAD && a->c.in)
-		return;     /* declared at the kernel's top */
 	r = a->al->reg[t];
 	assert(r >= 0 && "a live value takes a register");
 	reg(a, rd, r);
 	switch (n->op) {
 	case OP_LOAD:
-		dload(a, &d->in[n->k], rd);
+		/* a fused input is in rd from the kernel's top (declared
+		 * there); it may still want its spill store below, where a
+		 * store to its X vector comes before its last use */
+		if (!a->c.in || a->c.in[xoff(a, &d->in[n->k]) / a->vb] < 0)
+			dload(a, &d->in[n->k], rd);
 		break;
 	case OP_ADD: binop(a, "add", t, n->a[0], n->a[1], rd); break;
 	case OP_SUB: binop(a, "sub", t, n->a[0], n->a[1], rd); break;
@@ -434,8 +438,9 @@ kernel(Asm *a, Arena *ar)
 	first[0] = 0;
 	fputs("\t# kgen: kernel\n", a->f);
 	for (t = 0; a->c.in && t < 2 * a->c.n; t++)
-		fprintf(a->f, "\t# kgen: in %%%cmm%d %d\n", a->rn, a->c.in[t],
-		    t);
+		if (a->c.in[t] >= 0)
+			fprintf(a->f, "\t# kgen: in %%%cmm%d %d\n", a->rn,
+			    a->c.in[t], t);
 	for (t = i = 0; t < al->nstep; t++) {
 		stephead(a, t);
 		for (; i < first[t + 1]; i++)
@@ -822,83 +827,165 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->rowsin = c->rowsout = 0;
 }
 
-/* n1 with AVX forms and no latency: where Belady spills nothing in the
- * schedule's order, nor with every input loaded first and every output
- * stored last, the kernel takes its inputs in registers and leaves its
- * outputs there ("# kgen: in/out" lines, gen/verify.c), and the rows
- * copies move the data straight to and from them (asmcopy_fuse): no
- * trip through X on that path; the other copies fill and read X as
- * before, with loads and stores of those registers.  Both orders spill
- * nothing, so the code's traffic is still Belady's for the schedule's
- * order (none).  Sets a->c's fused copies and a->al to the second
- * order's allocation. */
+/* n1 with AVX forms and no latency: the kernel takes some or all of its
+ * inputs in registers and leaves some or all of its outputs there
+ * ("# kgen: in/out" lines, gen/verify.c), and the rows copies move
+ * those straight to and from them (asmcopy_fuse): no trip through X
+ * for them on that path.  The other inputs and outputs, and all of them
+ * on the other copies' paths, go through X as before (.Lkernx loads the
+ * fused inputs' registers from X, and the fused outputs are stored to
+ * X after the kernel).  The kernel's order loads the fused inputs first
+ * and stores the fused outputs last (fusedorder), and a choice is taken
+ * only where Belady's loads and stores in that order equal his counts
+ * in the schedule's order, so the code's traffic is still what kgen
+ * spills predicts for the schedule.  Inputs are taken in the order the
+ * schedule first loads them, outputs latest stored first: the most
+ * inputs that keep the counts (a binary search over how many), then
+ * with them the most outputs.  Small n fuse whole (no spills either
+ * way); larger ones the inputs of their first sub-transforms and the
+ * outputs of their last.  Sets a->c's fused copies and a->al to the
+ * chosen order's allocation. */
+
+/* The schedule's order with the first ni X vectors of byin loaded first
+ * (in X order) and the first no of byout stored last: its allocation
+ * where it keeps a->al's loads and stores, reloads no fused input (X
+ * does not hold it on the rows path) and gives each fused value a
+ * register of its own (the copies move each on its own); else NULL.
+ * in and out (2n each) get the fused registers, -1 where not fused. */
+static Alloc *
+fusedorder(Asm *a, const int *ord, int norder, int regs, const int *byin,
+    int ni, const int *byout, int no, int *in, int *out, Arena *ar)
+{
+	Dag *d;
+	Node *m;
+	Alloc *al;
+	char *fin, *fout;
+	int *o2, n2, nx, s, i, t, j, x;
+
+	d = a->d;
+	nx = 2 * a->c.n;
+	fin = arena_alloc(ar, nx);
+	fout = arena_alloc(ar, nx);
+	memset(fin, 0, nx);
+	memset(fout, 0, nx);
+	for (i = 0; i < ni; i++)
+		fin[byin[i]] = 1;
+	for (i = 0; i < no; i++)
+		fout[byout[i]] = 1;
+	o2 = arena_alloc(ar, (norder + 1) * sizeof *o2);
+	n2 = 0;
+	for (s = 0; s < nx; s++)
+		for (i = 0; fin[s] && i < norder; i++) {
+			m = &d->node[ord[i]];
+			if (m->op == OP_LOAD && xoff(a, &d->in[m->k]) == s * a->vb)
+				o2[n2++] = ord[i];
+		}
+	for (i = 0; i < norder; i++) {
+		m = &d->node[ord[i]];
+		if (!(m->op == OP_LOAD && fin[xoff(a, &d->in[m->k]) / a->vb])
+		    && !(m->op == OP_STORE
+		    && fout[xoff(a, &d->out[m->k]) / a->vb]))
+			o2[n2++] = ord[i];
+	}
+	for (s = 0; s < nx; s++)
+		for (i = 0; fout[s] && i < norder; i++) {
+			m = &d->node[ord[i]];
+			if (m->op == OP_STORE && xoff(a, &d->out[m->k]) == s * a->vb)
+				o2[n2++] = ord[i];
+		}
+	if (n2 != norder)
+		return 0;
+	al = belady_alloc(belady_new(d, o2, n2, ar), regs, 0, ar);
+	if (al->s.loads != a->al->s.loads || al->s.stores != a->al->s.stores)
+		return 0;
+	for (i = 0; i < al->nre; i++) {
+		m = &d->node[al->re[i].v];
+		if (!al->re[i].stack && m->op == OP_LOAD
+		    && fin[xoff(a, &d->in[m->k]) / a->vb])
+			return 0;
+	}
+	for (s = 0; s < nx; s++)
+		in[s] = out[s] = -1;
+	for (t = 0; t < al->nstep; t++) {
+		m = &d->node[al->node[t]];
+		if (m->op == OP_LOAD && fin[x = xoff(a, &d->in[m->k]) / a->vb])
+			in[x] = al->reg[t];
+		if (m->op != OP_STORE || !fout[x = xoff(a, &d->out[m->k])
+		    / a->vb])
+			continue;
+		for (j = 0; j < 3 && al->opd[3 * t + j] != m->a[0]; j++)
+			;
+		if (j == 3 || (out[x] = al->opreg[3 * t + j]) < 0)
+			return 0;
+	}
+	for (s = 0; s < nx; s++)
+		for (j = 0; j < s; j++)
+			if ((in[s] >= 0 && in[j] == in[s])
+			    || (out[s] >= 0 && out[j] == out[s]))
+				return 0;
+	return al;
+}
+
+/* The most of by[] (0 .. nx) whose first k fusedorder takes, inputs
+ * (side 0) or outputs with the first ni inputs (side 1), by binary
+ * search: 0 always holds (the schedule's own order). */
+static int
+most(Asm *a, const int *ord, int norder, int regs, const int *byin,
+    const int *byout, int side, int ni, int *in, int *out, Arena *ar)
+{
+	int lo, hi, mid;
+
+	lo = 0;
+	hi = 2 * a->c.n;
+	while (lo < hi) {
+		mid = (lo + hi + 1) / 2;
+		if (fusedorder(a, ord, norder, regs, byin, side ? ni : mid,
+		    byout, side ? mid : 0, in, out, ar))
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 static void
 fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 {
 	Dag *d;
 	Node *m;
 	Alloc *al;
-	int *o2, *in, *out, n2, s, i, t, j, x, nx;
+	int *byin, *byout, *in, *out, nx, i, k, ni, no;
 
 	d = a->d;
-	for (i = 0; i < d->nnode; i++)
-		if (a->al->spill[i])
-			return;
-	if (a->al->nre)
-		return;
 	nx = 2 * a->c.n;
-	o2 = arena_alloc(ar, (norder + 1) * sizeof *o2);
-	n2 = 0;
-	for (s = 0; s < nx; s++)
-		for (i = 0; i < norder; i++) {
-			m = &d->node[ord[i]];
-			if (m->op == OP_LOAD && xoff(a, &d->in[m->k]) == s * a->vb)
-				o2[n2++] = ord[i];
-		}
-	for (i = 0; i < norder; i++)
-		if (d->node[ord[i]].op != OP_LOAD
-		    && d->node[ord[i]].op != OP_STORE)
-			o2[n2++] = ord[i];
-	for (s = 0; s < nx; s++)
-		for (i = 0; i < norder; i++) {
-			m = &d->node[ord[i]];
-			if (m->op == OP_STORE && xoff(a, &d->out[m->k]) == s * a->vb)
-				o2[n2++] = ord[i];
-		}
-	if (n2 != norder)
-		return;
-	al = belady_alloc(belady_new(d, o2, n2, ar), regs, 0, ar);
-	for (i = 0; i < d->nnode; i++)
-		if (al->spill[i])
-			return;
-	if (al->nre)
-		return;
+	byin = arena_alloc(ar, nx * sizeof *byin);
+	byout = arena_alloc(ar, nx * sizeof *byout);
 	in = arena_alloc(ar, nx * sizeof *in);
 	out = arena_alloc(ar, nx * sizeof *out);
-	for (s = 0; s < nx; s++)
-		in[s] = out[s] = -1;
-	for (t = 0; t < al->nstep; t++) {
-		m = &d->node[al->node[t]];
-		if (m->op == OP_LOAD)
-			in[xoff(a, &d->in[m->k]) / a->vb] = al->reg[t];
-		if (m->op == OP_STORE) {
-			for (j = 0; j < 3 && al->opd[3 * t + j] != m->a[0]; j++)
-				;
-			x = xoff(a, &d->out[m->k]) / a->vb;
-			out[x] = j < 3 ? al->opreg[3 * t + j] : -1;
-		}
+	ni = no = 0;
+	for (i = 0; i < norder; i++) {
+		m = &d->node[ord[i]];
+		if (m->op == OP_LOAD && ni < nx)
+			byin[ni++] = xoff(a, &d->in[m->k]) / a->vb;
 	}
-	/* every input and every output a register of its own (the copies
-	 * move each on its own) */
-	for (s = 0; s < nx; s++) {
-		if (in[s] < 0 || out[s] < 0)
+	for (i = norder - 1; i >= 0; i--) {
+		m = &d->node[ord[i]];
+		if (m->op == OP_STORE && no < nx)
+			byout[no++] = xoff(a, &d->out[m->k]) / a->vb;
+	}
+	if (ni != nx || no != nx)
+		return;
+	ni = most(a, ord, norder, regs, byin, byout, 0, 0, in, out, ar);
+	no = most(a, ord, norder, regs, byin, byout, 1, ni, in, out, ar);
+	/* the copies may want more registers than the fused values leave
+	 * them: then one input and one output fewer, until they fit */
+	for (k = 0; k < ni || k < no; k++)
+		if ((al = fusedorder(a, ord, norder, regs, byin, ni > k ? ni - k
+		    : 0, byout, no > k ? no - k : 0, in, out, ar))
+		    && asmcopy_fuse(&a->c, in, out)) {
+			a->al = al;
 			return;
-		for (j = 0; j < s; j++)
-			if (in[j] == in[s] || out[j] == out[s])
-				return;
-	}
-	if (asmcopy_fuse(&a->c, in, out))
-		a->al = al;
+		}
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms

@@ -570,9 +570,9 @@ dispatch(const Acopy *c, int i)
 	    slot[i], s->lab, slot[i], s->lab, slot[i], s->lab, c->vl);
 }
 
-/* Fused: the kernel's inputs from X into their registers (.Lkernx, for
- * the copies other than rows; out 0), or its outputs from their
- * registers to X (out 1). */
+/* Fused: the kernel's fused inputs from X into their registers
+ * (.Lkernx, for the copies other than rows; out 0), or its fused
+ * outputs from their registers to X (out 1). */
 static void
 xregs(const Acopy *c, int out)
 {
@@ -582,7 +582,9 @@ xregs(const Acopy *c, int out)
 	if (!out)
 		fputs(".Lkernx:\n", c->f);
 	for (k = 0; k < 2 * c->n; k++)
-		if (out)
+		if ((out ? c->out : c->in)[k] < 0)
+			continue;
+		else if (out)
 			op(c, "mova%s %%%cmm%d, %s", c->esz == 8 ? "pd" : "ps",
 			    c->rn, c->out[k], xvec(c, x, k / 2, k % 2));
 		else
@@ -664,12 +666,15 @@ asmcopy_out(const Acopy *c)
  * asmcopy_fuse prints them into a buffer and renames their vector
  * registers: a value stored to X vector s on the way in is made in
  * in[s] instead (the store dropped), a value loaded from X vector s on
- * the way out is out[s] (the load dropped), and every other value takes
- * a free register at its instruction (linear scan; a source that dies
- * there may be the destination).  On the way in in[s] may be scratch
- * only for values that die before in[s]'s own is made; on the way out
- * out[s] is not scratch until its value's last use (the kernel left
- * every output in its register).  AVX forms only. */
+ * the way out is out[s] (the load dropped), where in[s] (out[s]) is a
+ * register, and every other value takes a free register at its
+ * instruction (linear scan; a source that dies there may be the
+ * destination); X vectors whose in[s] (out[s]) is -1 keep their store
+ * (load).  On the way in in[s] may be scratch only for values read for
+ * the last time before or by the instruction that makes in[s]'s own
+ * value; on the way out out[s] is not scratch until
+ * its value's last use (the kernel left those outputs in their
+ * registers).  AVX forms only. */
 enum { FOPS = 6 };
 
 typedef struct Fins Fins;
@@ -785,7 +790,7 @@ fuserows(const Acopy *c, int out)
 		if (!strncmp(fi[i].mn, "vmova", 5) && fi[i].nop == 2) {
 			x = xslot(c, fi[i].opd[out ? 0 : 1]);
 			r = vreg(fi[i].opd[out ? 1 : 0]);
-			if (x >= 0 && r >= 0 && !out) {
+			if (x >= 0 && r >= 0 && !out && c->in[x] >= 0) {
 				/* the value stored to X vector x: made in in[x] */
 				if ((v = cur[r]) < 0 || pin[v] >= 0) {
 					ok = 0;
@@ -795,7 +800,7 @@ fuserows(const Acopy *c, int out)
 				fi[i].drop = 1;
 				continue;
 			}
-			if (x >= 0 && r >= 0) {
+			if (x >= 0 && r >= 0 && out && c->out[x] >= 0) {
 				/* the kernel's output x, in out[x] */
 				pin[nv] = c->out[x];
 				last[nv] = -1;
@@ -849,11 +854,11 @@ fuserows(const Acopy *c, int out)
 		/* the destination: a register free here (never used, or its
 		 * value read for the last time at or before i: on the way in
 		 * a scratch value, not an input) that no input takes before
-		 * v dies */
+		 * v's last use (at it, the instruction reads v first) */
 		for (r = 0; r < nreg; r++)
 			if ((busy[r] == -1 || (busy[r] >= 0 && busy[r] != v
 			    && last[busy[r]] <= i && (out || pin[busy[r]] < 0)))
-			    && (out || last[v] < fdef[r]))
+			    && (out || last[v] <= fdef[r]))
 				break;
 		if (r == nreg) {
 			ok = 0;

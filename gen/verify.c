@@ -17,10 +17,11 @@
  *     be stored; constants are read from the file's own .rodata (every
  *     lane the same value); xor with the sign mask is the only xor;
  *     registers are the ISA's kind and number below the header's R;
- *     where the kernel keeps its data in registers (small n), "# kgen:
- *     in" lines before its first instruction start registers with
- *     inputs, as X is started, and "# kgen: out" lines name the
- *     registers that must hold the outputs where it ends (declare);
+ *     where the kernel keeps some or all of its data in registers,
+ *     "# kgen: in" lines before its first instruction start registers
+ *     with inputs (whose X vectors are then undefined), and "# kgen:
+ *     out" lines name the registers that must hold the outputs where it
+ *     ends (declare);
  *   - around it, the general-register code must save a callee-saved
  *     register before writing it and restore it, return with %rsp
  *     restored, and align %rsp and allocate the frame (andq, subq) that
@@ -938,7 +939,8 @@ ginstr(V *v, const char *mn, Opd *o, int n)
  * whose rows copies transpose straight into and out of the registers,
  * emit/asm.c): "# kgen: in %zmmK S", register K holds data slot S's
  * input on entry (as X does on the other paths, an assumption about the
- * copies, which tests/test_asm.py checks against FFTW), and "# kgen: out
+ * copies, which tests/test_asm.py checks against FFTW) and X vector S
+ * does not (the rows copy does not fill it), and "# kgen: out
  * %zmmK S", register K holds output S where the kernel ends, as a store
  * of K to X would (checked there: outs).  0, or v->rc. */
 static int
@@ -964,7 +966,10 @@ declare(V *v, const char *s)
 		if (v->res.instrs)
 			return bad(v, 1, "an input declared after the kernel's "
 			    "first instruction");
+		/* the rows copy leaves the input in the register, not in
+		 * X: the kernel must not load it from there */
 		v->reg[r] = v->mem[k];
+		v->mem[k] = -1;
 		return 0;
 	}
 	v->outreg[k] = r;

@@ -487,15 +487,86 @@ def test_fused_kernel(tmp_path, case):
     assert ".Lkernx:" in text
 
 
-@pytest.mark.parametrize("args", [(8, "avx2", 16, 0), (4, "avx2", 16, 2),
-                                  (8, "avx512", 6, 0)],
-                         ids=["no-room", "latency", "spills"])
-def test_not_fused(tmp_path, args):
-    """Through X where the registers would not hold the copies (avx2
-    n = 8), with latency, or where Belady spills."""
-    n, isa, r, lat = args
-    text = emit(tmp_path / "f.s", n, isa, r, latency=lat)
+def test_not_fused_with_latency(tmp_path):
+    """With latency the kernel keeps its data in X (the reloads' early
+    issue is Belady's for the schedule's order only)."""
+    text = emit(tmp_path / "f.s", 4, "avx2", 16, latency=2)
     assert not declared(text, "in") and ".Lkernx:" not in text
+
+
+# larger n: the inputs loaded first and the outputs stored last, as many
+# as keep Belady's counts (emit/asm.c's fusedorder)
+PARTLY = [("avx2", "double", 8, 16, "search"), ("avx2", "float", 16, 16,
+                                                   "build"),
+          ("avx512", "double", 32, 32, "search"), ("avx512", "float", 64,
+                                                    32, "search"),
+          ("avx512", "double", 8, 6, "build")]
+
+
+def xslots(text, lines, isa, store):
+    """The X vectors (offset / vector bytes) that lines store (or load)."""
+    out = []
+    for l in lines:
+        s = l.split("#")[0].strip()
+        if not s.startswith("vmova"):
+            continue
+        ops = split_ops(s.partition(" ")[2])
+        k = len(ops) - 1 if store else 0
+        if ops[k].endswith("(%rsp)") and not ops[1 - k].endswith("(%rsp)"):
+            out.append(int(ops[k].split("(")[0] or 0) // VB[isa])
+    return out
+
+
+@pytest.mark.parametrize("case", PARTLY, ids=lambda c: "%s-%s-%d-R%d-%s" % c)
+def test_partly_fused(tmp_path, case):
+    """Where not every input and output fit, the kernel declares some:
+    its spill loads and stores stay Belady's for the schedule's order;
+    it loads from X exactly the inputs it does not declare, and stores
+    there exactly the outputs it does not declare; the rows copies store
+    to X exactly the undeclared inputs and load from it exactly the
+    undeclared outputs.  (The FFTW checks run such codelets on every
+    layout: test_copies_against_fftw's n = 13 and 16.)"""
+    isa, prec, n, r, sched = case
+    text = emit(tmp_path / "f.s", n, isa, r, sched=sched, prec=prec,
+                fma=r > 6)
+    ins = {s for _, _, s in declared(text, "in")}
+    outs = {s for _, _, s in declared(text, "out")}
+    assert 0 < len(ins) < 2 * n and 0 < len(outs) < 2 * n, (ins, outs)
+    assert count(text, n, isa)[:2] == belady(n, sched, [r],
+                                             fma=r > 6)[r][:2]
+    lines = text.split("\n")
+    a = lines.index("\t# kgen: kernel")
+    b = lines.index("\t# kgen: end kernel")
+    everything = set(range(2 * n))
+    xend = 2 * n
+    loaded = {x for x in xslots(text, lines[a:b], isa, False) if x < xend}
+    stored = {x for x in xslots(text, lines[a:b], isa, True) if x < xend}
+    assert loaded == everything - ins
+    assert stored == everything - outs
+    i, j = text.index(".Lirows:\n"), text.index(".Lipairs:\n")
+    rin = xslots(text, text[i:j].split("\n"), isa, True)
+    assert sorted(rin) == sorted(everything - ins)
+    i, j = text.index(".Lorows:\n"), text.index(".Lopairs:\n")
+    rout = xslots(text, text[i:j].split("\n"), isa, False)
+    assert sorted(rout) == sorted(everything - outs)
+
+
+def test_fused_input_not_in_x(tmp_path):
+    """A declared input is not in X (the rows copy leaves it in its
+    register only): a kernel that loads it from X is caught."""
+    text = emit(tmp_path / "f.s", 8, "avx2", 16, sched="search", fma=True)
+    ins = declared(text, "in")
+    assert ins
+    lines = text.split("\n")
+    first = min(i for i, _, _ in kernel_lines(text))
+    i, r, s = ins[0]
+    m = list(lines)
+    m.insert(first, "\tvmovapd %d(%%rsp), %s" % (s * VB["avx2"], r))
+    path = tmp_path / "m.s"
+    path.write_text("\n".join(m))
+    p = kgen("verify", path)
+    assert p.returncode == 1 and "before it is written" in p.stderr, \
+        p.stderr
 
 
 def test_fused_declarations_checked(tmp_path):
