@@ -25,12 +25,14 @@ spills --measure asm.
   per side) against FFTW for v = 1..2 VL + 1, mixed input and output
   layouts included, every ISA and precision, both signs; and a spoilt
   copy, which kgen verify cannot see, fails that check;
-- small n (emit/asm.c's fuse): where Belady spills nothing with every
-  input loaded first and every output stored last, the kernel declares
-  its inputs' and outputs' registers (no vector load or store of its
-  own), the rows copies move the data straight to and from them, and
-  the validator holds the kernel to those declarations (changed, moved
-  or dropped ones caught); the other copies go through X as before;
+- the kernel's data in registers (emit/asm.c's fuse): at small n every
+  input and output (no vector load or store of its own), at larger n
+  the first loaded and the last stored, as many as keep Belady's counts;
+  the kernel declares their registers, loads and stores through X
+  exactly the others, the rows copies move the data straight to and
+  from those registers, and the validator holds the kernel to its
+  declarations (changed, moved or dropped ones caught, and a load of a
+  declared input from X); the other copies go through X as before;
 - the object has unwind information and a non-executable stack note;
 - the library's assembly codelets (codelets.def N1A, 252 files): each
   hidden, kgen's output, and accepted by kgen verify;
