@@ -954,7 +954,7 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 	Dag *d;
 	Node *m;
 	Alloc *al;
-	int *byin, *byout, *in, *out, nx, i, k, ni, no;
+	int *byin, *byout, *in, *out, nx, i, ni, no;
 
 	d = a->d;
 	nx = 2 * a->c.n;
@@ -978,14 +978,24 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 	ni = most(a, ord, norder, regs, byin, byout, 0, 0, in, out, ar);
 	no = most(a, ord, norder, regs, byin, byout, 1, ni, in, out, ar);
 	/* the copies may want more registers than the fused values leave
-	 * them: then one input and one output fewer, until they fit */
-	for (k = 0; k < ni || k < no; k++)
-		if ((al = fusedorder(a, ord, norder, regs, byin, ni > k ? ni - k
-		    : 0, byout, no > k ? no - k : 0, in, out, ar))
-		    && asmcopy_fuse(&a->c, in, out)) {
+	 * them: then fewer inputs until the copy in fits (with no output
+	 * fused), and with those fewer outputs until the copy out does */
+	for (; ni > 0; ni--)
+		if (fusedorder(a, ord, norder, regs, byin, ni, byout, 0, in, out,
+		    ar) && asmcopy_fuse(&a->c, in, out))
+			break;
+	for (; no > 0; no--) {
+		asmcopy_unfuse(&a->c);
+		if ((al = fusedorder(a, ord, norder, regs, byin, ni, byout, no, in,
+		    out, ar)) && asmcopy_fuse(&a->c, in, out)) {
 			a->al = al;
 			return;
 		}
+	}
+	asmcopy_unfuse(&a->c);
+	if (ni && (al = fusedorder(a, ord, norder, regs, byin, ni, byout, 0,
+	    in, out, ar)) && asmcopy_fuse(&a->c, in, out))
+		a->al = al;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
