@@ -825,6 +825,7 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->rn = a->rn;
 	c->in = c->out = 0;
 	c->rowsin = c->rowsout = 0;
+	c->gord = 0;
 }
 
 /* n1 with AVX forms and no latency: the kernel takes some or all of its

@@ -443,7 +443,7 @@ rows(const Acopy *c, const Side *s, int out)
 		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
 	ng = row > 1 ? c->n / row : 0;
 	for (g = 0; g < ng; g++) {
-		k = g * row;
+		k = (c->gord ? c->gord[g] : g) * row;
 		for (i = 0; i < c->vl; i++)
 			if (out)
 				op(c, "mova%s %s, %%%cmm%d", sf, xvec(c, x, k,
@@ -747,14 +747,36 @@ fuserows(const Acopy *c, int out)
 	Fins *fi;
 	char *text, *p, *q, *res, buf[64];
 	size_t len;
-	int *pin, *last, *reg, cur[32], hold[32], busy[32], fdef[32], ni, nv,
-	    i, j, r, k, x, v, nreg, ok;
+	int *pin, *last, *reg, *gord, *nf, cur[32], hold[32], busy[32], fdef[32],
+	    ni, nv, i, j, r, k, x, v, nreg, ok;
 
 	t = *c;
 	t.in = t.out = 0;
-	if (!(t.f = open_memstream(&text, &len)))
+	/* the groups with fewer fused values first on the way in (a fused
+	 * value holds its register from where it is made), more first on
+	 * the way out (from the start until it is read): the registers
+	 * they hold are free for longer */
+	nv = c->vl / 2 > 1 ? c->n / (c->vl / 2) : 0;
+	t.gord = gord = emalloc(2 * (nv + 1) * sizeof *gord);
+	nf = gord + nv + 1;
+	for (i = 0; i < nv; i++) {
+		gord[i] = i;
+		for (k = nf[i] = 0; k < c->vl; k++)
+			nf[i] += (out ? c->out : c->in)[i * c->vl + k] >= 0;
+	}
+	for (i = 1; i < nv; i++)
+		for (j = i; j > 0 && (out ? nf[gord[j]] > nf[gord[j - 1]]
+		    : nf[gord[j]] < nf[gord[j - 1]]); j--) {
+			k = gord[j];
+			gord[j] = gord[j - 1];
+			gord[j - 1] = k;
+		}
+	if (!(t.f = open_memstream(&text, &len))) {
+		free(gord);
 		return 0;
+	}
 	rows(&t, &sides[out], out);
+	free(gord);
 	fclose(t.f);
 	for (ni = 1, p = text; *p; p++)
 		ni += *p == '\n';

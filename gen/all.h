@@ -281,6 +281,8 @@ struct Acopy {
 	 * data straight to and from them; NULL: every copy through X */
 	const int *in, *out;
 	char *rowsin, *rowsout;
+	const int *gord;    /* the rows copies' groups in this order; NULL:
+	                     * 0, 1, .. (fuserows) */
 };
 int asmcopy_fuse(Acopy *c, const int *in, const int *out);
 void asmcopy_unfuse(Acopy *c);
