@@ -672,9 +672,9 @@ asmcopy_out(const Acopy *c)
  * destination); X vectors whose in[s] (out[s]) is -1 keep their store
  * (load).  On the way in in[s] may be scratch only for values read for
  * the last time before or by the instruction that makes in[s]'s own
- * value; on the way out out[s] is not scratch until
- * its value's last use (the kernel left those outputs in their
- * registers).  AVX forms only. */
+ * value; on the way out out[s] is not scratch until its value's last
+ * use (the kernel left those outputs in their registers).  The groups
+ * go in grouporder's order.  AVX forms only. */
 enum { FOPS = 6 };
 
 typedef struct Fins Fins;
@@ -738,6 +738,36 @@ operands(char *s, char **opd)
 	return n;
 }
 
+/* The order of the rows copy's groups of VL X vectors on side out:
+ * fewer fused values first on the way in (a fused value holds its
+ * register from where it is made), more first on the way out (from the
+ * start until it is read), so the registers they hold are free for
+ * longer; a stable sort.  Malloc'd. */
+static int *
+grouporder(const Acopy *c, int out)
+{
+	const int *f;
+	int *ord, *nf, ng, g, j, k;
+
+	f = out ? c->out : c->in;
+	ng = c->vl / 2 > 1 ? c->n / (c->vl / 2) : 0;
+	ord = emalloc(2 * (ng + 1) * sizeof *ord);
+	nf = ord + ng + 1;
+	for (g = 0; g < ng; g++) {
+		ord[g] = g;
+		for (k = nf[g] = 0; k < c->vl; k++)
+			nf[g] += f[g * c->vl + k] >= 0;
+	}
+	for (g = 1; g < ng; g++)
+		for (j = g; j > 0 && (out ? nf[ord[j]] > nf[ord[j - 1]]
+		    : nf[ord[j]] < nf[ord[j - 1]]); j--) {
+			k = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = k;
+		}
+	return ord;
+}
+
 /* The rows copy of side out (0 in, 1 out) renamed as above; NULL where
  * the registers do not suffice. */
 static char *
@@ -747,30 +777,12 @@ fuserows(const Acopy *c, int out)
 	Fins *fi;
 	char *text, *p, *q, *res, buf[64];
 	size_t len;
-	int *pin, *last, *reg, *gord, *nf, cur[32], hold[32], busy[32], fdef[32],
+	int *pin, *last, *reg, *gord, cur[32], hold[32], busy[32], fdef[32],
 	    ni, nv, i, j, r, k, x, v, nreg, ok;
 
 	t = *c;
 	t.in = t.out = 0;
-	/* the groups with fewer fused values first on the way in (a fused
-	 * value holds its register from where it is made), more first on
-	 * the way out (from the start until it is read): the registers
-	 * they hold are free for longer */
-	nv = c->vl / 2 > 1 ? c->n / (c->vl / 2) : 0;
-	t.gord = gord = emalloc(2 * (nv + 1) * sizeof *gord);
-	nf = gord + nv + 1;
-	for (i = 0; i < nv; i++) {
-		gord[i] = i;
-		for (k = nf[i] = 0; k < c->vl; k++)
-			nf[i] += (out ? c->out : c->in)[i * c->vl + k] >= 0;
-	}
-	for (i = 1; i < nv; i++)
-		for (j = i; j > 0 && (out ? nf[gord[j]] > nf[gord[j - 1]]
-		    : nf[gord[j]] < nf[gord[j - 1]]); j--) {
-			k = gord[j];
-			gord[j] = gord[j - 1];
-			gord[j - 1] = k;
-		}
+	t.gord = gord = grouporder(c, out);
 	if (!(t.f = open_memstream(&text, &len))) {
 		free(gord);
 		return 0;
