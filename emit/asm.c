@@ -828,25 +828,6 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->gord = 0;
 }
 
-/* n1 with AVX forms and no latency: the kernel takes some or all of its
- * inputs in registers and leaves some or all of its outputs there
- * ("# kgen: in/out" lines, gen/verify.c), and the rows copies move
- * those straight to and from them (asmcopy_fuse): no trip through X
- * for them on that path.  The other inputs and outputs, and all of them
- * on the other copies' paths, go through X as before (.Lkernx loads the
- * fused inputs' registers from X, and the fused outputs are stored to
- * X after the kernel).  The kernel's order loads the fused inputs first
- * and stores the fused outputs last (fusedorder), and a choice is taken
- * only where Belady's loads and stores in that order equal his counts
- * in the schedule's order, so the code's traffic is still what kgen
- * spills predicts for the schedule.  Inputs are taken in the order the
- * schedule first loads them, outputs latest stored first: the most
- * inputs that keep the counts (a binary search over how many), then
- * with them the most outputs.  Small n fuse whole (no spills either
- * way); larger ones the inputs of their first sub-transforms and the
- * outputs of their last.  Sets a->c's fused copies and a->al to the
- * chosen order's allocation. */
-
 /* The schedule's order with the first ni X vectors of byin loaded first
  * (in X order) and the first no of byout stored last: its allocation
  * where it keeps a->al's loads and stores, reloads no fused input (X
@@ -949,6 +930,25 @@ most(Asm *a, const int *ord, int norder, int regs, const int *byin,
 	return lo;
 }
 
+/* n1 with AVX forms and no latency: the kernel takes some or all of its
+ * inputs in registers and leaves some or all of its outputs there
+ * ("# kgen: in/out" lines, gen/verify.c), and the rows copies move
+ * those straight to and from them (asmcopy_fuse): no trip through X
+ * for them on that path.  The other inputs and outputs, and all of them
+ * on the other copies' paths, go through X as before (.Lkernx loads the
+ * fused inputs' registers from X, and the fused outputs are stored to
+ * X after the kernel).  The kernel's order loads the fused inputs first
+ * and stores the fused outputs last (fusedorder), and a choice is taken
+ * only where Belady's loads and stores in that order equal his counts
+ * in the schedule's order, so the code's traffic is still what kgen
+ * spills predicts for the schedule.  Inputs are taken in the order the
+ * schedule first loads them, outputs latest stored first: the most
+ * inputs that keep the counts (a binary search over how many), then
+ * with them the most outputs.  Small n fuse whole (no spills either
+ * way); larger ones the inputs of their first sub-transforms and the
+ * outputs of their last; fewer where the rows copies' transposes would
+ * not fit the registers the fused values leave.  Sets a->c's fused
+ * copies and a->al to the chosen order's allocation. */
 static void
 fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 {
