@@ -86,7 +86,6 @@ struct Asm {
 	const char *dyn[NIDX];
 	int ndyn, dynused[NIDX];
 	int dry;                    /* recording the order, not printing */
-	int sched;                  /* the kernel list-scheduled (asmsched) */
 	int *seq, nseq, cap;        /* dry: stride * qmax + q of each */
 	int qmax;
 	int *accreg, *accmiss;      /* per address: its register, imul? */
@@ -422,14 +421,9 @@ static void
 kernel(Asm *a, Arena *ar)
 {
 	Alloc *al;
-	FILE *out;
-	char *text;
-	size_t len;
 	int *first, *byissue, t, i;
 
 	al = a->al;
-	out = 0;
-	text = 0;
 	first = arena_alloc(ar, (al->nstep + 2) * sizeof *first);
 	byissue = arena_alloc(ar, (al->nre + 1) * sizeof *byissue);
 	memset(first, 0, (al->nstep + 2) * sizeof *first);
@@ -442,18 +436,7 @@ kernel(Asm *a, Arena *ar)
 	for (t = al->nstep; t > 0; t--)
 		first[t] = first[t - 1];
 	first[0] = 0;
-	if (a->sched)
-		fputs("\t# the kernel list-scheduled after allocation "
-		    "(emit/asmsched.c): the\n\t# same instructions as in "
-		    "the steps' order, the step comments\n\t# moved with "
-		    "them\n", a->f);
 	fputs("\t# kgen: kernel\n", a->f);
-	if (a->sched) {
-		out = a->f;
-		a->f = open_memstream(&text, &len);
-		if (!a->f)
-			die("out of memory");
-	}
 	for (t = 0; a->c.in && t < 2 * a->c.n; t++)
 		if (a->c.in[t] >= 0)
 			fprintf(a->f, "\t# kgen: in %%%cmm%d %d\n", a->rn,
@@ -463,13 +446,6 @@ kernel(Asm *a, Arena *ar)
 		for (; i < first[t + 1]; i++)
 			reload(a, &al->re[byissue[i]]);
 		step(a, t);
-	}
-	if (a->sched) {
-		if (fclose(a->f))
-			die("out of memory");
-		a->f = out;
-		asmsched(a->f, text);
-		free(text);
 	}
 	fputs("\t# kgen: end kernel\n", a->f);
 }
@@ -1202,8 +1178,6 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		if (a.vex && !e->latency)
 			fuse(&a, ord, norder, e->alloc, ar);
 	}
-	/* with latency the steps' places are the stall model's */
-	a.sched = !a.gemm && !a.t1v && !e->latency;
 	a.slot = arena_alloc(ar, (d->nnode + 1) * sizeof *a.slot);
 	memset(a.slot, -1, (d->nnode + 1) * sizeof *a.slot);
 	for (i = 0; i < d->nnode; i++)

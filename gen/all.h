@@ -267,9 +267,6 @@ int emitasm_fits(Dag *d);
 void emitasm_print(FILE *f, Dag *d, const Prob *p, int kind,
     const int *order, int norder, const Emit *e);
 
-/* emit/asmsched.c: an n1 kernel's text in a list-scheduled order */
-void asmsched(FILE *f, const char *text);
-
 /* emit/asmcopy.c: emit/asm.c's copies between the arrays and its frame
  * buffer, chosen at run time on the layout */
 typedef struct Acopy Acopy;

@@ -36,10 +36,10 @@
  * after the first load of that slot, is a spill load; a vector store to
  * a stack slot is a spill store; constants' memory operands are not
  * counted (Belady counts constants as memory operands, no load).  With
- * latency L > 0, a value loaded in step s (the "# step" comments) and
- * read in step t waits max(0, s + L - t) steps, Belady's stall model: a
- * step waits for its slowest operand; spill stores are not steps and
- * wait for nothing.  With latency 0 nothing waits. */
+ * latency L, a value loaded in step s (the "# step" comments) and read
+ * in step t waits max(0, s + L - t) steps, Belady's stall model: a step
+ * waits for its slowest operand; spill stores are not steps and wait
+ * for nothing. */
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -595,10 +595,7 @@ writeop(V *v, const Opd *o, int t, int isload)
 
 	if (o->kind == OPD_REG && o->vk) {
 		v->reg[o->vr] = t;
-		/* latency 0: no step waits, in whatever order the steps'
-		 * comments come (a list-scheduled kernel, emit/asmsched.c) */
-		v->ready[o->vr] = isload && v->h->latency ? v->step
-		    + v->h->latency : 0;
+		v->ready[o->vr] = isload ? v->step + v->h->latency : 0;
 		return 0;
 	}
 	if (o->kind != OPD_MEM || !strcmp(o->base, "rip"))
