@@ -148,6 +148,15 @@ bench-asm: bin/kgen
 	@sh tests/deps.sh python3-matplotlib
 	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
 
+# ---- bench-asmparts: where an asm n1 codelet's time goes on the rows
+# path: the copy in, the kernel and the copy out timed apart (cuts of
+# its text) beside the whole and the same order's C (bench/asmparts.c,
+# bench/asmparts.py; CSV in bench/out/asmparts.csv, about a second a
+# configuration).  BENCH_ASMPARTS_ARGS passes options, e.g. --sizes 32.
+bench-asmparts: bin/kgen
+	@sh bench/machine.sh asmparts
+	$(PYTHON) bench/asmparts.py $(BENCH_ASMPARTS_ARGS)
+
 # ---- bench-asmlib: the library's batched codelets in C (kgen_n1_isa)
 # against its assembly ones (kgen_n1a_isa), n = 2..64, avx2 and avx512,
 # double and float, v = 256 interleaved, and which one kgen_dft picks
