@@ -37,6 +37,11 @@ typedef float R;
 #define N1A_ISA kgen_n1af_isa
 #define N1_FOR kgen_n1f_for
 #define DFT kgen_dftf
+#define DFT_NAME "kgen_dftf"
+#define DFT_C kgen_priv_dftf_c
+#define DFT_C_NAME "kgen_priv_dftf_c"
+#define SLOTS_NAME "kgen_priv_dftf_slots"
+#define RSIZE "4"
 #define DFT_PICKED kgen_priv_dftf_picked
 #define DFT_PICK kgen_priv_dftf_pick
 #define DFT_FORGET kgen_priv_dftf_forget
@@ -53,6 +58,11 @@ typedef double R;
 #define N1A_ISA kgen_n1a_isa
 #define N1_FOR kgen_n1_for
 #define DFT kgen_dft
+#define DFT_NAME "kgen_dft"
+#define DFT_C kgen_priv_dft_c
+#define DFT_C_NAME "kgen_priv_dft_c"
+#define SLOTS_NAME "kgen_priv_dft_slots"
+#define RSIZE "8"
 #define DFT_PICKED kgen_priv_dft_picked
 #define DFT_PICK kgen_priv_dft_pick
 #define DFT_FORGET kgen_priv_dft_forget
@@ -404,7 +414,19 @@ struct Slot {
 	                             * few or many holds, 0 where it was not
 	                             * measured (or told: wisdom) */
 };
+/* On x86-64 (ELF, GNU C) kgen_dft's first instructions are assembly
+ * (DFT_ASM, after DFT_C): they read one, ones and plain of slots by
+ * this name, a slot 136 bytes, one, ones and plain at 72, 80 and 88. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__)
+#define DFT_ASM 1
+static Slot slots[NSIZE] __asm__(SLOTS_NAME);
+_Static_assert(sizeof(Slot) == 136 && offsetof(Slot, one) == 72
+    && offsetof(Slot, ones) == 80 && offsetof(Slot, plain) == 88
+    && sizeof(n1_fn *) == 8 && NSIZE == 64 && KGEN_OK == 0,
+    "the layout DFT_ASM's assembly reads slots with");
+#else
 static Slot slots[NSIZE];
+#endif
 
 /* Makes candidate c (or, c < 0, codelet f unmeasured) the codelet of
  * slot s for layout lay and side many, with the entries one transform
@@ -676,7 +698,9 @@ one(n1_fn *f, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 	return KGEN_OK;
 }
 
-/* kgen_dft (kgen_dftf).  A small transform costs a few nanoseconds, so
+/* kgen_dft (kgen_dftf); on x86-64 DFT_C, where the assembly entry
+ * below sends every call it does not take to a codelet itself.  A small
+ * transform costs a few nanoseconds, so
  * one forward transform whose measured codelet is n1c or n1x jumps to that
  * codelet's v1 entry (interleaved pairs: four arguments; split arrays,
  * the v1s entry: six; all in registers, and its return value is ours):
@@ -687,9 +711,18 @@ one(n1_fn *f, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * n1w: 28.3 ns a transform through common, 26.1 this way, the codelet
  * called directly 23.3; split n1w sizes 6-16% faster, make bench-fft
  * v = 1, 2026-11-27).  Everything else goes on to common. */
+#ifdef DFT_ASM
+__attribute__((visibility("hidden"))) int
+DFT_C(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);
+__attribute__((visibility("hidden"))) int
+DFT_C(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
+    ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+#else
 int
 DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
     ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+#endif
 {
 	v1_fn *g;
 	v1s_fn *h;
@@ -714,3 +747,102 @@ DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 	}
 	return common(n, sign, ri, ii, ro, io, is, os, v, ivs, ovs);
 }
+
+#ifdef DFT_ASM
+/* kgen_dft's (kgen_dftf's) entry in assembly: DFT_C's first branch (one
+ * forward transform of a size already picked) with nothing saved and
+ * each argument moved once: a jump to the v1 or v1s entry, or a call of
+ * the plain codelet with v = 1 where the pick has no such entry (it
+ * returns nothing, so the entry returns KGEN_OK itself); every other
+ * call jumps to DFT_C with its arguments untouched.  In C, gcc 12 saved
+ * four registers and loaded every stack argument before the first test
+ * (for the jump to common with the stack arguments, whatever the C's
+ * shape): make bench-fft's v = 1 rows took a cycle or two more than the
+ * same codelet called directly, and this entry 3-6 cycles less than the
+ * C one at n <= 8 (double n = 4, interleaved, on the EPYC: 6.23 ns
+ * through the C entry, 5.15 through this; docs/fft.md, 2026-11-28).
+ * Arguments: n edi, sign esi, ri rdx, ii rcx, ro r8, io r9; is, os, v,
+ * ivs, ovs at 8, 16, 24, 32, 40(%rsp).  The slot's fields: one 72,
+ * ones 80, plain[0] 88, plain[1] 96 (asserted with slots). */
+__asm__(
+"	.text\n"
+"	.globl " DFT_NAME "\n"
+"	.type " DFT_NAME ", @function\n"
+"	.p2align 4\n"
+DFT_NAME ":\n"
+"	.cfi_startproc\n"
+"	cmpq $1, 24(%rsp)\n"            /* v == 1 */
+"	jne 9f\n"
+"	cmpl $-1, %esi\n"               /* sign == -1 */
+"	jne 9f\n"
+"	leal -1(%rdi), %eax\n"          /* (unsigned)n - 1 < NSIZE */
+"	cmpl $63, %eax\n"
+"	ja 9f\n"
+"	testq %rdx, %rdx\n"             /* ri, ii, ro, io */
+"	je 9f\n"
+"	testq %rcx, %rcx\n"
+"	je 9f\n"
+"	testq %r8, %r8\n"
+"	je 9f\n"
+"	testq %r9, %r9\n"
+"	je 9f\n"
+"	imulq $136, %rax, %rax\n"      /* slot n - 1 */
+"	leaq " SLOTS_NAME "(%rip), %r10\n"
+"	addq %rax, %r10\n"
+"	leaq " RSIZE "(%rdx), %r11\n"   /* ii == ri + 1 */
+"	cmpq %r11, %rcx\n"
+"	jne 2f\n"
+"	leaq " RSIZE "(%r8), %r11\n"    /* io == ro + 1 */
+"	cmpq %r11, %r9\n"
+"	jne 3f\n"
+"	movq 72(%r10), %r11\n"          /* one(ri, ro, is, os) */
+"	testq %r11, %r11\n"
+"	je 4f\n"
+"	movq %rdx, %rdi\n"
+"	movq %r8, %rsi\n"
+"	movq 8(%rsp), %rdx\n"
+"	movq 16(%rsp), %rcx\n"
+"	jmp *%r11\n"
+"4:	movq 88(%r10), %r11\n"          /* plain[0] */
+"	jmp 6f\n"
+"2:	leaq " RSIZE "(%rcx), %r11\n"  /* not ri == ii + 1 && ro == io + 1 */
+"	cmpq %r11, %rdx\n"
+"	jne 3f\n"
+"	leaq " RSIZE "(%r9), %r11\n"
+"	cmpq %r11, %r8\n"
+"	je 9f\n"
+"3:	movq 80(%r10), %r11\n"          /* ones(ri, ii, ro, io, is, os) */
+"	testq %r11, %r11\n"
+"	je 5f\n"
+"	movq %rdx, %rdi\n"
+"	movq %rcx, %rsi\n"
+"	movq %r8, %rdx\n"
+"	movq %r9, %rcx\n"
+"	movq 8(%rsp), %r8\n"
+"	movq 16(%rsp), %r9\n"
+"	jmp *%r11\n"
+"5:	movq 96(%r10), %r11\n"          /* plain[1] */
+"6:	testq %r11, %r11\n"
+"	je 9f\n"
+"	subq $24, %rsp\n"               /* f(ri, ii, ro, io, is, os, 1, */
+"	.cfi_adjust_cfa_offset 24\n"    /*   ivs, ovs), then KGEN_OK */
+"	movq $1, (%rsp)\n"
+"	movq 56(%rsp), %rax\n"
+"	movq %rax, 8(%rsp)\n"
+"	movq 64(%rsp), %rax\n"
+"	movq %rax, 16(%rsp)\n"
+"	movq %rdx, %rdi\n"
+"	movq %rcx, %rsi\n"
+"	movq %r8, %rdx\n"
+"	movq %r9, %rcx\n"
+"	movq 32(%rsp), %r8\n"
+"	movq 40(%rsp), %r9\n"
+"	call *%r11\n"
+"	xorl %eax, %eax\n"
+"	addq $24, %rsp\n"
+"	.cfi_adjust_cfa_offset -24\n"
+"	ret\n"
+"9:	jmp " DFT_C_NAME "\n"
+"	.cfi_endproc\n"
+"	.size " DFT_NAME ", .-" DFT_NAME "\n");
+#endif

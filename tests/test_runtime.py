@@ -209,6 +209,24 @@ def test_install_and_pkg_config(tmp_path, libkgen):
 
 
 @pytest.mark.parametrize("isa", ["scalar", "sse2", "avx2", "avx512"])
+def test_dft_entry(tmp_path, isa):
+    """kgen_dft/kgen_dftf one transform at a time on every layout class
+    their entry tells apart (tests/dftentry.c: pairs, pairs with gaps,
+    split arrays with and without strides, the mixed and swapped ones),
+    each call three times so that the later ones take the entry's jumps
+    to a v1 or v1s codelet entry (assembly on x86-64, runtime/dispatch.c),
+    against a long-double DFT, outputs' neighbours untouched; bad calls
+    return errors.  Its stride and argument mutants (is and os swapped,
+    ii's register for ri's) failed it by hand, 126-480 bad cases each."""
+    exe = cc([TESTS / "dftentry.c", LIBDIR / "libkgen.a"],
+             tmp_path / "dftentry", ["-I" + str(ROOT / "runtime")],
+             ["-lm"], opt="-O1")
+    p = run([exe], env={**os.environ, "KGEN_ISA": isa})
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert p.stdout.strip().endswith("bad 0")
+
+
+@pytest.mark.parametrize("isa", ["scalar", "sse2", "avx2", "avx512"])
 def test_mixed_layouts(tmp_path, isa):
     """kgen_dft/kgen_dftf with interleaved pairs on one side and split
     arrays on the other (tests/mixedlayout.c): the batched codelets'
