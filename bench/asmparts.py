@@ -22,28 +22,16 @@ import os
 import subprocess
 import sys
 
+# bench-asm's ISA tables and helpers (bench/asm.py)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from asm import CFLAGS, CPUFLAGS, NREG, cpu, sizes  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KGEN = os.path.join(ROOT, "bin", "kgen")
 OUT = os.path.join(ROOT, "bench", "out")
 BUILD = os.path.join(ROOT, "build", "bench", "asmparts")
-NREG = {"avx2": 16, "avx512": 32}
-CFLAGS = {"avx2": ["-mavx2", "-mfma"],
-          "avx512": ["-mavx512f", "-mavx512vl", "-mavx512dq", "-mfma"]}
-CPUFLAGS = {"avx2": {"avx2", "fma"},
-            "avx512": {"avx512f", "avx512vl", "avx512dq"}}
 FIELDS = ["isa", "prec", "n", "asm_ns", "c_ns", "c_over_asm", "in_ns",
           "kernel_ns", "out_ns", "parts_over_asm"]
-
-
-def cpu():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
 
 
 def sh(cmd):
@@ -52,14 +40,6 @@ def sh(cmd):
         sys.exit("bench-asmparts: %s failed:\n%s" % (" ".join(cmd),
                                                      p.stderr))
     return p.stdout
-
-
-def sizes(text):
-    out = []
-    for part in text.split(","):
-        a, _, b = part.partition("-")
-        out += range(int(a), int(b or a) + 1)
-    return out
 
 
 def cuts(text):
