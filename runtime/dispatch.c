@@ -758,7 +758,7 @@ DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * four registers and loaded every stack argument before the first test
  * (for the jump to common with the stack arguments, whatever the C's
  * shape): make bench-fft's v = 1 rows took a cycle or two more than the
- * same codelet called directly, and this entry 3-6 cycles less than the
+ * same codelet called directly, and this entry 3-5 cycles less than the
  * C one at n <= 8 (double n = 4, interleaved, on the EPYC: 6.23 ns
  * through the C entry, 5.15 through this; docs/fft.md, 2026-11-28).
  * Arguments: n edi, sign esi, ri rdx, ii rcx, ro r8, io r9; is, os, v,
