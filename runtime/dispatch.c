@@ -222,25 +222,32 @@ lanes(int isa)
  * n1x 31.6 ns a transform, n1w 41.0, the batched codelet 48.5; make
  * bench-pick, 2026-11-27).  The
  * first call for a size, precision, layout and side of the lanes times
- * each candidate on scratch data of that layout (v = 1, or sixteen
- * vectors' worth of transforms one after another: with four, double
- * n = 32 and 64 picked codelets 20-25% slower at v = 256 than the best,
- * make bench-fft 2026-11-26), 15 timings each in blocks of five (block,
- * below), the blocks of the candidates interleaved so that a burst of
- * load hits them alike, times the three fastest again for three times
- * as many, and keeps the one with the least time (once; pick remembers
- * it; make bench-pick shows what it costs: 0.3, 2.7-2.8 and 6.0-6.4 ms
- * for double n = 2, 32 and 64 at v = 256, n1x among the candidates,
- * 2026-11-27).  When
- * KGEN_ISA names the ISA, v that fills the lanes runs that ISA's batched
- * codelet unmeasured, so that tests reach every path. */
+ * each candidate on scratch data of that layout (v = 1, or for batches
+ * the call's v, transforms one after another, but at least sixteen
+ * vectors' worth and at most MEASV complex values an array where that
+ * is more: with four vectors' worth, double n = 32 and 64 picked
+ * codelets 20-25% slower at v = 256 than the best, make bench-fft
+ * 2026-11-26; with sixteen, 128 double transforms of n = 7..10 fit in
+ * the 48 KiB L1 of a Xeon (family 6 model 207) where the call's 256 do
+ * not, and the pick took AVX2's n1c where AVX-512's codelets run 7-58%
+ * faster out of L1, n = 8 3.6 ns against 5.7, make bench-pick
+ * BENCH_PICK_ARGS="double 8", 2026-12-01; the cap keeps the first
+ * call at 0.5-14 ms for double n = 2..64, v = 256), 15 timings each
+ * in blocks of five (block, below), the blocks of the candidates
+ * interleaved so that a burst of load hits them alike, times the three
+ * fastest again for three times as many, and keeps the one with the
+ * least time (once; pick remembers it; make bench-pick shows what it
+ * costs: 0.5-0.8, 7.7-8.1 and 9.3-13.5 ms for double n = 2, 32 and 64
+ * at v = 256 on that Xeon, 2026-12-01).  When KGEN_ISA names the ISA,
+ * v that fills the lanes runs that ISA's batched codelet unmeasured, so
+ * that tests reach every path. */
 /* layout()'s classes (plan.h's LAY_* are the planner's, another set) */
 enum { PICK_INTER, PICK_SPLIT, PICK_SIDE, PICK_SKEW, NPICK };
 enum { SKEW = 16 / sizeof(R), PAGE = 4096 / sizeof(R),
     KIB = 1024 / sizeof(R) };       /* calls' placements, in values */
 enum { FAM_N1 = DFT_N1, FAM_N1W = DFT_N1W, FAM_N1C = DFT_N1C,
     FAM_N1X = DFT_N1X, FAM_N1A = DFT_N1A, NFAM = DFT_NFAM, ROUNDS = 15,
-    BLOCK = 5 };
+    BLOCK = 5, MEASV = 8192 };
 _Static_assert((int)NPICK == (int)DFT_NLAY,
     "cpu.h's DFT_NLAY is layout()'s classes");
 
@@ -487,14 +494,20 @@ slotlanes(Slot *s, int n)
 static n1_fn *
 fill(Slot *s, int n, ptrdiff_t v, int lay)
 {
-	int isa, l, many, c;
+	int isa, l, many, c, vm;
 
 	isa = kgen_isa_for(n, ISFLOAT);
 	l = slotlanes(s, n);
 	many = v >= l;
 	if (many && kgen_priv_isa_forced())
 		return install(s, n, many, lay, -1, tab[isa][n - 1]);
-	if ((c = measure(n, lay, many ? 16 * l : lay == PICK_SIDE
+	/* batches: the call's v, at least sixteen vectors' worth, at most
+	 * MEASV complex values an array where that is more (why: the
+	 * comment before PICK_INTER) */
+	vm = 16 * l;
+	if (many && v > vm)
+		vm = v < MEASV / n ? (int)v : MEASV / n > vm ? MEASV / n : vm;
+	if ((c = measure(n, lay, many ? vm : lay == PICK_SIDE
 	    || lay == PICK_SKEW ? l - 1 : 1, many)) >= 0)
 		return install(s, n, many, lay, c, 0);
 	return install(s, n, many, lay, -1, many ? tab[isa][n - 1]
