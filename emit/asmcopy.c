@@ -424,6 +424,69 @@ half(const Acopy *c, const Side *s, int k, int out)
 	}
 }
 
+/* One group of rows() by 128-bit blocks: the group's VL X vectors are
+ * W columns of each of the VL / W blocks of the rows.  Vector b W + q
+ * holds block b of rows q, W + q, 2 W + q, ... (a 128-bit load and
+ * inserts from memory; on the way out a 128-bit store and extracts to
+ * memory), and the in-block transpose of vectors b W .. b W + W - 1
+ * gives columns b W .. b W + W - 1: no shuffle across 128-bit blocks
+ * (vperm2f128, vshuff64x2, which Intel cores run on one port that the
+ * in-block shuffles share), for one memory access a block.  rows() takes
+ * it on the way in, and on the way out in AVX2 float, where the stores
+ * it adds cost less than the shuffles it saves: on a Xeon (family 6
+ * model 207), n = 2..64 at v = 256, the asm codelets with it against
+ * those without in one process, 2026-12-01 (docs/asm.md, "Transposes by
+ * 128-bit blocks"). */
+static void
+rowblocks(const Acopy *c, const Side *s, int k, int out)
+{
+	const char *sf, *ins, *ext;
+	char m[40], x[40];
+	int w, nb, b, q, pp, r, res;
+
+	sf = c->esz == 8 ? "pd" : "ps";
+	w = 16 / c->esz;
+	nb = c->vl / w;
+	ins = nb == 2 ? "insertf128" : "insertf32x4";
+	ext = nb == 2 ? "extractf128" : "extractf32x4";
+	res = w == 2 ? c->vl : 0;   /* where the in-block stage leaves them */
+	for (r = 0; out && r < c->vl; r++)
+		op(c, "mova%s %s, %%%cmm%d", sf, xvec(c, x, k, r), c->rn, r);
+	for (b = 0; !out && b < nb; b++)
+		for (q = 0; q < w; q++)
+			for (pp = 0; pp < nb; pp++) {
+				r = b * w + q;
+				lane(m, pp * w + q, s->vs, 2 * k * c->esz + 16 * b);
+				if (pp == 0)
+					op(c, "movu%s %s, %%xmm%d", sf, m, r);
+				else
+					op(c, "%s $%d, %s, %%%cmm%d, %%%cmm%d", ins,
+					    pp, m, c->rn, r, c->rn, r);
+			}
+	for (b = 0; b < nb; b++) {
+		r = b * w;
+		if (w == 2) {
+			sh(c, "unpcklpd", -1, r, r + 1, c->vl + r);
+			sh(c, "unpckhpd", -1, r, r + 1, c->vl + r + 1);
+		} else
+			tr4(c, r, c->vl + r);
+	}
+	for (r = 0; !out && r < c->vl; r++)
+		op(c, "mova%s %%%cmm%d, %s", sf, c->rn, res + r, xvec(c, x,
+		    k, r));
+	for (b = 0; out && b < nb; b++)
+		for (q = 0; q < w; q++)
+			for (pp = 0; pp < nb; pp++) {
+				r = res + b * w + q;
+				lane(m, pp * w + q, s->vs, 2 * k * c->esz + 16 * b);
+				if (pp == 0)
+					op(c, "movu%s %%xmm%d, %s", sf, r, m);
+				else
+					op(c, "%s $%d, %%%cmm%d, %s", ext, pp, c->rn,
+					    r, m);
+			}
+}
+
 /* Interleaved and adjacent elements (is == 2): straight-line code over
  * groups of VL / 2 elements, a lane's group one vector (a row), VL rows
  * transposed into the group's VL X vectors (or back); the elements left
@@ -434,15 +497,19 @@ rows(const Acopy *c, const Side *s, int out)
 {
 	const char *sf;
 	char m[40], x[40];
-	int g, k, i, b, ng, row;
+	int g, k, i, b, ng, row, blocks;
 
 	sf = c->esz == 8 ? "pd" : "ps";
 	row = c->vl / 2;            /* elements per row */
+	blocks = c->vex && c->vl > 16 / c->esz && (!out || (c->vl == 8
+	    && c->esz == 4));
 	multiples(c, s);
 	if (c->vl > 8)
 		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
 	ng = row > 1 ? c->n / row : 0;
-	for (g = 0; g < ng; g++) {
+	for (g = 0; blocks && g < ng; g++)
+		rowblocks(c, s, (c->gord ? c->gord[g] : g) * row, out);
+	for (g = 0; !blocks && g < ng; g++) {
 		k = (c->gord ? c->gord[g] : g) * row;
 		for (i = 0; i < c->vl; i++)
 			if (out)

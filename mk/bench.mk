@@ -102,12 +102,14 @@ bench-gemm: build/bench/gemm
 # one process per precision and layout (bench/fft.c, bench/fft.py); CSV
 # and plots go to bench/out/ (about 5-8 minutes).
 build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
+	@sh tests/deps.sh libfftw3-dev
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Iruntime -o $@ bench/fft.c lib/libkgen.a \
 	    -lfftw3 -lfftw3f -lm
 
 bench-fft: build/bench/fft
 	@sh bench/machine.sh fft
+	@sh tests/deps.sh python3-matplotlib
 	$(PYTHON) bench/fft.py
 
 # ---- bench-plan: whole transforms against FFTW_MEASURE and FFTW_PATIENT
@@ -117,6 +119,7 @@ bench-fft: build/bench/fft
 # KGEN_ISA=avx2 etc. picks the path.
 bench-plan: lib/libkgen.a
 	@sh bench/machine.sh plan
+	@sh tests/deps.sh libfftw3-dev python3-matplotlib
 	@mkdir -p build/bench bench/out
 	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
 	    lib/libkgen.a -lfftw3 -lm -lpthread
@@ -145,7 +148,7 @@ bench-spills: bin/kgen
 # BENCH_ASM_ARGS passes options, e.g. --prec double --sizes 8-64.
 bench-asm: bin/kgen
 	@sh bench/machine.sh asm
-	@sh tests/deps.sh python3-matplotlib
+	@sh tests/deps.sh libfftw3-dev python3-matplotlib
 	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
 
 # ---- bench-asmparts: where an asm n1 codelet's time goes on the rows

@@ -630,9 +630,9 @@ def test_fused_spoilt_copy_is_caught(tmp_path):
     text = emit(tmp_path / "s.s", 4, "avx512", 32, name="s", fma=True)
     assert declared(text, "in")
     i = text.index(".Lirows:\n")
-    j = text.index("shuff64x2 $0x88", i)
+    j = text.index("insertf32x4 $1,", i)
     assert j < text.index("\tjmp .L", i)
-    text = text[:j] + "shuff64x2 $0xdd" + text[j + 15:]
+    text = text[:j] + "insertf32x4 $2," + text[j + 15:]
     (tmp_path / "s.s").write_text(text)
     assert kgen("verify", tmp_path / "s.s").returncode == 0
     res, _ = results(copycheck(tmp_path, "s", "avx512", "double", 4, -1,
@@ -826,7 +826,7 @@ def test_copies_against_fftw(copy_runs, case):
 # a spoilt copy on each vector path: (label the path starts at, what
 # changes in its first occurrence after the label, the layouts that see it)
 SPOILS = [
-    (".Lirows:", ("shuff64x2 $0x88", "shuff64x2 $0xdd"), "inter/"),
+    (".Lirows:", ("insertf32x4 $1,", "insertf32x4 $2,"), "inter/"),
     (".Lorows:", ("unpckhpd", "unpcklpd"), "inter/"),
     (".Lipairs:", ("unpcklpd", "unpckhpd"), "inter-gap/"),
     (".Lopairs:", ("extractf32x4 $2", "extractf32x4 $3"), "inter-gap/"),
