@@ -432,11 +432,12 @@ half(const Acopy *c, const Side *s, int k, int out)
  * gives columns b W .. b W + W - 1: no shuffle across 128-bit blocks
  * (vperm2f128, vshuff64x2, which Intel cores run on one port that the
  * in-block shuffles share), for one memory access a block.  rows() takes
- * it on the way in, and on the way out in AVX2 float, where the stores
- * it adds cost less than the shuffles it saves: on a Xeon (family 6
- * model 207), n = 2..64 at v = 256, the asm codelets with it against
- * those without in one process, 2026-12-01 (docs/asm.md, "Transposes by
- * 128-bit blocks"). */
+ * it on the way in, and on the way out in AVX2 only, where the stores it
+ * adds cost less than the shuffles it saves (in double, half the rows
+ * whole after one insert, the other half by extracts): on a Xeon
+ * (family 6 model 207), n = 2..64 at v = 256, the asm codelets with it
+ * against those without in one process, 2026-12-01 (docs/asm.md,
+ * "Transposes by 128-bit blocks"). */
 static void
 rowblocks(const Acopy *c, const Side *s, int k, int out)
 {
@@ -474,6 +475,21 @@ rowblocks(const Acopy *c, const Side *s, int k, int out)
 	for (r = 0; !out && r < c->vl; r++)
 		op(c, "mova%s %%%cmm%d, %s", sf, c->rn, res + r, xvec(c, x,
 		    k, r));
+	/* AVX2 double out: row q whole (one register insert of the other
+	 * block), row W + q by two extracts */
+	if (out && nb == 2 && w == 2) {
+		for (q = 0; q < w; q++) {
+			fprintf(c->f, "\tvinsertf128 $1, %%xmm%d, %%ymm%d, %%ymm%d\n",
+			    res + w + q, res + q, q);
+			op(c, "movu%s %%ymm%d, %s", sf, q, lane(m, q, s->vs,
+			    2 * k * c->esz));
+			op(c, "%s $1, %%ymm%d, %s", ext, res + q, lane(m, w + q,
+			    s->vs, 2 * k * c->esz));
+			op(c, "%s $1, %%ymm%d, %s", ext, res + w + q, lane(m, w + q,
+			    s->vs, 2 * k * c->esz + 16));
+		}
+		return;
+	}
 	for (b = 0; out && b < nb; b++)
 		for (q = 0; q < w; q++)
 			for (pp = 0; pp < nb; pp++) {
@@ -501,8 +517,7 @@ rows(const Acopy *c, const Side *s, int out)
 
 	sf = c->esz == 8 ? "pd" : "ps";
 	row = c->vl / 2;            /* elements per row */
-	blocks = c->vex && c->vl > 16 / c->esz && (!out || (c->vl == 8
-	    && c->esz == 4));
+	blocks = c->vex && c->vl > 16 / c->esz && (!out || c->vb == 32);
 	multiples(c, s);
 	if (c->vl > 8)
 		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);

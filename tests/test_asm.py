@@ -856,6 +856,31 @@ def test_spoilt_copy_is_caught(tmp_path, spoil):
     assert not any(" split-gap/" in x for x in bad), bad[:5]
 
 
+def test_spoilt_avx2_rows_out_is_caught(tmp_path):
+    """AVX2's rows copy out by 128-bit blocks (emit/asmcopy.c, rowblocks):
+    in double a row whole after one register insert, in float by
+    extracts; a wrong block in either is caught on the interleaved
+    layout."""
+    need("avx2")
+    for prec, a, b in (
+            ("double", r"vinsertf128 \$1, %xmm(\d+)",
+             lambda m: "vinsertf128 $1, %%xmm%d" % ((int(m[1]) + 1) % 16)),
+            ("float", r"vextractf128 \$1, %ymm(\d+)",
+             lambda m: "vmovups %xmm" + m[1])):
+        text = emit(tmp_path / "s.s", 16, "avx2", 16, prec=prec,
+                    name="s")
+        i = text.index(".Lorows:\n")
+        m = re.compile(a).search(text, i)
+        assert m and m.start() < text.index("\tjmp .L", i)
+        text = text[:m.start()] + b(m) + text[m.end():]
+        (tmp_path / "s.s").write_text(text)
+        assert kgen("verify", tmp_path / "s.s").returncode == 0
+        res, _ = results(copycheck(tmp_path, "s", "avx2", prec, 16, -1,
+                                   text))
+        bad = failures(res, prec)
+        assert bad and any("inter/" in x for x in bad), (prec, bad[:5])
+
+
 def write_asm(args, path):
     """Runs kgen with args into path; the text (BuildError on failure).
     test_asm_t1v.py and test_asm_gemm.py emit through it."""
