@@ -479,8 +479,8 @@ rowblocks(const Acopy *c, const Side *s, int k, int out)
 	 * block), row W + q by two extracts */
 	if (out && nb == 2 && w == 2) {
 		for (q = 0; q < w; q++) {
-			fprintf(c->f, "\tvinsertf128 $1, %%xmm%d, %%ymm%d, %%ymm%d\n",
-			    res + w + q, res + q, q);
+			op(c, "%s $1, %%xmm%d, %%ymm%d, %%ymm%d", ins, res + w + q,
+			    res + q, q);
 			op(c, "movu%s %%ymm%d, %s", sf, q, lane(m, q, s->vs,
 			    2 * k * c->esz));
 			op(c, "%s $1, %%ymm%d, %s", ext, res + q, lane(m, w + q,
@@ -522,10 +522,12 @@ rows(const Acopy *c, const Side *s, int out)
 	if (c->vl > 8)
 		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
 	ng = row > 1 ? c->n / row : 0;
-	for (g = 0; blocks && g < ng; g++)
-		rowblocks(c, s, (c->gord ? c->gord[g] : g) * row, out);
-	for (g = 0; !blocks && g < ng; g++) {
+	for (g = 0; g < ng; g++) {
 		k = (c->gord ? c->gord[g] : g) * row;
+		if (blocks) {
+			rowblocks(c, s, k, out);
+			continue;
+		}
 		for (i = 0; i < c->vl; i++)
 			if (out)
 				op(c, "mova%s %s, %%%cmm%d", sf, xvec(c, x, k,

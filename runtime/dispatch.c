@@ -504,9 +504,9 @@ fill(Slot *s, int n, ptrdiff_t v, int lay)
 	/* batches: the call's v, at least sixteen vectors' worth, at most
 	 * MEASV complex values an array where that is more (why: the
 	 * comment before PICK_INTER) */
-	vm = 16 * l;
-	if (many && v > vm)
-		vm = v < MEASV / n ? (int)v : MEASV / n > vm ? MEASV / n : vm;
+	vm = many && v < MEASV / n ? (int)v : MEASV / n;
+	if (vm < 16 * l)
+		vm = 16 * l;
 	if ((c = measure(n, lay, many ? vm : lay == PICK_SIDE
 	    || lay == PICK_SKEW ? l - 1 : 1, many)) >= 0)
 		return install(s, n, many, lay, c, 0);
