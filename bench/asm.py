@@ -12,6 +12,12 @@ the spill loads/stores of asm (its header: Belady's) and of gcc at the
 same R (kgen spills --measure gcc: the scalar C codelet of that order
 held to R registers).
 
+C/asm is the median over the trials of C's time over asm's in the same
+trial; "least" is C's least time over asm's least, the quietest trial
+of each: on a shared machine whose neighbours come and go (the Xeon of
+2026-12-01 ran whole seconds about 30% slower) the slow spells can
+slow one codelet more than the other, so the two can differ.
+
 Writes bench/out/asm.csv (flushed per configuration), prints a table,
 and draws bench/out/asm.png (skipped, saying why, without matplotlib).
 Options: --isa avx2,avx512 --prec double,float --sizes 2-64 --trials 15
@@ -35,7 +41,8 @@ CFLAGS = {"avx2": ["-mavx2", "-mfma"],
 CPUFLAGS = {"avx2": {"avx2", "fma"},
             "avx512": {"avx512f", "avx512vl", "avx512dq"}}
 FIELDS = ["isa", "prec", "n", "regs", "asm_ns", "c_ns", "fftw_ns",
-          "c_over_asm", "fftw_over_asm", "asm_spill_loads",
+          "c_over_asm", "fftw_over_asm", "asm_min_ns", "c_min_ns",
+          "c_over_asm_min", "asm_spill_loads",
           "asm_spill_stores", "gcc_spill_loads", "gcc_spill_stores",
           "asm_relerr", "c_relerr"]
 
@@ -130,7 +137,9 @@ def config(isa, prec, ns, args, pool):
             "isa": isa, "prec": prec, "n": n, "regs": NREG[isa],
             "asm_ns": a["median_ns"], "c_ns": c["median_ns"],
             "fftw_ns": f["median_ns"], "c_over_asm": c["ratio"],
-            "fftw_over_asm": f["ratio"],
+            "fftw_over_asm": f["ratio"], "asm_min_ns": a["min_ns"],
+            "c_min_ns": c["min_ns"], "c_over_asm_min": "%.4f" % (
+                float(c["min_ns"]) / float(a["min_ns"])),
             "asm_spill_loads": asmsp[n][0], "asm_spill_stores": asmsp[n][1],
             "gcc_spill_loads": gccsp[n][0], "gcc_spill_stores": gccsp[n][1],
             "asm_relerr": a["relerr"], "c_relerr": c["relerr"]})
@@ -138,13 +147,14 @@ def config(isa, prec, ns, args, pool):
 
 
 def table(rows):
-    print("%-6s %-6s %3s %8s %8s %8s %6s %6s %9s %9s" % (
+    print("%-6s %-6s %3s %8s %8s %8s %6s %7s %8s %9s %9s" % (
         "isa", "prec", "n", "asm ns", "C ns", "FFTW ns", "C/asm",
-        "FFTW/asm", "asm l/s", "gcc l/s"))
+        "(least)", "FFTW/asm", "asm l/s", "gcc l/s"))
     for r in rows:
-        print("%-6s %-6s %3d %8s %8s %8s %6.2f %8.2f %9s %9s" % (
+        print("%-6s %-6s %3d %8s %8s %8s %6.2f %7.2f %8.2f %9s %9s" % (
             r["isa"], r["prec"], r["n"], r["asm_ns"], r["c_ns"],
             r["fftw_ns"], float(r["c_over_asm"]),
+            float(r["c_over_asm_min"]),
             float(r["fftw_over_asm"]), "%s/%s" % (r["asm_spill_loads"],
                                                   r["asm_spill_stores"]),
             "%s/%s" % (r["gcc_spill_loads"], r["gcc_spill_stores"])))
@@ -162,6 +172,11 @@ def table(rows):
                       "%.2f" % min(big) if big else "-",
                       sum(float(r["c_over_asm"]) >= 1 for r in rs),
                       len(rs)))
+            q = sorted(float(r["c_over_asm_min"]) for r in rs)
+            print("  %s %s by least times (the quietest trial of each): "
+                  "median C/asm %.2f, asm >= C at %d of %d sizes" % (
+                      isa, prec, q[len(q) // 2], sum(x >= 1 for x in q),
+                      len(q)))
 
 
 def plot(rows, path):
@@ -183,6 +198,8 @@ def plot(rows, path):
         ns = [r["n"] for r in rs]
         ax.plot(ns, [float(r["c_over_asm"]) for r in rs], "o-", ms=3,
                 label="gcc C --simd / asm")
+        ax.plot(ns, [float(r["c_over_asm_min"]) for r in rs], ":", lw=1,
+                label="gcc C / asm, least times")
         ax.plot(ns, [float(r["fftw_over_asm"]) for r in rs], "s-", ms=3,
                 label="FFTW / asm")
         ax.axhline(1, color="gray", lw=0.8)

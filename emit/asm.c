@@ -824,7 +824,7 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->vex = a->vex;
 	c->rn = a->rn;
 	c->in = c->out = 0;
-	c->rowsin = c->rowsout = 0;
+	c->rowsin = c->rowsout = c->rowskern = 0;
 	c->gord = 0;
 }
 
@@ -1001,11 +1001,26 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
  * the input copy, the kernel, the output copy. */
+/* Whether the n1 codelet's rows path takes its own kernel, the
+ * elements transposed where it needs them (asmcopy_rowskernel): double
+ * on AVX2, without latency (the transposes are no steps); then nothing
+ * is fused.  (On AVX-512 the same measured 1-10% slower than the fused
+ * kernel, and with its outputs stored by extracts 14-26% slower:
+ * docs/asm.md.) */
+static int
+rowsdirect(const Asm *a, const Emit *e)
+{
+	return a->vb == 32 && a->esz == 8 && !e->latency && !a->gemm
+	    && !a->t1v && !a->n1v;
+}
+
 static void
 n1body(Asm *a, const Emit *e, Arena *ar)
 {
 	Acopy *c;
 	FILE *f;
+	char *kt;
+	size_t kn;
 	int sh;
 
 	f = a->f;
@@ -1020,8 +1035,25 @@ n1body(Asm *a, const Emit *e, Arena *ar)
 	asmcopy_choose(c);
 	fputs("\t# a block of VL transforms, fewer in the last: the\n"
 	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
+	/* double on AVX2 and AVX-512: the rows path runs a kernel of its
+	 * own, each element transposed where it needs it
+	 * (asmcopy_rowskernel) */
+	kt = 0;
+	if (rowsdirect(a, e)) {
+		a->f = open_memstream(&kt, &kn);
+		if (!a->f)
+			die("out of memory");
+		kernel(a, ar);
+		fclose(a->f);
+		a->f = f;
+		c->rowskern = asmcopy_rowskernel(c, kt, e->alloc);
+	}
 	asmcopy_in(c);
-	kernel(a, ar);
+	if (kt)
+		fputs(kt, f);
+	else
+		kernel(a, ar);
+	free(kt);
 	asmcopy_out(c);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
@@ -1175,7 +1207,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	a.al = belady_alloc(b, e->alloc, e->latency, ar);
 	if (!a.gemm && !a.t1v && !a.n1v) {
 		copyinit(&a.c, &a, p->n);
-		if (a.vex && !e->latency)
+		if (a.vex && !e->latency && !rowsdirect(&a, e))
 			fuse(&a, ord, norder, e->alloc, ar);
 	}
 	a.slot = arena_alloc(ar, (d->nnode + 1) * sizeof *a.slot);

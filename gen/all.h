@@ -283,9 +283,13 @@ struct Acopy {
 	char *rowsin, *rowsout;
 	const int *gord;    /* the rows copies' groups in this order; NULL:
 	                     * 0, 1, .. (fuserows) */
+	char *rowskern;     /* the rows path with its own kernel, each
+	                     * element transposed where that kernel needs it
+	                     * (asmcopy_rowskernel); NULL: rows copies */
 };
 int asmcopy_fuse(Acopy *c, const int *in, const int *out);
 void asmcopy_unfuse(Acopy *c);
+char *asmcopy_rowskernel(const Acopy *c, const char *kern, int regs);
 void asmcopy_choose(const Acopy *c);
 void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);

@@ -22,6 +22,20 @@
  *     with inputs (whose X vectors are then undefined), and "# kgen:
  *     out" lines name the registers that must hold the outputs where it
  *     ends (declare);
+ *   - a codelet may hold more than one kernel (n1 double on AVX2 and
+ *     AVX-512: the rows path has its own, emit/asmcopy.c's
+ *     asmcopy_rowskernel); each starts afresh and is checked alike, and
+ *     all must make the same spill loads, spill stores and stalls (the
+ *     counts reported are the first's).  Inside one, the lines between
+ *     "# kgen: copy" and "# kgen: end copy" are a copy between the
+ *     caller's arrays and the registers: followed as copies (no stack
+ *     access, no general register written), every vector register it
+ *     writes holds an unknown value, which no kernel instruction may
+ *     read; "# kgen: in %zmmK S" lines right after a copy say that K
+ *     holds input S from there (inputs declared anywhere in a kernel
+ *     are undefined in X for all of it), and "# kgen: put %zmmK S" lines
+ *     (before a copy that stores output S from K) are checked where
+ *     they stand, as a store of K to X would be;
  *   - around it, the general-register code must save a callee-saved
  *     register before writing it and restore it, return with %rsp
  *     restored, and align %rsp and allocate the frame (andq, subq) that
@@ -48,6 +62,7 @@
 #include "all.h"
 
 enum { T_IN, T_CONST, T_ADD, T_MUL, T_NEG, T_FMA, T_FMS, T_FNMS };
+enum { COPIED = -2 };   /* a register a copy in the kernel wrote */
 
 typedef struct Term Term;
 struct Term {
@@ -88,6 +103,11 @@ struct V {
 	int kwr[16];        /* written in the kernel */
 	int inkernel;       /* in the kernel */
 	int after;          /* past the kernel */
+	int nkernel;        /* kernels begun */
+	int incopy;         /* in a copy inside the kernel */
+	int aftercopy;      /* just past one: "# kgen: in" lines may follow */
+	int kins;           /* the kernel's instructions so far */
+	Vres first;         /* the first kernel's counts */
 	Term *t;            /* the term table */
 	int nt, cap;
 	int *tab, tabcap;
@@ -937,25 +957,31 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 
 /* A declaration of the kernel's boundary with its copies (n1 codelets
  * whose rows copies transpose straight into and out of the registers,
- * emit/asm.c): "# kgen: in %zmmK S", register K holds data slot S's
- * input on entry (as X does on the other paths, an assumption about the
- * copies, which tests/test_asm.py checks against FFTW) and X vector S
- * does not (the rows copy does not fill it), and "# kgen: out
+ * emit/asm.c and emit/asmcopy.c): "# kgen: in %zmmK S", register K
+ * holds data slot S's input, on entry to the kernel or right after a
+ * copy inside it (as X does on the other paths, an assumption about the
+ * copies, which tests/test_asm.py checks against FFTW), and X vector S
+ * does not (the rows copy does not fill it: kstart); "# kgen: out
  * %zmmK S", register K holds output S where the kernel ends, as a store
- * of K to X would (checked there: outs).  0, or v->rc. */
+ * of K to X would (checked there: outs); "# kgen: put %zmmK S", K holds
+ * output S here (checked here), for the copy that follows to store.
+ * 0, or v->rc. */
 static int
 declare(V *v, const char *s)
 {
+	char a[200], b[200];
 	Opd o;
 	char kind[4];
-	int r, k, in, end;
+	int r, k, in, put, end, skip;
 
 	in = !strncmp(s, "# kgen: in ", 11);
+	put = !strncmp(s, "# kgen: put ", 12);
+	skip = in ? 11 : 12;
 	memset(&o, 0, sizeof o);
 	end = -1;
-	if (sscanf(s + (in ? 11 : 12), "%%%1[xyz]mm%d %d%n", kind, &r, &k,
-	    &end) != 3 || s[(in ? 11 : 12) + end] || r < 0 || r >= 32 || k < 0
-	    || k >= v->nout || v->t1v || v->gemm)
+	if (sscanf(s + skip, "%%%1[xyz]mm%d %d%n", kind, &r, &k, &end) != 3
+	    || s[skip + end] || r < 0 || r >= 32 || k < 0 || k >= v->nout
+	    || v->t1v || v->gemm || v->incopy)
 		return bad(v, 2, "cannot parse: %s", s);
 	o.kind = OPD_REG;
 	o.vk = kind[0];
@@ -963,13 +989,31 @@ declare(V *v, const char *s)
 	if (checkreg(v, &o))
 		return v->rc;
 	if (in) {
-		if (v->res.instrs)
+		if (v->kins && !v->aftercopy)
 			return bad(v, 1, "an input declared after the kernel's "
-			    "first instruction");
+			    "first instruction, not right after a copy");
+		if (v->kins && v->reg[r] != COPIED)
+			return bad(v, 1, "input %d declared in %%%cmm%d, which "
+			    "the copy before does not write", k, o.vk, r);
 		/* the rows copy leaves the input in the register, not in
-		 * X: the kernel must not load it from there */
-		v->reg[r] = v->mem[k];
+		 * X: the kernel must not load it from there (kstart) */
+		v->reg[r] = term(v, T_IN, -1, -1, -1, k);
 		v->mem[k] = -1;
+		return 0;
+	}
+	v->aftercopy = 0;
+	if (put) {
+		if (v->reg[r] < 0)
+			return bad(v, 1, "output %d: %%%cmm%d holds no value "
+			    "of the kernel", k, o.vk, r);
+		if (v->reg[r] != v->want[k]) {
+			show(v, a, sizeof a, v->reg[r], 2);
+			show(v, b, sizeof b, v->want[k], 2);
+			return bad(v, 1, "output %d (%s of element %d) gets %s; "
+			    "the DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a,
+			    b);
+		}
+		v->stored[k] = 1;
 		return 0;
 	}
 	v->outreg[k] = r;
@@ -1004,6 +1048,100 @@ outs(V *v)
 	return 0;
 }
 
+/* A kernel begins at line i: every register and stack slot undefined,
+ * X holding the inputs but those the kernel declares in registers
+ * ("# kgen: in" lines up to its end), nothing stored, counts at 0. */
+static void
+kstart(V *v, char **lines, int i, int nline)
+{
+	const char *s;
+	char kind[4];
+	int j, r, k;
+
+	memset(v->reg, -1, sizeof v->reg);
+	memset(v->ready, 0, sizeof v->ready);
+	memset(v->mem, -1, v->nmem * sizeof *v->mem);
+	memset(v->loaded, 0, v->nmem * sizeof *v->loaded);
+	memset(v->stored, 0, v->nout * sizeof *v->stored);
+	memset(v->outreg, -1, v->nout * sizeof *v->outreg);
+	for (j = 0; j < v->ndata; j++)
+		v->mem[j] = term(v, T_IN, -1, -1, -1, j);
+	for (j = i + 1; j < nline; j++) {
+		s = asmread_skip(lines[j]);
+		if (!strcmp(s, "# kgen: end kernel"))
+			break;
+		if (sscanf(s, "# kgen: in %%%1[xyz]mm%d %d", kind, &r, &k) == 3
+		    && k >= 0 && k < v->ndata)
+			v->mem[k] = -1;
+	}
+	memset(&v->res, 0, sizeof v->res);
+	v->stall = v->stepstall = 0;
+	v->kins = v->incopy = v->aftercopy = 0;
+	v->nkernel++;
+}
+
+/* A kernel ends: its outputs all stored (or declared), its counts those
+ * of the first kernel.  0, or v->rc. */
+static int
+kend(V *v)
+{
+	int i;
+
+	if (outs(v))
+		return v->rc;
+	for (i = 0; i < v->nout; i++)
+		if (!v->stored[i] && v->gemm)
+			return bad(v, 1, "output vector %d of column %d of C is "
+			    "never stored", i % v->mv, i / v->mv);
+		else if (!v->stored[i])
+			return bad(v, 1, "output %d (%s of element %d) is never "
+			    "stored", i, i & 1 ? "im" : "re", i / 2);
+	v->stall += v->stepstall;
+	v->stepstall = 0;
+	v->res.stalls = v->stall;
+	if (v->nkernel == 1)
+		v->first = v->res;
+	else if (v->res.loads != v->first.loads || v->res.stores
+	    != v->first.stores || v->res.stalls != v->first.stalls)
+		return bad(v, 1, "kernel %d makes %d spill loads, %d spill "
+		    "stores and %ld stalls; the first %d, %d and %ld",
+		    v->nkernel, v->res.loads, v->res.stores, v->res.stalls,
+		    v->first.loads, v->first.stores, v->first.stalls);
+	return 0;
+}
+
+/* An instruction of a copy inside the kernel: the caller's arrays and
+ * vector registers only; what it writes to a register is unknown. */
+static int
+cinstr(V *v, const char *mn, Opd *o, int n)
+{
+	int i;
+
+	if (n < 1)
+		return bad(v, 1, "%s: not a copy's instruction", mn);
+	for (i = 0; i < n; i++) {
+		/* 128-bit parts in xmm registers too, but below R */
+		if (o[i].kind == OPD_REG && o[i].vk && o[i].vr >= v->h->regs)
+			return bad(v, 1, "%%%cmm%d: uses more than the R = %d "
+			    "registers of the header", o[i].vk, o[i].vr,
+			    v->h->regs);
+		if (o[i].kind == OPD_MEM && (!strcmp(o[i].base, "rsp")
+		    || !strcmp(o[i].base, "rbp") || !strcmp(o[i].base, "rip")))
+			return bad(v, 1, "%s: a copy inside the kernel reaches "
+			    "the stack or the constants", mn);
+		if (o[i].kind == OPD_REG && !o[i].vk && i == n - 1)
+			return bad(v, 1, "%s: a copy inside the kernel writes "
+			    "%%%s", mn, o[i].gpr);
+		if (o[i].kind == OPD_REG && o[i].vk && i < n - 1
+		    && v->reg[o[i].vr] == -1)
+			return bad(v, 1, "reads %%%cmm%d before it is written",
+			    o[i].vk, o[i].vr);
+	}
+	if (o[n - 1].kind == OPD_REG && o[n - 1].vk)
+		v->reg[o[n - 1].vr] = COPIED;
+	return 0;
+}
+
 static int
 run(V *v, char **lines, int nline)
 {
@@ -1017,23 +1155,41 @@ run(V *v, char **lines, int nline)
 		v->line = i + 1;
 		s = asmread_skip(lines[i]);
 		if (!strcmp(s, "# kgen: kernel")) {
-			if (inkernel || seen)
+			if (inkernel || (seen && (v->gemm || v->t1v)))
 				return bad(v, 2, "a second kernel");
 			inkernel = seen = v->inkernel = 1;
+			kstart(v, lines, i, nline);
 			continue;
 		}
 		if (!strcmp(s, "# kgen: end kernel")) {
-			if (!inkernel)
-				return bad(v, 2, "the end of no kernel");
+			if (!inkernel || v->incopy)
+				return bad(v, 2, "the end of no kernel, or of one "
+				    "inside a copy");
 			inkernel = v->inkernel = 0;
 			v->after = 1;
-			if (outs(v))
+			if (kend(v))
 				return v->rc;
 			v->line = i + 1;
 			continue;
 		}
+		if (inkernel && !strcmp(s, "# kgen: copy")) {
+			if (v->incopy || v->gemm || v->t1v)
+				return bad(v, 2, "a copy inside a copy, or in a "
+				    "%s kernel", v->gemm ? "gemm" : "t1v");
+			v->incopy = 1;
+			v->aftercopy = 0;
+			continue;
+		}
+		if (inkernel && !strcmp(s, "# kgen: end copy")) {
+			if (!v->incopy)
+				return bad(v, 2, "the end of no copy");
+			v->incopy = 0;
+			v->aftercopy = 1;
+			continue;
+		}
 		if (inkernel && (!strncmp(s, "# kgen: in ", 11)
-		    || !strncmp(s, "# kgen: out ", 12))) {
+		    || !strncmp(s, "# kgen: out ", 12)
+		    || !strncmp(s, "# kgen: put ", 12))) {
 			declare(v, s);
 			continue;
 		}
@@ -1056,26 +1212,24 @@ run(V *v, char **lines, int nline)
 			continue;       /* a label */
 		if ((n = asmread_instr(s, mn, o)) < 0)
 			return bad(v, 2, "cannot parse: %s", s);
+		if (v->incopy) {
+			cinstr(v, mn, o, n);
+			continue;
+		}
+		v->aftercopy = 0;
 		if (inkernel)
 			kinstr(v, mn, o, n);
 		else
 			ginstr(v, mn, o, n);
+		v->kins += inkernel;
 		v->res.instrs += inkernel;
 	}
 	if (v->rc)
 		return v->rc;
-	v->stall += v->stepstall;
 	v->line = nline;
 	if (!seen || inkernel)
 		return bad(v, 2, "no kernel (\"# kgen: kernel\" .. \"# kgen: "
 		    "end kernel\")");
-	for (i = 0; i < v->nout; i++)
-		if (!v->stored[i] && v->gemm)
-			return bad(v, 1, "output vector %d of column %d of C is "
-			    "never stored", i % v->mv, i / v->mv);
-		else if (!v->stored[i])
-			return bad(v, 1, "output %d (%s of element %d) is never "
-			    "stored", i, i & 1 ? "im" : "re", i / 2);
 	return 0;
 }
 
@@ -1169,8 +1323,7 @@ verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
 	expect(&v);
 	if (!rodata(&v, lines, nline))
 		run(&v, lines, nline);
-	v.res.stalls = v.stall;
-	*r = v.res;
+	*r = v.first;
 	snprintf(msg, nmsg, "%s", v.msg);
 	free(v.con);
 	free(v.outline);

@@ -33,6 +33,12 @@ spills --measure asm.
   from those registers, and the validator holds the kernel to its
   declarations (changed, moved or dropped ones caught, and a load of a
   declared input from X); the other copies go through X as before;
+- AVX2 double's rows path has a kernel of its own (emit/asmcopy.c's
+  asmcopy_rowskernel): each element transposed from the rows where the
+  kernel first loads it and into them where it stores it last, declared
+  to the validator ("# kgen: in" after a copy, "# kgen: put" before
+  one), the rest through X; its declarations and copies checked, and a
+  spoilt copy caught by the FFTW check;
 - the object has unwind information and a non-executable stack note;
 - the library's assembly codelets (codelets.def N1A, 252 files): each
   hidden, kgen's output, and accepted by kgen verify;
@@ -72,14 +78,21 @@ def split_ops(s):
 
 
 def kernel_lines(text):
-    """(index, mnemonic, operands) of the kernel's instructions."""
+    """(index, mnemonic, operands) of the first kernel's instructions but
+    its copies ("# kgen: copy" .. "# kgen: end copy": the rows kernel's
+    transposes, which kgen verify trusts as it trusts the copies around
+    the kernel, and the FFTW checks below test)."""
     lines = text.split("\n")
     a = lines.index("\t# kgen: kernel")
     b = lines.index("\t# kgen: end kernel")
     out = []
+    copy = False
     for i in range(a + 1, b):
+        if lines[i] in ("\t# kgen: copy", "\t# kgen: end copy"):
+            copy = lines[i] == "\t# kgen: copy"
+            continue
         s = lines[i].split("#")[0].strip()
-        if s:
+        if s and not copy:
             mn, _, rest = s.partition(" ")
             out.append((i, mn, split_ops(rest)))
     return out
@@ -454,7 +467,8 @@ def test_mutants_caught(tmp_path):
 
 # ---- the kernel's data in registers (small n: emit/asm.c's fuse) ---------
 
-FUSED = [("avx2", "double", 6), ("avx2", "float", 4), ("avx512", "double",
+# (AVX2 double has its rows kernel instead: test_rows_kernel below)
+FUSED = [("avx2", "float", 5), ("avx2", "float", 4), ("avx512", "double",
          13), ("avx512", "float", 9)]
 
 
@@ -498,8 +512,8 @@ def test_not_fused_with_latency(tmp_path):
 
 # larger n: the inputs loaded first and the outputs stored last, as many
 # as keep Belady's counts (emit/asm.c's fusedorder)
-PARTLY = [("avx2", "double", 8, 16, "search"), ("avx2", "float", 16, 16,
-                                                   "build"),
+PARTLY = [("avx2", "float", 8, 16, "search"), ("avx2", "float", 16, 16,
+                                                  "build"),
           ("avx512", "double", 32, 32, "search"), ("avx512", "float", 64,
                                                     32, "search"),
           ("avx512", "double", 8, 6, "build")]
@@ -556,14 +570,15 @@ def test_partly_fused(tmp_path, case):
 def test_fused_input_not_in_x(tmp_path):
     """A declared input is not in X (the rows copy leaves it in its
     register only): a kernel that loads it from X is caught."""
-    text = emit(tmp_path / "f.s", 8, "avx2", 16, sched="search", fma=True)
+    text = emit(tmp_path / "f.s", 8, "avx512", 32, sched="search",
+                fma=True)
     ins = declared(text, "in")
     assert ins
     lines = text.split("\n")
     first = min(i for i, _, _ in kernel_lines(text))
     i, r, s = ins[0]
     m = list(lines)
-    m.insert(first, "\tvmovapd %d(%%rsp), %s" % (s * VB["avx2"], r))
+    m.insert(first, "\tvmovapd %d(%%rsp), %s" % (s * VB["avx512"], r))
     path = tmp_path / "m.s"
     path.write_text("\n".join(m))
     p = kgen("verify", path)
@@ -636,6 +651,141 @@ def test_fused_spoilt_copy_is_caught(tmp_path):
     (tmp_path / "s.s").write_text(text)
     assert kgen("verify", tmp_path / "s.s").returncode == 0
     res, _ = results(copycheck(tmp_path, "s", "avx512", "double", 4, -1,
+                               text))
+    bad = failures(res, "double")
+    assert bad and any("inter/" in x for x in bad), bad[:5]
+    assert not any(" split-gap/" in x for x in bad), bad[:5]
+
+
+# ---- AVX2 double: the rows path's own kernel (asmcopy_rowskernel) -------
+
+ROWSK = [(8, 16, "build"), (13, 6, "build"), (32, 16, "search"),
+         (64, 16, "build")]
+
+
+def rows_kernel(text):
+    """The lines of the rows path's kernel (the first) and of its copy
+    before it."""
+    lines = text.split("\n")
+    a = lines.index(".Lirows:")
+    k = lines.index("\t# kgen: kernel", a)
+    e = lines.index("\t# kgen: end kernel", k)
+    return lines[a:k], lines[k:e + 1]
+
+
+@pytest.mark.parametrize("case", ROWSK, ids=lambda c: "%d-R%d-%s" % c)
+def test_rows_kernel(tmp_path, case):
+    """AVX2 double: the rows path has a kernel of its own (the shared one
+    follows), which makes each element from the rows where it first
+    loads it and stores it where it stores it last: every input is
+    either declared there, right after a copy, or stored to X by the
+    copy before that kernel, never both; every output either put by
+    the kernel or copied out of X after it; its spill counts are
+    Belady's (kgen verify holds both kernels to the same counts)."""
+    n, r, sched = case
+    text = emit(tmp_path / "k.s", n, "avx2", r, sched=sched, fma=r > 6)
+    assert text.count("\t# kgen: kernel\n") == 2
+    before, kern = rows_kernel(text)
+    ins = [int(m.group(1)) for l in kern
+           for m in [re.match(r"\t# kgen: in %ymm\d+ (\d+)$", l)] if m]
+    puts = [int(m.group(1)) for l in kern
+            for m in [re.match(r"\t# kgen: put %ymm\d+ (\d+)$", l)] if m]
+    for i, l in enumerate(kern):
+        if l.startswith("\t# kgen: in "):
+            assert kern[i - 1] in ("\t# kgen: end copy", kern[i - 1]
+                                   if kern[i - 1].startswith(
+                                       "\t# kgen: in ") else None), l
+    stored = xslots(text, before, "avx2", True)
+    everything = set(range(2 * n))
+    assert len(ins) == len(set(ins)) and len(stored) == len(set(stored))
+    assert set(ins) | set(stored) == everything
+    assert not set(ins) & set(stored)
+    assert ins, "no element made where the kernel needs it"
+    after = text.split("\n")
+    e = after.index(kern[-1])
+    j = after.index("\tjmp .Lnext", e)
+    loaded = xslots(text, after[e:j], "avx2", False)
+    assert sorted(puts + loaded) == sorted(everything)
+    assert count(text, n, "avx2")[:2] == belady(n, sched, [r],
+                                                fma=r > 6)[r][:2]
+
+
+def test_rows_kernel_checked(tmp_path):
+    """kgen verify holds the rows kernel to its declarations and its
+    copies to theirs: two inputs' slots swapped, a put's register
+    changed, an input declared before its copy, a kernel instruction
+    reading what a copy left undeclared, a copy reaching the stack or
+    writing a general register, and a second kernel with one more spill
+    store are each caught (exit 1 and the line); a copy's end without
+    its start is a parse error (exit 2)."""
+    text = emit(tmp_path / "k.s", 16, "avx2", 16, fma=True)
+    lines = text.split("\n")
+    ins = declared(text, "in")
+    puts = declared(text, "put")
+    copy = lines.index("\t# kgen: copy")
+    end = lines.index("\t# kgen: end copy", copy)
+    scratch = "%%ymm%s" % re.findall(r"%[xy]mm(\d+)", lines[copy + 1])[0]
+    muts = []
+    (i, r, s), (j, r2, s2) = ins[0], ins[2]
+    m = list(lines)
+    m[i] = "\t# kgen: in %s %d" % (r, s2)
+    m[j] = "\t# kgen: in %s %d" % (r2, s)
+    muts.append(("slots", m))
+    i, r, s = puts[0]
+    other = [x for _, x, _ in puts if x != r][0]
+    m = list(lines)
+    m[i] = "\t# kgen: put %s %d" % (other, s)
+    muts.append(("put", m))
+    i, r, s = ins[0]
+    m = list(lines)
+    del m[i]
+    m.insert(copy, lines[i])
+    muts.append(("early in", m))
+    m = list(lines)
+    k = [x for x, _, _ in ins if x > end][-1]
+    m.insert(k + 1, "\tvaddpd %s, %s, %s" % (scratch, scratch, scratch))
+    muts.append(("scratch read", m))
+    m = list(lines)
+    m.insert(copy + 1, "\tvmovapd %ymm0, 0(%rsp)")
+    muts.append(("stack", m))
+    m = list(lines)
+    m.insert(copy + 1, "\tmovq %r14, %r10")
+    muts.append(("gpr", m))
+    k2 = [x for x, l in enumerate(lines) if l == "\t# kgen: kernel"][1]
+    sp = [x for x in range(k2, len(lines)) if re.match(
+        r"\tvmovapd %ymm\d+, (\d+)\(%rsp\)$", lines[x]) and int(
+        lines[x].split(", ")[1].split("(")[0]) >= 2 * 16 * 32][0]
+    m = list(lines)
+    m.insert(sp + 1, lines[sp])
+    muts.append(("counts", m))
+    for what, m in muts:
+        path = tmp_path / "m.s"
+        path.write_text("\n".join(m))
+        p = kgen("verify", path)
+        assert p.returncode == 1 and re.match(r"kgen: verify .*:\d+: ",
+                                              p.stderr), (what, p.stderr)
+    m = list(lines)
+    m.insert(lines.index("\t# kgen: kernel") + 1, "\t# kgen: end copy")
+    path = tmp_path / "p.s"
+    path.write_text("\n".join(m))
+    p = kgen("verify", path)
+    assert p.returncode == 2 and "end of no copy" in p.stderr, p.stderr
+
+
+def test_rows_kernel_spoilt_copy_is_caught(tmp_path):
+    """The rows kernel's copies are trusted by kgen verify, as the copies
+    around a kernel are: a spoilt one (an unpack's halves exchanged)
+    passes it and fails the FFTW check on interleaved data, and only
+    there."""
+    need("avx2")
+    text = emit(tmp_path / "s.s", 8, "avx2", 16, name="s", fma=True)
+    i = text.index("\t# kgen: copy\n")
+    j = text.index("vunpcklpd", i)
+    assert j < text.index("\t# kgen: end copy\n", i)
+    text = text[:j] + "vunpckhpd" + text[j + 9:]
+    (tmp_path / "s.s").write_text(text)
+    assert kgen("verify", tmp_path / "s.s").returncode == 0
+    res, _ = results(copycheck(tmp_path, "s", "avx2", "double", 8, -1,
                                text))
     bad = failures(res, "double")
     assert bad and any("inter/" in x for x in bad), bad[:5]
