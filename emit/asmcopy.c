@@ -1274,6 +1274,38 @@ freereg(int regs, const Kline *kl, const unsigned long *livein,
 	return -1;
 }
 
+/* An element's transpose at its two lines at[0] and at[1] (re's and
+ * im's load, or store; -1 or -2: none, then 0): a < b those lines, sw
+ * set where im's comes first; x a register that carries the vector of
+ * line a to line b (on the way out: the value line a stores), y one
+ * for the unpacks at a (in) or b (out), both other than the register
+ * line a loads (in) or line b stores (out), which stays the kernel's.
+ * Marks them busy; 1, or 0 where there are none. */
+static int
+pairregs(int regs, const Kline *kl, const unsigned long *livein,
+    unsigned long *busy, const int *at, int out, int *a, int *b, int *sw,
+    int *x, int *y)
+{
+	unsigned long keep;
+	int j, u;
+
+	*sw = at[0] > at[1];
+	*a = *sw ? at[1] : at[0];
+	*b = *sw ? at[0] : at[1];
+	if (*a < 0)
+		return 0;
+	keep = 1UL << kl[out ? *b : *a].reg;
+	u = out ? *b : *a;
+	if ((*x = freereg(regs, kl, livein, busy, *a, *b, keep)) < 0
+	    || (*y = freereg(regs, kl, livein, busy, u, u, keep | 1UL
+	    << *x)) < 0)
+		return 0;
+	for (j = *a; j <= *b; j++)
+		busy[j] |= 1UL << *x;
+	busy[u] |= 1UL << *y;
+	return 1;
+}
+
 /* A stream into *buf (malloc'd when closed). */
 static FILE *
 memfile(char **buf, size_t *len)
@@ -1339,29 +1371,12 @@ asmcopy_rowskernel(const Acopy *c, const char *kern, int regs)
 		/* in: A and B into y and x at the first load (a), the
 		 * unpacks into its register r1 and x, which carries the
 		 * other vector to the second load (b) */
-		a = ld[2 * k];
-		b = ld[2 * k + 1];
-		sw = a > b;
-		if (sw) {
-			j = a;
-			a = b;
-			b = j;
-		}
-		x = y = -1;
-		if (a >= 0) {
-			r1 = kl[a].reg;
-			r2 = kl[b].reg;
-			x = freereg(regs, kl, livein, busy, a, b, 1UL << r1);
-			if (x >= 0)
-				y = freereg(regs, kl, livein, busy, a, a,
-				    1UL << r1 | 1UL << x);
-		}
-		if (y < 0)
+		if (!pairregs(regs, kl, livein, busy, ld + 2 * k, 0, &a, &b,
+		    &sw, &x, &y))
 			alt[k] |= 1;
 		else {
-			for (j = a; j <= b; j++)
-				busy[j] |= 1UL << x;
-			busy[a] |= 1UL << y;
+			r1 = kl[a].reg;
+			r2 = kl[b].reg;
 			f = memfile(&kl[a].rep, &len);
 			fputs("\t# kgen: copy\n", f);
 			blockload(f, k, y, x);
@@ -1382,30 +1397,13 @@ asmcopy_rowskernel(const Acopy *c, const char *kern, int regs)
 		/* out: the first store (a) moves its register r1 to x,
 		 * which carries it to the second (b); there the unpacks into
 		 * y and x, and the stores */
-		a = st[2 * k];
-		b = st[2 * k + 1];
-		sw = a > b;
-		if (sw) {
-			j = a;
-			a = b;
-			b = j;
-		}
-		x = y = -1;
-		if (a >= 0 && !kl[a].rep && !kl[b].rep) {
-			r1 = kl[a].reg;
-			r2 = kl[b].reg;
-			x = freereg(regs, kl, livein, busy, a, b, 1UL << r2);
-			if (x >= 0)
-				y = freereg(regs, kl, livein, busy, b, b,
-				    1UL << r2 | 1UL << x);
-		}
-		if (y < 0) {
+		if (!pairregs(regs, kl, livein, busy, st + 2 * k, 1, &a, &b,
+		    &sw, &x, &y)) {
 			alt[k] |= 2;
 			continue;
 		}
-		for (j = a; j <= b; j++)
-			busy[j] |= 1UL << x;
-		busy[b] |= 1UL << y;
+		r1 = kl[a].reg;
+		r2 = kl[b].reg;
 		f = memfile(&kl[a].rep, &len);
 		fprintf(f, "\tvmovapd %%ymm%d, %%ymm%d\n", r1, x);
 		fclose(f);
