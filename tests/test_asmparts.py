@@ -29,6 +29,8 @@ def test_cuts_run(tmp_path):
     rows = list(csv.DictReader(out.open()))
     assert [(r["prec"], int(r["n"])) for r in rows] == [
         ("double", 4), ("double", 13), ("float", 4), ("float", 13)]
+    # AVX2 double's rows path has its own kernel: the X path is cut
+    assert [r["rows_kernel"] for r in rows] == ["1", "1", "0", "0"]
     for r in rows:
         assert float(r["asm_ns"]) > 0 and float(r["c_ns"]) > 0
         assert float(r["out_ns"]) > 0
