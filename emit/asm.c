@@ -1001,10 +1001,10 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
  * the input copy, the kernel, the output copy. */
-/* Whether the n1 codelet's rows path takes its own kernel, the
+/* Whether the n1 codelet's rows path may take its own kernel, the
  * elements transposed where it needs them (asmcopy_rowskernel): double
- * on AVX2, without latency (the transposes are no steps); then nothing
- * is fused.  (On AVX-512 the same measured 1-10% slower than the fused
+ * on AVX2, without latency (the transposes are no steps); where it
+ * does, nothing is fused.  (On AVX-512 the same measured 1-10% slower than the fused
  * kernel, and with its outputs stored by extracts 14-26% slower:
  * docs/asm.md.) */
 static int
@@ -1014,13 +1014,47 @@ rowsdirect(const Asm *a, const Emit *e)
 	    && !a->t1v && !a->n1v;
 }
 
+/* a->al's spill slots, and X's size (n elements). */
+static void
+setslots(Asm *a, int n, Arena *ar)
+{
+	int i;
+
+	a->slot = arena_alloc(ar, (a->d->nnode + 1) * sizeof *a->slot);
+	memset(a->slot, -1, (a->d->nnode + 1) * sizeof *a->slot);
+	for (i = a->nslot = 0; i < a->d->nnode; i++)
+		if (a->al->spill[i])
+			a->slot[i] = a->nslot++;
+	a->xbytes = a->t1v || a->gemm ? 0 : 2 * n * a->vb;
+}
+
+/* The rows path's own kernel, where rowsdirect and asmcopy_rowskernel
+ * take it: a->c.rowskern (else NULL), made from the kernel's text. */
+static void
+rowskernel(Asm *a, const Emit *e, int n, Arena *ar)
+{
+	FILE *f;
+	char *kt;
+	size_t kn;
+
+	if (!rowsdirect(a, e))
+		return;
+	setslots(a, n, ar);
+	f = a->f;
+	if (!(a->f = open_memstream(&kt, &kn)))
+		die("out of memory");
+	kernel(a, ar);
+	fclose(a->f);
+	a->f = f;
+	a->c.rowskern = asmcopy_rowskernel(&a->c, kt, e->alloc);
+	free(kt);
+}
+
 static void
 n1body(Asm *a, const Emit *e, Arena *ar)
 {
 	Acopy *c;
 	FILE *f;
-	char *kt;
-	size_t kn;
 	int sh;
 
 	f = a->f;
@@ -1035,25 +1069,8 @@ n1body(Asm *a, const Emit *e, Arena *ar)
 	asmcopy_choose(c);
 	fputs("\t# a block of VL transforms, fewer in the last: the\n"
 	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
-	/* double on AVX2 and AVX-512: the rows path runs a kernel of its
-	 * own, each element transposed where it needs it
-	 * (asmcopy_rowskernel) */
-	kt = 0;
-	if (rowsdirect(a, e)) {
-		a->f = open_memstream(&kt, &kn);
-		if (!a->f)
-			die("out of memory");
-		kernel(a, ar);
-		fclose(a->f);
-		a->f = f;
-		c->rowskern = asmcopy_rowskernel(c, kt, e->alloc);
-	}
 	asmcopy_in(c);
-	if (kt)
-		fputs(kt, f);
-	else
-		kernel(a, ar);
-	free(kt);
+	kernel(a, ar);
 	asmcopy_out(c);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
@@ -1207,15 +1224,11 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	a.al = belady_alloc(b, e->alloc, e->latency, ar);
 	if (!a.gemm && !a.t1v && !a.n1v) {
 		copyinit(&a.c, &a, p->n);
-		if (a.vex && !e->latency && !rowsdirect(&a, e))
+		rowskernel(&a, e, p->n, ar);
+		if (a.vex && !e->latency && !a.c.rowskern)
 			fuse(&a, ord, norder, e->alloc, ar);
 	}
-	a.slot = arena_alloc(ar, (d->nnode + 1) * sizeof *a.slot);
-	memset(a.slot, -1, (d->nnode + 1) * sizeof *a.slot);
-	for (i = 0; i < d->nnode; i++)
-		if (a.al->spill[i])
-			a.slot[i] = a.nslot++;
-	a.xbytes = a.t1v || a.gemm ? 0 : 2 * p->n * a.vb;
+	setslots(&a, p->n, ar);
 	frame = a.xbytes + a.nslot * a.vb;
 	/* the callee-saved registers it writes: all for n1's copies; the
 	 * index registers of t1v and gemm */

@@ -1317,15 +1317,59 @@ memfile(char **buf, size_t *len)
 	return f;
 }
 
+/* The rows path's text: the copies through X of the elements alt marks
+ * (1 in, 2 out) around the kernel's lines kl (nl) as replaced. */
+static char *
+rowstext(const Acopy *c, const Kline *kl, int nl, const int *alt)
+{
+	Acopy t;
+	FILE *f;
+	char *res;
+	size_t len;
+	int i, k;
+
+	f = memfile(&res, &len);
+	t = *c;
+	t.f = f;
+	multiples(&t, &sides[0]);
+	fputs("\tleaq (%rbx,%rbx,2), %r12\n", f);
+	for (k = 0; k < c->n; k++)
+		if (alt[k] & 1) {
+			blockload(f, k, 0, 1);
+			fprintf(f, "\tvunpcklpd %%ymm1, %%ymm0, %%ymm2\n"
+			    "\tvunpckhpd %%ymm1, %%ymm0, %%ymm1\n"
+			    "\tvmovapd %%ymm2, %d(%%rsp)\n"
+			    "\tvmovapd %%ymm1, %d(%%rsp)\n", 64 * k,
+			    64 * k + 32);
+		}
+	for (i = 0; i < nl; i++)
+		if (kl[i].rep)
+			fputs(kl[i].rep, f);
+		else
+			fprintf(f, "%s\n", kl[i].text);
+	for (k = 0; k < c->n; k++)
+		if (alt[k] & 2) {
+			fprintf(f, "\tvmovapd %d(%%rsp), %%ymm0\n"
+			    "\tvmovapd %d(%%rsp), %%ymm1\n"
+			    "\tvunpcklpd %%ymm1, %%ymm0, %%ymm2\n"
+			    "\tvunpckhpd %%ymm1, %%ymm0, %%ymm3\n", 64 * k,
+			    64 * k + 32);
+			blockstore(f, k, 2, 3);
+		}
+	fputs("\tjmp .Lnext\n", f);
+	fclose(f);
+	return res;
+}
+
 /* The rows path's text (from .Lirows's first instruction to its jump to
  * .Lnext) around kern, the kernel as emit/asm.c's kernel() prints it
  * with regs vector registers (the transposes keep below them too);
- * NULL where this is not double on AVX2 or the kernel keeps its data in
- * registers (fused).  Malloc'd. */
+ * NULL where this is not double on AVX2, the kernel keeps its data in
+ * registers (fused), or fewer than three quarters of the elements'
+ * loads and stores find the registers.  Malloc'd. */
 char *
 asmcopy_rowskernel(const Acopy *c, const char *kern, int regs)
 {
-	Acopy t;
 	Kline *kl;
 	FILE *f;
 	char *text, *p, *q, *res;
@@ -1419,36 +1463,14 @@ asmcopy_rowskernel(const Acopy *c, const char *kern, int regs)
 		fputs("\t# kgen: end copy\n", f);
 		fclose(f);
 	}
-	f = memfile(&res, &len);
-	t = *c;
-	t.f = f;
-	multiples(&t, &sides[0]);
-	fputs("\tleaq (%rbx,%rbx,2), %r12\n", f);
-	for (k = 0; k < c->n; k++)
-		if (alt[k] & 1) {
-			blockload(f, k, 0, 1);
-			fprintf(f, "\tvunpcklpd %%ymm1, %%ymm0, %%ymm2\n"
-			    "\tvunpckhpd %%ymm1, %%ymm0, %%ymm1\n"
-			    "\tvmovapd %%ymm2, %d(%%rsp)\n"
-			    "\tvmovapd %%ymm1, %d(%%rsp)\n", 64 * k,
-			    64 * k + 32);
-		}
-	for (i = 0; i < nl; i++)
-		if (kl[i].rep)
-			fputs(kl[i].rep, f);
-		else
-			fprintf(f, "%s\n", kl[i].text);
-	for (k = 0; k < c->n; k++)
-		if (alt[k] & 2) {
-			fprintf(f, "\tvmovapd %d(%%rsp), %%ymm0\n"
-			    "\tvmovapd %d(%%rsp), %%ymm1\n"
-			    "\tvunpcklpd %%ymm1, %%ymm0, %%ymm2\n"
-			    "\tvunpckhpd %%ymm1, %%ymm0, %%ymm3\n", 64 * k,
-			    64 * k + 32);
-			blockstore(f, k, 2, 3);
-		}
-	fputs("\tjmp .Lnext\n", f);
-	fclose(f);
+	/* three quarters of the elements' loads and stores, or nothing:
+	 * below, the X path's copies cost more than the fused kernel's
+	 * (docs/asm.md) */
+	for (k = j = 0; k < c->n; k++)
+		j += !(alt[k] & 1) + !(alt[k] & 2);
+	res = 0;
+	if (4 * j >= 3 * 2 * c->n)
+		res = rowstext(c, kl, nl, alt);
 	for (i = 0; i < nl; i++)
 		free(kl[i].rep);
 	free(ld);

@@ -659,7 +659,7 @@ def test_fused_spoilt_copy_is_caught(tmp_path):
 
 # ---- AVX2 double: the rows path's own kernel (asmcopy_rowskernel) -------
 
-ROWSK = [(8, 16, "build"), (13, 6, "build"), (32, 16, "search"),
+ROWSK = [(8, 16, "build"), (13, 8, "build"), (40, 16, "search"),
          (64, 16, "build")]
 
 
@@ -708,6 +708,18 @@ def test_rows_kernel(tmp_path, case):
     assert sorted(puts + loaded) == sorted(everything)
     assert count(text, n, "avx2")[:2] == belady(n, sched, [r],
                                                 fma=r > 6)[r][:2]
+
+
+def test_rows_kernel_only_where_most_fit(tmp_path):
+    """Where fewer than three quarters of the elements' loads and stores
+    find registers for their transposes (n = 22 in the search order at
+    R = 16, n = 13 at R = 6), the codelet keeps the one fused kernel."""
+    for n, r, sched in ((22, 16, "search"), (13, 6, "build")):
+        text = emit(tmp_path / "k.s", n, "avx2", r, sched=sched,
+                    fma=True)
+        assert text.count("\t# kgen: kernel\n") == 1, (n, r)
+        assert ".Lirowsx:" not in text and "# kgen: copy" not in text
+        assert declared(text, "in") or declared(text, "out"), (n, r)
 
 
 def test_rows_kernel_checked(tmp_path):
