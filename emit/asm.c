@@ -999,14 +999,12 @@ fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
 		a->al = al;
 }
 
-/* n1: arguments, the choice of copies, and per block of VL transforms
- * the input copy, the kernel, the output copy. */
 /* Whether the n1 codelet's rows path may take its own kernel, the
  * elements transposed where it needs them (asmcopy_rowskernel): double
  * on AVX2, without latency (the transposes are no steps); where it
- * does, nothing is fused.  (On AVX-512 the same measured 1-10% slower than the fused
- * kernel, and with its outputs stored by extracts 14-26% slower:
- * docs/asm.md.) */
+ * does, nothing is fused.  (On AVX-512 the same measured 1-10% slower
+ * than the fused kernel, and with its outputs stored by extracts 14-26%
+ * slower: docs/asm.md.) */
 static int
 rowsdirect(const Asm *a, const Emit *e)
 {
@@ -1050,6 +1048,8 @@ rowskernel(Asm *a, const Emit *e, int n, Arena *ar)
 	free(kt);
 }
 
+/* n1: arguments, the choice of copies, and per block of VL transforms
+ * the input copy, the kernel, the output copy. */
 static void
 n1body(Asm *a, const Emit *e, Arena *ar)
 {

@@ -22,6 +22,9 @@
  * stay in registers; the rows copies, renamed, transpose straight into
  * and out of them, and the other copies reach them through X (.Lkernx
  * loads them; the outputs are stored to X before those copies out).
+ * AVX2 double instead gives the rows path (rows both ways) a kernel of
+ * its own that transposes each element where it needs it
+ * (asmcopy_rowskernel, at the end).
  * The pair path reaches lane l < 8 at base + l vs through x86
  * addressing with vs, 3 vs (r10), 5 vs (r15) and 7 vs (rax); lanes
  * 8..15 (AVX-512 float) from a second base r12 = base + 8 vs.  The
@@ -1179,7 +1182,9 @@ asmcopy_n1v_out(const Acopy *c)
  * other vector from the first load (or store) to the second, one more
  * for the unpacks.  An element whose X vector the kernel reloads, or
  * that finds no such registers, goes through X as on the other paths
- * (copied before the kernel, or after it).  The transposes lie between
+ * (copied before the kernel, or after it); where fewer than three
+ * quarters of the loads and stores find them, there is no rows kernel
+ * and the fused one serves (emit/asm.c).  The transposes lie between
  * "# kgen: copy" and "# kgen: end copy" lines, which gen/verify.c
  * follows as copies (it trusts them as it trusts the copies around the
  * kernel; tests/test_asm.py checks them against FFTW): "# kgen: in"
@@ -1195,7 +1200,7 @@ struct Kline {
 	char *rep;              /* printed in its place (malloc'd), or NULL */
 };
 
-/* Parses kernel line p (changed: its operands split) into k. */
+/* Parses kernel line p (k->text points to it) into k. */
 static void
 kparse(const Acopy *c, Kline *k, char *p)
 {

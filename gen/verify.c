@@ -22,8 +22,8 @@
  *     with inputs (whose X vectors are then undefined), and "# kgen:
  *     out" lines name the registers that must hold the outputs where it
  *     ends (declare);
- *   - a codelet may hold more than one kernel (n1 double on AVX2 and
- *     AVX-512: the rows path has its own, emit/asmcopy.c's
+ *   - a codelet may hold more than one kernel (n1 double on AVX2: the
+ *     rows path may have its own, emit/asmcopy.c's
  *     asmcopy_rowskernel); each starts afresh and is checked alike, and
  *     all must make the same spill loads, spill stores and stalls (the
  *     counts reported are the first's).  Inside one, the lines between
@@ -606,11 +606,31 @@ checkreg(V *v, const Opd *o)
 	return 0;
 }
 
+/* Output k (an index among the outputs) gets term t: it must be the
+ * DAG's; then it is stored.  0, or v->rc. */
+static int
+outcheck(V *v, int k, int t)
+{
+	char a[200], b[200];
+
+	if (t != v->want[k]) {
+		show(v, a, sizeof a, t, 2);
+		show(v, b, sizeof b, v->want[k], 2);
+		if (v->gemm)
+			return bad(v, 1, "output vector %d of column %d of C "
+			    "gets %s; the DAG's is %s", k % v->mv, k / v->mv, a,
+			    b);
+		return bad(v, 1, "output %d (%s of element %d) gets %s; the "
+		    "DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a, b);
+	}
+	v->stored[k] = 1;
+	return 0;
+}
+
 /* Writes term t to operand o (a register or a stack slot). */
 static int
 writeop(V *v, const Opd *o, int t, int isload)
 {
-	char a[200], b[200];
 	int k;
 
 	if (o->kind == OPD_REG && o->vk) {
@@ -628,18 +648,8 @@ writeop(V *v, const Opd *o, int t, int isload)
 		    ? "the table W" : "A or B");
 	if (!spillslot(v, k)) {
 		k -= v->out0;
-		if (t != v->want[k]) {
-			show(v, a, sizeof a, t, 2);
-			show(v, b, sizeof b, v->want[k], 2);
-			if (v->gemm)
-				return bad(v, 1, "output vector %d of column %d "
-				    "of C gets %s; the DAG's is %s", k % v->mv,
-				    k / v->mv, a, b);
-			return bad(v, 1, "output %d (%s of element %d) gets %s; "
-			    "the DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a,
-			    b);
-		}
-		v->stored[k] = 1;
+		if (outcheck(v, k, t))
+			return v->rc;
 		k += v->out0;
 	} else {
 		v->res.stores++;
@@ -969,7 +979,6 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 static int
 declare(V *v, const char *s)
 {
-	char a[200], b[200];
 	Opd o;
 	char kind[4];
 	int r, k, in, put, end, skip;
@@ -1006,15 +1015,7 @@ declare(V *v, const char *s)
 		if (v->reg[r] < 0)
 			return bad(v, 1, "output %d: %%%cmm%d holds no value "
 			    "of the kernel", k, o.vk, r);
-		if (v->reg[r] != v->want[k]) {
-			show(v, a, sizeof a, v->reg[r], 2);
-			show(v, b, sizeof b, v->want[k], 2);
-			return bad(v, 1, "output %d (%s of element %d) gets %s; "
-			    "the DAG's is %s", k, k & 1 ? "im" : "re", k / 2, a,
-			    b);
-		}
-		v->stored[k] = 1;
-		return 0;
+		return outcheck(v, k, v->reg[r]);
 	}
 	v->outreg[k] = r;
 	v->outline[k] = v->line;
