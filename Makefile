@@ -41,7 +41,7 @@ clean:
 -include $(wildcard build/*/*.d build/asan/*/*.d)
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
-        bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmparts bench-asmlib bench-t1a bench-n1va bench-pick \
+        bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmab bench-asmparts bench-asmlib bench-t1a bench-n1va bench-pick \
         bench-ports \
         bench-gemmasm \
         selftest tsan check-slow fuzz

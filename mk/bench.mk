@@ -1,7 +1,8 @@
 # mk/bench.mk: the benchmarks (bench-gemm, bench-fft, bench-plan,
-# bench-spills, bench-asm) and opcounts; included by the Makefile.  Each
-# bench first names the machine it runs on (bench/machine.sh: CPU, CPUs,
-# ISA, load, time), on the terminal and in bench/out/NAME.machine.
+# bench-spills, bench-asm, bench-asmab) and opcounts; included by the
+# Makefile.  Each bench first names the machine it runs on
+# (bench/machine.sh: CPU, CPUs, ISA, load, time), on the terminal and in
+# bench/out/NAME.machine.
 
 # ---- bench-gemm: fixed-size GEMM codelets and kgen_dgemm against
 # OpenBLAS (cblas_dgemm, one thread) and LIBXSMM in one process, then
@@ -150,6 +151,17 @@ bench-asm: bin/kgen
 	@sh bench/machine.sh asm
 	@sh tests/deps.sh libfftw3-dev python3-matplotlib
 	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
+
+# ---- bench-asmab: an older kgen's asm n1 codelets against this one's and
+# the same order's C, in one process per size (bench/asmab.c, six
+# placements of the output array; bench/asmab.py): how an emitter change
+# is judged.  BENCH_ASMAB_ARGS must name the older kgen, e.g.
+#   git worktree add /tmp/old HEAD~1 && make -C /tmp/old bin/kgen
+#   make bench-asmab BENCH_ASMAB_ARGS="--old /tmp/old/bin/kgen"
+# CSV in bench/out/asmab.csv (about 3 s a size with the defaults).
+bench-asmab: bin/kgen
+	@sh bench/machine.sh asmab
+	$(PYTHON) bench/asmab.py $(BENCH_ASMAB_ARGS)
 
 # ---- bench-asmparts: where an asm n1 codelet's time goes on the rows
 # path: the copy in, the kernel and the copy out timed apart (cuts of
