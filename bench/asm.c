@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "timing.h"
 
 #ifdef FLOAT
 typedef float R;
@@ -68,31 +69,6 @@ struct Who {
 	long reps;          /* calls per trial */
 	double ns[MAXTRIAL];
 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of x[0..n-1], sorting x. */
-static double
-median(double *x, int n)
-{
-	qsort(x, n, sizeof *x, cmp);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
 
 static void
 call(Who *w, int n, int v)

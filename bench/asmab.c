@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "timing.h"
 
 typedef void Fn(const double *, const double *, double *, double *,
     ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t);
@@ -26,30 +27,6 @@ typedef void Fn(const double *, const double *, double *, double *,
 Fn NAME(o_, N), NAME(n_, N), NAME(c_, N);
 
 enum { NW = 3, MAXTRIAL = 201, NOFF = 6 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double
-median(double *x, int n)
-{
-	qsort(x, n, sizeof *x, cmp);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
 
 int
 main(int argc, char **argv)

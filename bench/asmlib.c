@@ -14,21 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "timing.h"
 #include "kgen.h"
 
 enum { V = 256, NMAX = 64 };
 
 typedef void Fn(const void *, const void *, void *, void *, ptrdiff_t,
     ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t);
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 /* ns per transform of one timed batch of calls */
 static double

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <xmmintrin.h>
+#include "timing.h"
 
 #ifdef FLOAT
 typedef float R;
@@ -37,23 +38,6 @@ enum { NWHO = 5, MAXTRIAL = 201 };
 static Fn *const fn[NWHO] = {p_full, p_c, p_noin, p_nokern, p_out};
 static const char *const name[NWHO] = {"full", "c", "noin", "nokern",
     "out"};
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 int
 main(int argc, char **argv)

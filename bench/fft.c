@@ -38,6 +38,7 @@
 #include <string.h>
 #include <time.h>
 #include "kgen.h"
+#include "timing.h"
 
 enum { MAXWHO = 16, MAXTRIAL = 101 };
 enum { MEASURE, PATIENT };      /* who[0], who[1]: FFTW's two plans */
@@ -54,30 +55,6 @@ struct Who {
 	void *mem;
 	double ns[MAXTRIAL];    /* per transform, per trial */
 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double
-median(double *x, int n)
-{
-	qsort(x, n, sizeof *x, cmp);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
 
 typedef struct Run Run;
 struct Run {

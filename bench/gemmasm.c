@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "timing.h"
 
 typedef void Fn(const double *, const double *, double *, ptrdiff_t,
     ptrdiff_t, ptrdiff_t);
@@ -29,15 +30,6 @@ static const struct {
 #include "gemmasmlist.h"
 #undef G
 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 /* ns per call of f, reps calls on the same operands. */
 static double

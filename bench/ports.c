@@ -17,15 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <time.h>
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
+#include "timing.h"
 
 #define ITER 20000000L
 /* eight instructions into registers 0..7 from 8 and 9: eight chains at

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "timing.h"
 #include "kgen.h"
 
 typedef void Fd(double *, double *, const double *, ptrdiff_t, ptrdiff_t,
@@ -56,15 +57,6 @@ static const struct {
 #include "codelets.h"
 	{0, 0, 0, 0, 0}
 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 /* ns per butterfly of calls on y (a copy of x), f a t1v codelet of
  * radix r in precision isfloat over m butterflies (blk: f is a NAME_b,
