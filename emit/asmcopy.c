@@ -1337,7 +1337,14 @@ rowstext(const Acopy *c, const Kline *kl, int nl, const int *alt)
 	t = *c;
 	t.f = f;
 	multiples(&t, &sides[0]);
-	fputs("\tleaq (%rbx,%rbx,2), %r12\n", f);
+	/* its own loop while VL or more transforms are left: the pointers
+	 * in r14 and rdx step by VL strides (r13, r15), rax counts the
+	 * transforms left after this block; on the way out ri, ii, io and
+	 * v's slot are set from them for .Lblock's last, partial block */
+	fprintf(f, "\tleaq (%%rbx,%%rbx,2), %%r12\n"
+	    "\timulq $%d, %%r11, %%r13\n\timulq $%d, %%rbx, %%r15\n"
+	    "\tmovq 16(%%rbp), %%rax\n\tsubq $%d, %%rax\n.Lrowsk:\n",
+	    c->vl, c->vl, c->vl);
 	for (k = 0; k < c->n; k++)
 		if (alt[k] & 1) {
 			blockload(f, k, 0, 1);
@@ -1361,13 +1368,18 @@ rowstext(const Acopy *c, const Kline *kl, int nl, const int *alt)
 			    64 * k + 32);
 			blockstore(f, k, 2, 3);
 		}
-	fputs("\tjmp .Lnext\n", f);
+	fprintf(f, "\taddq %%r13, %%r14\n\taddq %%r15, %%rdx\n"
+	    "\tsubq $%d, %%rax\n\tjge .Lrowsk\n\taddq $%d, %%rax\n"
+	    "\tmovq %%rax, 16(%%rbp)\n\tmovq %%r14, %%rdi\n"
+	    "\tleaq %d(%%r14), %%rsi\n\tleaq %d(%%rdx), %%rcx\n"
+	    "\ttestq %%rax, %%rax\n\tjg .Lblock\n\tjmp .Ldone\n",
+	    c->vl, c->vl, c->esz, c->esz);
 	fclose(f);
 	return res;
 }
 
-/* The rows path's text (from .Lirows's first instruction to its jump to
- * .Lnext) around kern, the kernel as emit/asm.c's kernel() prints it
+/* The rows path's text (from .Lirows's first instruction to its jumps
+ * out of its own block loop, to .Lblock or .Ldone) around kern, the kernel as emit/asm.c's kernel() prints it
  * with regs vector registers (the transposes keep below them too);
  * NULL where this is not double on AVX2, the kernel keeps its data in
  * registers (fused), or fewer than three quarters of the elements'

@@ -60,6 +60,12 @@ NREG = {"sse2": 16, "avx2": 16, "avx512": 32}
 SIZES = (2, 3, 4, 5, 8, 13, 16, 32, 64)
 
 
+def fma3(mn):
+    """Whether mn is an FMA3 instruction (vfmadd, vfmsub, vfnmadd,
+    vfnmsub), whose destination is also a source."""
+    return re.match(r"vfn?m(add|sub)", mn) is not None
+
+
 def split_ops(s):
     ops, depth, cur = [], 0, ""
     for ch in s:
@@ -133,7 +139,7 @@ def count_direct(text, idx, address, latency=0):
             continue
         regs.update(int(r) for r in re.findall(r"%[xyz]mm(\d+)", s))
         dst = ops[-1]
-        srcs = ops[:-1] + ([dst] if "fm" in mn else [])
+        srcs = ops[:-1] + ([dst] if fma3(mn) else [])
         spill = dst.endswith("(%rsp)")
         for o in srcs:
             if o.startswith("%"):
@@ -348,7 +354,7 @@ def locs(mn, ops):
     dst = names[-1]
     reads = set(x for x in names[:-1] if x)
     two = not mn.startswith("v") and not mn.startswith("mov")
-    if two or "fm" in mn:
+    if two or fma3(mn):
         reads.add(dst)      # destructive forms read the destination
     return reads, {dst}
 
@@ -709,7 +715,7 @@ def test_rows_kernel(tmp_path, case):
     assert ins, "no element made where the kernel needs it"
     after = text.split("\n")
     e = after.index(kern[-1])
-    j = after.index("\tjmp .Lnext", e)
+    j = after.index("\tjge .Lrowsk", e)
     loaded = xslots(text, after[e:j], "avx2", False)
     assert sorted(puts + loaded) == sorted(everything)
     assert count(text, n, "avx2")[:2] == belady(n, sched, [r],

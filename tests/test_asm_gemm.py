@@ -55,8 +55,8 @@ import re
 import pytest
 
 from conftest import TESTS, BuildError, cc, kgen, pmap, run
-from test_asm import (assemble, check_object, count_direct, kernel_lines,
-                      least_regs, split_ops, write_asm)
+from test_asm import (assemble, check_object, count_direct, fma3,
+                      kernel_lines, least_regs, split_ops, write_asm)
 from test_simd import CPU
 
 ISA = {4: "avx2", 8: "avx512"}
@@ -574,7 +574,7 @@ def rw(mn, ops):
         return {ops[1]}, {ops[2]}, False
     dst = ops[-1]
     reads = set(o for o in ops[:-1] if not o.endswith("(%rip)"))
-    if "fm" in mn:
+    if fma3(mn):
         reads.add(dst)
     for o in ops:
         if "(" in o:
