@@ -8,11 +8,17 @@ emitter is judged: same-process ratios, since a shared machine's speed
 moves between runs (the Xeon of 2026-12-01 ran whole seconds about 30%
 slower) and bench-asm's medians with it.
 
+With --kind c the A/B is of the C codelets instead (a change to the DAG
+or the C emitter): the older kgen's and this one's compiled as the
+library compiles its batched codelets (gcc -std=c99 -O2, no FMA
+contraction by gcc, -fno-schedule-insns2), and beside them this kgen's
+assembly codelet of the same order (the column asm/new).
+
 --old is the older kgen: build one in a worktree, e.g.
   git worktree add /tmp/old HEAD~1 && make -C /tmp/old bin/kgen
   make bench-asmab BENCH_ASMAB_ARGS="--old /tmp/old/bin/kgen"
-Options: --isa avx2 --prec double --sizes 2-64 --schedule build
---runs 3 --trials 31 --v 256.  Writes bench/out/asmab.csv (per size the
+Options: --kind asm|c --isa avx2 --prec double --sizes 2-64 --schedule
+build --runs 3 --trials 31 --v 256.  Writes bench/out/asmab.csv (per size the
 median over the runs) and prints a table and a summary by size range.
 """
 import argparse
@@ -31,6 +37,9 @@ OUT = os.path.join(ROOT, "bench", "out")
 BUILD = os.path.join(ROOT, "build", "bench", "asmab")
 FIELDS = ["isa", "prec", "schedule", "n", "new_ns", "old_over_new",
           "c_over_new", "relerr"]
+# --kind c: the third codelet is the assembly one
+FIELDS_C = [f if f != "c_over_new" else "asm_over_new" for f in FIELDS]
+LIBFLAGS = ["-std=c99", "-O2", "-fno-schedule-insns2"]
 
 
 def sh(cmd):
@@ -46,33 +55,42 @@ def one(args, n):
     os.makedirs(d, exist_ok=True)
     base = ["fft", "-n", str(n), "--simd", args.isa, "--type", args.prec,
             "--schedule", args.schedule, "--fma"]
+    asm = ["--emit", "asm", "--regs", str(NREG[args.isa])]
     objs = []
-    for who, kgen in (("o", args.old), ("n", KGEN)):
-        s = os.path.join(d, who + ".s")
-        sh([kgen] + base + ["--emit", "asm", "--regs", str(NREG[args.isa]),
-                            "--name", "%s_%d" % (who, n), "-o", s])
-        sh(["cc", "-c", s, "-o", s[:-2] + ".o"])
+    # o_N, n_N: the two kgens' codelets; c_N: the one beside them
+    for who, kgen in (("o", args.old), ("n", KGEN), ("c", KGEN)):
+        name = ["--name", "%s_%d" % (who, n)]
+        if (who == "c") == (args.kind == "c"):
+            s = os.path.join(d, who + ".s")
+            sh([kgen] + base + asm + name + ["-o", s])
+            sh(["cc", "-c", s, "-o", s[:-2] + ".o"])
+        else:
+            s = os.path.join(d, who + ".c")
+            sh([kgen] + base + name + ["-o", s])
+            flags = LIBFLAGS if args.kind == "c" else ["-O2"]
+            sh(["gcc"] + flags + CFLAGS[args.isa] + ["-c", s, "-o",
+                                                       s[:-2] + ".o"])
         objs.append(s[:-2] + ".o")
-    c = os.path.join(d, "c.c")
-    sh([KGEN] + base + ["--name", "c_%d" % n, "-o", c])
-    sh(["gcc", "-O2"] + CFLAGS[args.isa] + ["-c", c, "-o", c[:-2] + ".o"])
     exe = os.path.join(d, "asmab")
     sh(["cc", "-std=gnu11", "-O2", "-Wall", "-DN=%d" % n, "-o", exe,
-        os.path.join(ROOT, "bench", "asmab.c")] + objs + [c[:-2] + ".o",
-                                                         "-lm"])
+        os.path.join(ROOT, "bench", "asmab.c")] + objs + ["-lm"])
     runs = [sh([exe, str(args.v), str(args.trials)]).strip().split(",")
             for _ in range(args.runs)]
     med = [statistics.median(float(r[i]) for r in runs) for i in (1, 2, 3)]
     err = max(float(r[4]) for r in runs)
+    third = "asm_over_new" if args.kind == "c" else "c_over_new"
     return {"isa": args.isa, "prec": args.prec, "schedule": args.schedule,
             "n": n, "new_ns": "%.3f" % med[2],
-            "old_over_new": "%.4f" % med[0], "c_over_new": "%.4f" % med[1],
+            "old_over_new": "%.4f" % med[0], third: "%.4f" % med[1],
             "relerr": "%.3g" % err}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--old", required=True, help="the older kgen")
+    ap.add_argument("--kind", default="asm", choices=["asm", "c"],
+                    help="which codelets the two kgens make (c: the C "
+                    "ones, compiled as the library does)")
     ap.add_argument("--isa", default="avx2", choices=sorted(NREG))
     ap.add_argument("--prec", default="double", choices=["double"])
     ap.add_argument("--sizes", default="2-64")
@@ -95,34 +113,38 @@ def main():
         sys.exit("bench-asmab: --sizes %s: expected sizes like 2-64"
                  % args.sizes)
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
+    third = "asm_over_new" if args.kind == "c" else "c_over_new"
+    tname = "asm/new" if args.kind == "c" else "C/new"
     print("%-6s %3s %8s %9s %7s" % ("isa", "n", "new ns", "old/new",
-                                    "C/new"))
+                                    tname))
     rows = []
     with open(args.csv, "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS)
+        w = csv.DictWriter(f, FIELDS_C if args.kind == "c" else FIELDS)
         w.writeheader()
         for n in ns:
             r = one(args, n)
             if float(r["relerr"]) > 1e-12:
                 sys.exit("bench-asmab: n = %d: old or new differs from "
-                         "C by %s" % (n, r["relerr"]))
+                         "the %s codelet by %s"
+                         % (n, tname.split("/")[0], r["relerr"]))
             w.writerow(r)
             f.flush()
             rows.append(r)
             print("%-6s %3d %8s %9s %7s" % (args.isa, n, r["new_ns"],
                                             r["old_over_new"][:5],
-                                            r["c_over_new"][:5]),
+                                            r[third][:5]),
                   flush=True)
     for lo, hi in ((2, 16), (17, 31), (32, 64)):
         q = [r for r in rows if lo <= r["n"] <= hi]
         if q:
             on = [float(r["old_over_new"]) for r in q]
-            cn = [float(r["c_over_new"]) for r in q]
+            cn = [float(r[third]) for r in q]
             print("n = %d..%d: old/new median %.2f (%.2f .. %.2f), new "
-                  "faster at %d of %d; C/new median %.2f, new >= C at %d"
+                  "faster at %d of %d; %s median %.2f, new >= %s at %d"
                   % (lo, hi, statistics.median(on), min(on), max(on),
-                     sum(x > 1 for x in on), len(q),
-                     statistics.median(cn), sum(x >= 1 for x in cn)))
+                     sum(x > 1 for x in on), len(q), tname,
+                     statistics.median(cn), tname.split("/")[0],
+                     sum(x >= 1 for x in cn)))
     print("wrote", args.csv)
 
 

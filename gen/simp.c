@@ -5,19 +5,23 @@
  * result.  Copying only live nodes removes dead code.
  *   copy:     dead code elimination, stored negations of differences
  *             turned into the opposite difference;
- *   contract: a*b + c, a*b - c and c - a*b into one FMA when the product
- *             has no other use (genfft's -fma does the same). */
+ *   contract: a*b + c, a*b - c and c - a*b into one FMA where every use
+ *             of the product is such a sum (a product used k times
+ *             becomes k FMAs and no multiplication, as genfft's -fma
+ *             codelets have it); a sum of two products fuses the
+ *             first that may. */
 #include <string.h>
 #include "all.h"
 
-typedef int Rewrite(Dag *d, Dag *s, const int *map, const int *uses, int id);
+typedef int Rewrite(Dag *d, Dag *s, const int *map, const int *aux,
+    int id);
 
 static Dag *
-copy(Dag *s, Rewrite *rw)
+copy(Dag *s, Rewrite *rw, const int *aux)
 {
 	Dag *d;
 	Node *n;
-	int *map, *live, *uses, i, a[3], j, v;
+	int *map, *live, i, a[3], j, v;
 
 	d = dag_new(s->ar);
 	d->nin = s->nin;
@@ -27,7 +31,6 @@ copy(Dag *s, Rewrite *rw)
 	d->inplace = s->inplace;
 	d->cxl = s->cxl;
 	live = dag_live(s, s->ar);
-	uses = dag_uses(s, s->ar);
 	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);
 	for (i = 0; i < s->nnode; i++) {
 		n = &s->node[i];
@@ -36,7 +39,7 @@ copy(Dag *s, Rewrite *rw)
 			continue;
 		for (j = 0; j < 3; j++)
 			a[j] = n->a[j] >= 0 ? map[n->a[j]] : -1;
-		if (rw && (v = rw(d, s, map, uses, i)) >= 0) {
+		if (rw && (v = rw(d, s, map, aux, i)) >= 0) {
 			map[i] = v;
 			continue;
 		}
@@ -59,43 +62,75 @@ copy(Dag *s, Rewrite *rw)
 	return d;
 }
 
-static int
-single_mul(Dag *s, const int *uses, int id)
+/* Per node of s, which operand (0 or 1) of a sum is the product fused
+ * into it, else -1.  A product is fused into all of its uses or none:
+ * into all where each is a sum with it an operand; a sum of two such
+ * products keeps the first and refuses the second everywhere (each
+ * product fused saves one operation, however many uses it has). */
+static int *
+fusable(Dag *s)
 {
-	return s->node[id].op == OP_MUL && uses[id] == 1;
+	Node *u;
+	int *uses, *pick, *fin, i, j;
+
+	uses = dag_uses(s, s->ar);
+	pick = arena_alloc(s->ar, (s->nnode + 1) * sizeof *pick);
+	fin = arena_alloc(s->ar, (s->nnode + 1) * sizeof *fin);
+	for (i = 0; i < s->nnode; i++)
+		fin[i] = 0;
+	/* fin[i]: how many of product i's uses are sums with it an operand */
+	for (i = 0; i < s->nnode; i++) {
+		u = &s->node[i];
+		if ((u->op == OP_ADD || u->op == OP_SUB) && u->a[0] != u->a[1])
+			for (j = 0; j < 2; j++)
+				fin[u->a[j]] += s->node[u->a[j]].op == OP_MUL;
+	}
+	for (i = 0; i < s->nnode; i++)
+		fin[i] = s->node[i].op == OP_MUL && fin[i] == uses[i];
+	for (i = 0; i < s->nnode; i++) {
+		u = &s->node[i];
+		pick[i] = -1;
+		if (u->op != OP_ADD && u->op != OP_SUB)
+			continue;
+		if (fin[u->a[0]] && fin[u->a[1]])
+			fin[u->a[1]] = 0;
+	}
+	for (i = 0; i < s->nnode; i++) {
+		u = &s->node[i];
+		if (u->op == OP_ADD || u->op == OP_SUB)
+			for (j = 1; j >= 0; j--)
+				if (fin[u->a[j]])
+					pick[i] = j;
+	}
+	return pick;
 }
 
 static int
-contract(Dag *d, Dag *s, const int *map, const int *uses, int id)
+contract(Dag *d, Dag *s, const int *map, const int *pick, int id)
 {
 	Node *n, *m;
 	int op, x, c;
 
 	n = &s->node[id];
-	if (n->op != OP_ADD && n->op != OP_SUB)
+	if (pick[id] < 0)
 		return -1;
-	if (single_mul(s, uses, n->a[0])) {
-		x = n->a[0];
-		c = n->a[1];
-		op = n->op == OP_ADD ? OP_FMA : OP_FMS;
-	} else if (single_mul(s, uses, n->a[1])) {
-		x = n->a[1];
-		c = n->a[0];
-		op = n->op == OP_ADD ? OP_FMA : OP_FNMS;
-	} else {
-		return -1;
-	}
+	x = n->a[pick[id]];
+	c = n->a[!pick[id]];
+	if (n->op == OP_ADD)
+		op = OP_FMA;
+	else
+		op = pick[id] == 0 ? OP_FMS : OP_FNMS;
 	m = &s->node[x];
 	return dag_node(d, op, map[m->a[0]], map[m->a[1]], map[c], 0);
 }
 
-/* Returns the simplified DAG (in d's arena); with fma, products used once
- * are fused into the sum that uses them. */
+/* Returns the simplified DAG (in d's arena); with fma, products whose
+ * every use is a sum are fused into those sums. */
 Dag *
 simp_run(Dag *d, int fma)
 {
-	d = copy(d, 0);
+	d = copy(d, 0, 0);
 	if (fma)
-		d = copy(copy(d, contract), 0);
+		d = copy(copy(d, contract, fusable(d)), 0, 0);
 	return d;
 }

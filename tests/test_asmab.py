@@ -14,19 +14,24 @@ from test_simd import CPU
 SCRIPT = str(ROOT / "bench" / "asmab.py")
 
 
-def test_runs(tmp_path):
+@pytest.mark.parametrize("kind,third", [("asm", "c_over_new"),
+                                        ("c", "asm_over_new")])
+def test_runs(tmp_path, kind, third):
+    """Both kinds: the assembly codelets beside C, and the C codelets
+    (compiled as the library does) beside the assembly one."""
     if not {"avx2", "fma"} <= CPU:
         pytest.skip("this CPU does not run avx2")
     out = tmp_path / "ab.csv"
-    p = subprocess.run([sys.executable, SCRIPT, "--old", KGEN, "--sizes",
-                        "4,13", "--runs", "1", "--trials", "3", "--v", "16",
-                        "--csv", str(out)], capture_output=True, text=True,
-                       timeout=300)
+    p = subprocess.run([sys.executable, SCRIPT, "--old", KGEN, "--kind",
+                        kind, "--sizes", "4,13", "--runs", "1", "--trials",
+                        "3", "--v", "16", "--csv", str(out)],
+                       capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     rows = list(csv.DictReader(out.open()))
     assert [int(r["n"]) for r in rows] == [4, 13]
     for r in rows:
         assert float(r["new_ns"]) > 0 and float(r["old_over_new"]) > 0
+        assert float(r[third]) > 0
         assert float(r["relerr"]) < 1e-12
     assert "old/new median" in p.stdout
 
