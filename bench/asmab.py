@@ -17,8 +17,11 @@ assembly codelet of the same order (the column asm/new).
 --old is the older kgen: build one in a worktree, e.g.
   git worktree add /tmp/old HEAD~1 && make -C /tmp/old bin/kgen
   make bench-asmab BENCH_ASMAB_ARGS="--old /tmp/old/bin/kgen"
+With --new-args "OPTIONS" this kgen's codelets (and the one beside them)
+get those kgen options too: --old bin/kgen --new-args "--choose spills" is
+an A/B of the option.
 Options: --kind asm|c --isa avx2 --prec double --sizes 2-64 --schedule
-build --runs 3 --trials 31 --v 256.  Writes bench/out/asmab.csv (per size the
+build --new-args "" --runs 3 --trials 31 --v 256.  Writes bench/out/asmab.csv (per size the
 median over the runs) and prints a table and a summary by size range.
 """
 import argparse
@@ -60,6 +63,8 @@ def one(args, n):
     # o_N, n_N: the two kgens' codelets; c_N: the one beside them
     for who, kgen in (("o", args.old), ("n", KGEN), ("c", KGEN)):
         name = ["--name", "%s_%d" % (who, n)]
+        if who != "o":
+            name += args.new_args.split()
         if (who == "c") == (args.kind == "c"):
             s = os.path.join(d, who + ".s")
             sh([kgen] + base + asm + name + ["-o", s])
@@ -95,6 +100,10 @@ def main():
     ap.add_argument("--prec", default="double", choices=["double"])
     ap.add_argument("--sizes", default="2-64")
     ap.add_argument("--schedule", default="build")
+    ap.add_argument("--new-args", default="",
+                    help="more kgen options for this kgen's codelets and "
+                    "the one beside them, e.g. \"--choose spills\" (with "
+                    "--old bin/kgen: an A/B of the option)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--trials", type=int, default=31)
     ap.add_argument("--v", type=int, default=256)

@@ -582,6 +582,10 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 		    e->sched, e->regs);
 	else
 		fprintf(a->f, "# Schedule: %s (independent of R).\n", e->sched);
+	if (e->top)
+		fprintf(a->f, "# Algorithm at the top: %s, chosen by its "
+		    "operations and spills at R = %d\n# (--choose spills).\n",
+		    e->top, e->topregs);
 	fprintf(a->f, "# Registers: Belady's allocation for R = %d, latency "
 	    "%d: %d spill loads,\n# %d spill stores, %ld stalls (kgen "
 	    "spills); %d registers used.\n", e->alloc, e->latency,
@@ -593,10 +597,11 @@ header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 		    e->alloc, e->latency);
 	else
 		fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s "
-		    "fma=%d regs=%d latency=%d\n", a->t1v ? "t1v" : a->n1v
+		    "fma=%d regs=%d latency=%d%s%s\n", a->t1v ? "t1v" : a->n1v
 		    ? "n1v" : "n1", p->n,
 		    p->sign, e->isfloat ? "float" : "double", isa->name, e->fma,
-		    e->alloc, e->latency);
+		    e->alloc, e->latency, e->top ? " top=" : "",
+		    e->top ? e->top : "");
 }
 
 /* Whether every node of d fits one x86 instruction's operands: an FMA

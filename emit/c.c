@@ -115,6 +115,10 @@ emit_counts(Printer *o, const Emit *e)
 		    e->sched, e->regs);
 	else
 		fprintf(o->f, " * Schedule: %s (independent of R).\n", e->sched);
+	if (e->top)
+		fprintf(o->f, " * Algorithm at the top: %s, chosen by its "
+		    "operations and spills at R = %d\n * (--choose spills).\n",
+		    e->top, e->topregs);
 }
 
 /* Prints node id's statement: a store, or a const temporary declared

@@ -293,6 +293,10 @@ header(Out *o, const Prob *p, const Emit *e)
 	else
 		fprintf(o->p.f, " * Schedule: %s (independent of R).\n",
 		    e->sched);
+	if (e->top)
+		fprintf(o->p.f, " * Algorithm at the top: %s, chosen by its "
+		    "operations and spills at R = %d\n * (--choose spills).\n",
+		    e->top, e->topregs);
 	fprintf(o->p.f, " *\n");
 	tpl_print(o->p.f, "n1_abi", (const Tplarg[]){TPL_S("name", e->name),
 		TPL_S("t", o->t), TPL_N("n", p->n),

@@ -147,6 +147,7 @@ void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
 void fft_fma(int on);
 void fft_cxl(int on);
 
+
 /* gen/twiddle.c */
 Dag *twiddle_build(Arena *ar, int r, int sign);
 
@@ -181,6 +182,9 @@ struct Emit {
 	int latency;        /* emit/asm.c: the loads' latency L */
 	int fma;            /* emit/asm.c: the DAG was built with --fma */
 	int fmaexpr;        /* scalar FMAs as a * b + c, not fma() calls */
+	const char *top;    /* --choose spills: the algorithm at the top of
+	                     * the DAG (fft_top's "ct:4"), else NULL */
+	int topregs;        /* --choose spills: the R it was chosen for */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
@@ -434,6 +438,10 @@ struct Cost {
 int *order_blocked(Dag *d, Arena *ar, const Cost *k, int *n);
 double order_cost(Dag *d, const int *o, int n, const Cost *k);
 int *order_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
+/* gen/fft.c: the algorithm at the top of an n1 DAG (--choose spills) */
+void fft_spills(int n, int sched, const Cost *k);
+const char *fft_top(int n, char *buf, size_t len);
+int fft_settop(int n, const char *top);
 int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
     int *n);
 
@@ -613,6 +621,8 @@ struct Vhead {          /* the "# kgen asm:" line */
 	int kind;           /* CK_N1, CK_T1V, or -1 for gemm */
 	int n, sign, isfloat, simd, fma, regs, latency;
 	int m, k;           /* gemm: C is m x n, K = k */
+	char top[24];       /* n1 with --choose spills: its top=NAME:ARG,
+	                     * else "" */
 };
 typedef struct Vres Vres;
 struct Vres {           /* the kernel's counts */
@@ -681,6 +691,9 @@ struct Job {
 	Cost cost;          /* what the schedule is made for */
 	int checkregs;      /* check cost.regs against the DAG (job_regs) */
 	int verify;         /* --verify: check the assembly (gen/verify.c) */
+	int choose;         /* --choose spills: the top algorithm by spills
+	                     * at e.topregs registers too (fft_spills) */
+	char top[24];       /* then the one chosen, e.top points here */
 	const char *file;   /* verify: the assembly file */
 	int *regs;          /* spills: the R list; report: -maxrregcount */
 	int nregs;
@@ -723,6 +736,7 @@ struct Opts {
 	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
 	int emitasm;            /* --emit asm (emit/asm.c) */
 	int verify;             /* --verify */
+	int choose;             /* --choose spills (1) or ops (0) */
 	int kind;               /* --kind: CK_* */
 	const char *target;     /* --target NAME|all (sched/target.c) */
 	const char *arch;       /* --arch sm_80 (ptxas, occupancy) */

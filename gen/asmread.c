@@ -158,9 +158,9 @@ asmread_instr(const char *s, char *mn, Opd *o)
 int
 asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg)
 {
-	const char *p;
+	const char *p, *t;
 	char type[16], isa[16], kind[16];
-	int line, k;
+	int line, k, end;
 	const Isa *is;
 
 	memset(h, 0, sizeof *h);
@@ -204,6 +204,17 @@ asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg)
 			    || (h->fma != 0 && h->fma != 1)) {
 				snprintf(msg, nmsg, "line %d: cannot parse the "
 				    "\"# kgen asm:\" line", line);
+				return 0;
+			}
+			/* --choose spills: " top=NAME:ARG" at the end (n1) */
+			t = strchr(p + 12, '\n');
+			end = t ? (int)(t - p) : (int)strlen(p);
+			t = strstr(p + 12, " top=");
+			if (t && t - p < end && (h->kind != CK_N1
+			    || sscanf(t, " top=%23[a-z:0-9]", h->top) != 1
+			    || t + 5 + strlen(h->top) != p + end)) {
+				snprintf(msg, nmsg, "line %d: cannot parse the "
+				    "\"# kgen asm:\" line's top=", line);
 				return 0;
 			}
 			h->isfloat = !strcmp(type, "float");

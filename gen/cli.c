@@ -274,6 +274,7 @@ options(Opts *o, int argc, char **argv)
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", "asm", 0};
+	static const char *const chooses[] = {"ops", "spills", 0};
 	char *a, *v;
 	int i, k, takes;
 
@@ -394,6 +395,8 @@ options(Opts *o, int argc, char **argv)
 			word(a, v, emits);
 			o->cuda = !strcmp(v, "cuda");
 			o->emitasm = !strcmp(v, "asm");
+		} else if (!strcmp(a, "--choose")) {
+			o->choose = !strcmp(word(a, v, chooses), "spills");
 		} else if (!strcmp(a, "--verify")) {
 			o->verify = 1;
 			takes = 0;

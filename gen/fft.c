@@ -33,6 +33,14 @@ static int fused;
 /* choose() leaves out the algorithms that split complex values into
  * their parts (the CRT), for complex-lane DAGs (fft_cxl) */
 static int cxlmode;
+/* fft_spills: with sregs > 0, size stopn is chosen by its operations
+ * and Belady's spill traffic at sregs registers in the order ssched
+ * makes for scost (respill) */
+static int sregs, stopn, ssched;
+static Cost scost;
+static const char *const algnames[] = {
+	"none", "copy", "direct", "split", "ct", "pfa", "rader", "crt",
+};
 
 
 /* Split radix: X_k = U_k + w^k Z_k + w^3k Z'_k with U the DFT of the even
@@ -212,19 +220,46 @@ run(Dag *d, int n, int alg, int arg, int sign, const Cx *in, Cx *out)
 	}
 }
 
-/* Operations of a size-n DFT made with (alg, arg) at the top. */
+/* The slots of the n1 DAG d of size n (fft_build's): input slots 2m, 2m+1
+ * are re and im of x_m (arrays 0 and 1), output slots likewise (arrays 2
+ * and 3), in place. */
+static void
+slots(Dag *d, Arena *ar, int n)
+{
+	int m;
+
+	d->nin = d->nout = 2 * n;
+	d->inplace = 1;
+	d->in = arena_alloc(ar, 2 * n * sizeof *d->in);
+	d->out = arena_alloc(ar, 2 * n * sizeof *d->out);
+	for (m = 0; m < 2 * n; m++) {
+		d->in[m].arr = m & 1;
+		d->in[m].j = m >> 1;
+		d->out[m].arr = 2 + (m & 1);
+		d->out[m].j = m >> 1;
+	}
+}
+
+/* Operations of a size-n DFT made with (alg, arg) at the top; with
+ * spill != NULL also *spill, Belady's spill loads plus stores in the
+ * order of fft_spills' schedule at sregs registers (-1 where the DAG
+ * needs more registers than that). */
 static long
-cost(int n, int alg, int arg, long *nmul)
+cost(int n, int alg, int arg, long *nmul, long *spill)
 {
 	Arena *ar;
 	Dag *d;
 	Cx *in, *out;
 	Count c;
-	int m;
+	Spill s;
+	const int *o;
+	int m, no;
 
 	ar = arena_new();
 	d = dag_new(ar);
 	d->nin = d->nout = 2 * n;
+	if (spill)
+		slots(d, ar, n);
 	in = cxalloc(d, n);
 	out = cxalloc(d, n);
 	for (m = 0; m < n; m++)
@@ -237,6 +272,13 @@ cost(int n, int alg, int arg, long *nmul)
 	if (fused)
 		d = simp_run(d, 1);
 	c = dag_count(d);
+	if (spill && belady_minregs(d) > sregs) {
+		*spill = -1;
+	} else if (spill) {
+		o = order_for(d, ar, ssched, &scost, &no);
+		s = belady_run(d, o, no, sregs, scost.latency);
+		*spill = (long)s.loads + s.stores;
+	}
 	arena_free(ar);
 	*nmul = c.mul + c.fma;
 	return (long)c.add + c.mul + c.fma + c.neg;
@@ -310,6 +352,54 @@ candcmp(const void *a, const void *b)
 	return x->idx - y->idx;
 }
 
+/* fft_spills' choice for size n among the ncand candidates of choose,
+ * whose fewest operations are best, bestmul of them products (mul and
+ * FMA): among the candidates within 1/25 of best operations and 1/16 of
+ * bestmul products, the least operations plus spill loads and stores of
+ * Belady's MIN over the builder's order at sregs registers; ties to the
+ * fewer operations, then the earlier candidate.  Why the bounds: the
+ * arithmetic bounds these codelets as much as the spills do, and
+ * products run on half of a Zen 4's 512-bit ports; the DAGs with fewer
+ * spills at n = 22, 41, 53 and 61 (AVX-512 double) trade additions for
+ * FMAs (products up 22-125%) and measured 3-26% slower as assembly, where
+ * those within the bounds (23, 30, 42, 47, 50, 54, 60) measured 1.00-1.54x
+ * faster (docs/asm.md, "Algorithms chosen by their spills"). */
+static void
+respill(int n, const Cand *cand, int ncand, long best, long bestmul)
+{
+	long c, mul, sp, t, bt, bc;
+	int i, bi, nq, q[128];
+
+	for (i = nq = 0; i < ncand; i++) {
+		if (cand[i].lb > best + best / 25 || (cand[i].alg == ALG_CRT
+		    && prime_crtcost(n) > best + best / 4))
+			continue;
+		c = cost(n, cand[i].alg, cand[i].arg, &mul, 0);
+		if (c <= best + best / 25 && mul <= bestmul + bestmul / 16)
+			q[nq++] = i;
+	}
+	if (nq < 2)
+		return;
+	bt = bc = LONG_MAX;
+	bi = ncand;
+	while (nq-- > 0) {
+		i = q[nq];
+		c = cost(n, cand[i].alg, cand[i].arg, &mul, &sp);
+		if (sp < 0)
+			continue;
+		t = c + sp;
+		if (t < bt || (t == bt && (c < bc || (c == bc
+		    && cand[i].idx < bi)))) {
+			bt = t;
+			bc = c;
+			bi = cand[i].idx;
+			bestalg[n] = cand[i].alg;
+			bestarg[n] = cand[i].arg;
+			bestops[n] = c;
+		}
+	}
+}
+
 /* Picks the algorithm for size n with the fewest operations, then the
  * fewest multiplications, then the earliest in the list below.  The
  * candidates are built and counted in the order of their lower bounds,
@@ -357,7 +447,7 @@ choose(int n)
 		if (k->alg == ALG_CRT && best < LONG_MAX
 		    && prime_crtcost(n) > best + best / 16)
 			continue;
-		c = cost(n, k->alg, k->arg, &mul);
+		c = cost(n, k->alg, k->arg, &mul, 0);
 		if (c < best || (c == best && (mul < bestmul
 		    || (mul == bestmul && k->idx < bestidx)))) {
 			best = c;
@@ -369,6 +459,8 @@ choose(int n)
 	}
 	assert(bestalg[n] != ALG_NONE);
 	bestops[n] = best;
+	if (sregs && n == stopn)
+		respill(n, cand, ncand, best, bestmul);
 }
 
 /* Operations of the best size-n DFT. */
@@ -409,6 +501,69 @@ fft_fma(int on)
 	fused = on;
 }
 
+/* With k != NULL, size n alone is chosen by its operations and the spill
+ * loads and stores that Belady's MIN finds at k->regs registers in the
+ * order that schedule sched makes for k (respill), for a codelet whose
+ * registers are counted (--choose spills); its sub-DFTs are still
+ * chosen by their operations.  k = NULL goes back to operations alone.
+ * Call it after fft_fma and before fft_build. */
+void
+fft_spills(int n, int sched, const Cost *k)
+{
+	memset(bestalg, ALG_NONE, sizeof bestalg);
+	sregs = k ? k->regs : 0;
+	stopn = k ? n : 0;
+	ssched = sched;
+	if (k)
+		scost = *k;
+}
+
+/* The algorithm at the top of size n's DAG as "name:arg" (fft_settop's
+ * form) in buf. */
+const char *
+fft_top(int n, char *buf, size_t len)
+{
+	assert(n >= 1 && n <= FFT_MAXN);
+	if (bestalg[n] == ALG_NONE)
+		choose(n);
+	snprintf(buf, len, "%s:%d", algnames[bestalg[n]], bestarg[n]);
+	return buf;
+}
+
+/* Makes top ("name:arg", fft_top's form) the algorithm at the top of
+ * size n's DAG, the sub-DFTs chosen as ever (kgen verify rebuilds a
+ * --choose spills codelet so); -1 when top is no algorithm of size n.
+ * Call it after fft_fma. */
+int
+fft_settop(int n, const char *top)
+{
+	char name[16];
+	long mul;
+	int alg, arg, k;
+
+	if (n < 1 || n > FFT_MAXN || sscanf(top, "%15[a-z]:%d%n", name, &arg,
+	    &k) != 2 || top[k])
+		return -1;
+	for (alg = ALG_COPY; alg <= ALG_CRT && strcmp(algnames[alg], name);
+	    alg++)
+		;
+	if (alg > ALG_CRT || (alg == ALG_COPY) != (n == 1)
+	    || ((alg == ALG_CT || alg == ALG_PFA) ? arg < 2 || arg >= n
+	    || n % arg || (alg == ALG_PFA && (arg >= n / arg
+	    || gcd(arg, n / arg) != 1)) : arg != 0)
+	    || (alg == ALG_DIRECT && n > 2 && (n % 2 == 0 || n > DIRECT_MAX))
+	    || (alg == ALG_SPLIT && n % 4)
+	    || ((alg == ALG_RADER || alg == ALG_CRT) && (n < 3 || !isprime(n)))
+	    || (alg == ALG_CRT && cxlmode))
+		return -1;
+	memset(bestalg, ALG_NONE, sizeof bestalg);
+	sregs = stopn = 0;
+	bestops[n] = n > 2 ? cost(n, alg, arg, &mul, 0) : n == 1 ? 0 : 4;
+	bestalg[n] = alg;
+	bestarg[n] = arg;
+	return 0;
+}
+
 /* With on != 0, sizes are chosen among the algorithms that a
  * complex-lane DAG can state (all but the CRT, which works on real and
  * imaginary parts apart).  Call it before fft_buildc. */
@@ -431,16 +586,7 @@ fft_build(Arena *ar, int n, int sign)
 	int m;
 
 	d = dag_new(ar);
-	d->nin = d->nout = 2 * n;
-	d->inplace = 1;
-	d->in = arena_alloc(ar, 2 * n * sizeof *d->in);
-	d->out = arena_alloc(ar, 2 * n * sizeof *d->out);
-	for (m = 0; m < 2 * n; m++) {
-		d->in[m].arr = m & 1;
-		d->in[m].j = m >> 1;
-		d->out[m].arr = 2 + (m & 1);
-		d->out[m].j = m >> 1;
-	}
+	slots(d, ar, n);
 	in = cxalloc(d, n);
 	out = cxalloc(d, n);
 	for (m = 0; m < n; m++)

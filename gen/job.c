@@ -218,6 +218,15 @@ fft_default(int n, int regs)
 	return 0;
 }
 
+/* kgen fft --choose spills: the DAG's top algorithm is chosen by its
+ * spills at regs registers too (gen/fft.c, fft_spills). */
+static void
+choose(Job *j, const Opts *o, int regs)
+{
+	j->choose = o->choose;
+	j->e.topregs = o->choose ? regs : 0;
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
@@ -234,7 +243,10 @@ job_fft(Job *j, Opts *o)
 	}
 	cli_only(o, "fft", "-n --sign --type --name -o --schedule --regs "
 	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
-	    "--verify -d");
+	    "--verify --choose -d");
+	if (o->choose && (o->kind != CK_N1 || o->cuda))
+		fail("--choose spills: only n1 codelets in C or assembly (not "
+		    "%s)", o->cuda ? "--emit cuda" : o->kindopt);
 	j->kind = o->kind;
 	j->lanes = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat,
 	    o->p.n) : o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
@@ -280,11 +292,15 @@ job_fft(Job *j, Opts *o)
 	}
 	if (o->emitasm) {
 		asmregs(j, o);
+		choose(j, o, j->cost.regs);
 		return;
 	}
-	if (o->regs && sched != SCHED_BLOCKED && sched != SCHED_SEARCH)
-		fail("--regs %s: only --schedule blocked or search depends "
-		    "on R", o->regs);
+	if (o->regs && sched != SCHED_BLOCKED && sched != SCHED_SEARCH
+	    && !o->choose)
+		fail("--regs %s: only --schedule blocked or search (or --choose "
+		    "spills) depends on R", o->regs);
+	choose(j, o, o->regs ? j->cost.regs : o->simd
+	    ? isa_get(o->simd)->nreg : 16);
 	if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH
 	    && (o->latency || o->gamma != 1))
 		fail("%s: only --schedule blocked or search depends on the "

@@ -87,14 +87,18 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 }
 
 /* The DAG an assembly codelet's header names (n1, t1v or gemm), as kgen
- * fft or kgen gemm builds it. */
+ * fft or kgen gemm builds it (with --choose spills' top algorithm where
+ * the header names one). */
 static Dag *
-asmdag(const Job *j, const Vhead *h, Arena *ar)
+asmdag(const Job *j, const Vhead *h, const char *file, Arena *ar)
 {
 	if (h->kind < 0)
 		return simplify(j, gemm_build(ar, h->m / (isa_get(h->simd)->bytes
 		    / 8), h->n, h->k, 1), h->fma);
 	fft_fma(h->fma);
+	if (h->top[0] && fft_settop(h->n, h->top) < 0)
+		fail("verify %s: top=%s: not an algorithm of size %d", file,
+		    h->top, h->n);
 	if (h->kind == CK_T1V)
 		return simplify(j, twiddle_build(ar, h->n, h->sign), h->fma);
 	return simplify(j, fft_build(ar, h->n, h->sign), h->fma);
@@ -114,7 +118,7 @@ check(const Job *j, const char *text, const char *file)
 	if (!asmread_head(text, &h, msg, sizeof msg))
 		fail("verify %s: %s", file, msg);
 	ar = arena_new();
-	rc = verify_run(text, file, asmdag(j, &h, ar), &h, &r, msg,
+	rc = verify_run(text, file, asmdag(j, &h, file, ar), &h, &r, msg,
 	    sizeof msg);
 	arena_free(ar);
 	if (rc == 2)
@@ -143,8 +147,9 @@ verify(const Job *j)
 
 /* kgen fft, gemm and conv: build, simplify, order, emit, write. */
 static void
-generate(const Job *j)
+generate(Job *j)
 {
+	Cost k;
 	Arena *ar;
 	Dag *d, *top;
 	FILE *f, *mf;
@@ -154,7 +159,16 @@ generate(const Job *j)
 
 	text = 0;
 	ar = arena_new();
+	if (j->choose) {
+		/* the spills are counted in the order the codelet gets, made
+		 * as it is made (R, latency, store cost), at its R */
+		k = j->cost;
+		k.regs = j->e.topregs;
+		fft_spills(j->p.n, j->sched[0], &k);
+	}
 	d = simplify(j, build(j, ar), j->fma);
+	if (j->choose)
+		j->e.top = fft_top(j->p.n, j->top, sizeof j->top);
 	/* n1w's top step is a radix-VL twiddle codelet of its own */
 	top = j->kind != CK_N1W ? 0 : simp_run(twiddle_build(ar, j->lanes,
 	    j->p.sign), 0);

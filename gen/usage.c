@@ -69,7 +69,8 @@ static const char usage[] =
 /* kgen fft --emit asm and kgen verify, in the help after --emit cuda. */
 static const char usageasm[] =
 "  fft  -n N --simd sse2|avx2|avx512 --emit asm [--regs R] [--latency L]\n"
-"       [--verify] [--type float] [--fma] [--schedule S] [-o FILE.s]\n"
+"       [--verify] [--type float] [--fma] [--schedule S] [--choose C]\n"
+"       [-o FILE.s]\n"
 "      the --simd n1 codelet as x86-64 assembly (GNU as, System V, the\n"
 "      same prototype; assemble with cc -c): kgen allocates the vector\n"
 "      registers itself, Belady's MIN in the schedule's order with R\n"
@@ -81,6 +82,12 @@ static const char usageasm[] =
 "      L steps early where a register is free.  Blocks of VL transforms\n"
 "      are packed into a stack buffer, the last one with the v mod VL\n"
 "      left.  --verify runs kgen verify on the text before writing it.\n"
+"      --choose spills (n1, also in C): the algorithm at the top of the\n"
+"      DAG has the fewest operations plus spill loads and stores\n"
+"      (Belady's MIN in the schedule's order at R) of those within 1/25\n"
+"      of the fewest operations and 1/16 of the fewest products; the\n"
+"      header's top= names it for kgen verify.  --choose ops (the\n"
+"      default): the fewest operations.\n"
 "      With --kind t1v: the t1v codelet (its C prototype, in place on\n"
 "      ri, ii; x_j addressed from index registers that hold multiples\n"
 "      of rs), the same allocation; no stack buffer.  With --kind n1v:\n"

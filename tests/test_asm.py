@@ -210,9 +210,10 @@ def minregs(n, fma=False):
 
 
 def emit(path, n, isa, regs, sched="build", prec="double", latency=0,
-         fma=False, sign=-1, name=None, verify=True):
+         fma=False, sign=-1, name=None, verify=True, extra=()):
     args = ["fft", "-n", n, "--sign", sign, "--simd", isa, "--emit", "asm",
-            "--regs", regs, "--schedule", sched, "--type", prec, "-o", path]
+            "--regs", regs, "--schedule", sched, "--type", prec, "-o", path,
+            *extra]
     if latency:
         args += ["--latency", latency]
     if fma:
@@ -1161,6 +1162,105 @@ def test_library_asm_is_kgens(isa, prec, n):
     assert c.path.read_text() == want
 
 
+# ---- --choose spills: the top algorithm by Belady's spills too ------------
+
+def header_counts(text):
+    """(operations, spill loads + stores, top=) of an asm codelet's
+    header."""
+    ops = sum(map(int, re.search(r"# (\d+) additions, (\d+) "
+                                 r"multiplications, (\d+) FMAs", text)
+                  .groups()))
+    sp = re.search(r"(\d+) spill loads,\n# (\d+) spill stores", text)
+    top = re.search(r"^# kgen asm: .* top=(\S+)$", text, re.M)
+    return ops, int(sp.group(1)) + int(sp.group(2)), top and top.group(1)
+
+
+# (n, isa, R): sizes whose top algorithm --choose spills changes in the
+# build order (docs/asm.md, "Algorithms chosen by their spills")
+CHOSEN = [(47, "avx512", 32), (23, "avx2", 16), (30, "avx512", 32)]
+
+
+@pytest.mark.parametrize("n,isa,r", CHOSEN)
+def test_choose_spills_fewer(tmp_path, n, isa, r):
+    """Fewer spills than the algorithm with the fewest operations, within
+    1/25 of its operations; the header names the top algorithm and kgen
+    verify (at emission and on the file) rebuilds that DAG and holds the
+    kernel to the header's counts."""
+    plain = emit(tmp_path / "p.s", n, isa, r, fma=True)
+    text = emit(tmp_path / "c.s", n, isa, r, fma=True,
+                extra=["--choose", "spills"])
+    ops0, sp0, top0 = header_counts(plain)
+    ops, sp, top = header_counts(text)
+    assert top0 is None and top
+    assert sp < sp0 and ops <= ops0 + ops0 // 25, (ops0, sp0, ops, sp)
+    assert "# Algorithm at the top: %s, chosen by" % top in text
+    p = kgen("verify", tmp_path / "c.s")
+    assert p.returncode == 0, p.stderr
+    loads, stores = re.search(r"(\d+) spill loads, (\d+) spill stores",
+                              p.stdout).groups()
+    assert int(loads) + int(stores) == sp
+    # --choose ops is the default
+    ops_text = emit(tmp_path / "o.s", n, isa, r, fma=True,
+                    extra=["--choose", "ops"])
+    strip = lambda t: re.sub(r"^# Command: .*\n", "", t, flags=re.M)
+    assert strip(ops_text) == strip(plain)
+    # the same input, the same bytes
+    assert emit(tmp_path / "c2.s", n, isa, r, fma=True,
+                extra=["--choose", "spills"]) == text
+
+
+def test_choose_spills_top_checked(tmp_path):
+    """kgen verify takes the top algorithm from the header: another one
+    (or none, the fewest operations') is a mismatch, exit 1; one that is
+    no algorithm of the size, or a spoilt field, cannot be read, exit 2."""
+    text = emit(tmp_path / "c.s", 47, "avx512", 32, fma=True,
+                extra=["--choose", "spills"])
+    top = header_counts(text)[2]
+    bad = tmp_path / "bad.s"
+    for other in ("direct:0", "rader:0", "crt:0"):
+        if other == top:
+            continue
+        bad.write_text(text.replace(" top=" + top, " top=" + other))
+        p = kgen("verify", bad)
+        assert p.returncode == 1 and "gets" in p.stderr, (other, p.stderr)
+    bad.write_text(text.replace(" top=" + top, ""))
+    assert kgen("verify", bad).returncode == 1
+    for spoilt, msg in ((" top=ct:3", "not an algorithm of size 47"),
+                        (" top=split:0", "not an algorithm of size 47"),
+                        (" top=foo:0", "not an algorithm of size 47"),
+                        (" top=crt:0 x", "cannot parse"),
+                        (" top=CRT", "cannot parse")):
+        bad.write_text(text.replace(" top=" + top, spoilt))
+        p = kgen("verify", bad)
+        assert p.returncode == 2 and msg in p.stderr, (spoilt, p.stderr)
+        assert len(p.stderr.strip().split("\n")) == 1
+
+
+@pytest.mark.parametrize("n,isa,r", CHOSEN)
+def test_choose_spills_against_fftw(tmp_path, n, isa, r):
+    """The codelets --choose spills makes, both precisions and signs,
+    every layout and batch of simdcheck, against FFTW."""
+    for prec in ("double", "float"):
+        for sign in (-1, 1):
+            name = "cs_%s_%d%s" % (prec[0], n, "b" if sign > 0 else "f")
+            s = tmp_path / (name + ".s")
+            emit(s, n, isa, r, prec=prec, fma=True, sign=sign, name=name,
+                 extra=["--choose", "spills"])
+            obj = tmp_path / (name + ".o")
+            p = run(["cc", "-c", s, "-o", obj])
+            assert p.returncode == 0, p.stderr
+            exe = cc([TESTS / "simdcheck.c", obj], tmp_path / name,
+                     flags=["-DREAL=" + prec, "-DFUNC=" + name],
+                     libs=["-lfftw3", "-lm"])
+            if not RUNS[isa]:
+                continue
+            res, seed = results(run([exe, n, sign]).stdout)
+            assert len(res[(n, sign)]) == 140
+            bad = failures(res, prec)
+            assert not bad, "seed %s:\n%s" % (seed, "\n".join(bad[:20]))
+    need(isa)
+
+
 # ---- the command line ------------------------------------------------------
 
 @pytest.mark.parametrize("args,msg", [
@@ -1183,6 +1283,12 @@ def test_library_asm_is_kgens(isa, prec, n):
       "--measure", "asm"], "fft n1"),
     (["verify"], "expected an assembly file"),
     (["verify", "x.s", "--regs", 4], "does not apply"),
+    (["fft", "-n", 8, "--choose", "maybe"], "expected ops or spills"),
+    (["fft", "-n", 8, "--kind", "t1", "--choose", "spills"],
+     "only n1 codelets in C or assembly (not --kind t1)"),
+    (["fft", "-n", 8, "--emit", "cuda", "--choose", "spills"],
+     "(not --emit cuda)"),
+    (["fft", "-n", 8, "--regs", 8], "(or --choose spills) depends on R"),
 ])
 def test_cli_errors(args, msg):
     p = kgen(*args)

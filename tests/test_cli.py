@@ -425,7 +425,7 @@ OPTION_SAMPLES = {
     "--kind": ["--kind", "t1"], "--twiddle": ["--twiddle"],
     "--real": ["--real"], "--simd": ["--simd", "avx2"],
     "--emit": ["--emit", "cuda"], "--measure": ["--measure", "gcc"],
-    "--verify": ["--verify"],
+    "--verify": ["--verify"], "--choose": ["--choose", "spills"],
     "--taps": ["--taps", "1,3"], "--taps-file": ["--taps-file", "TAPS"],
     "--tile": ["--tile", "2x2"], "--gamma": ["--gamma", "2"],
     "--kloop": ["--kloop"], "--vlen": ["--vlen", "2"], "--fma": ["--fma"],
