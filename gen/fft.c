@@ -359,10 +359,10 @@ candcmp(const void *a, const void *b)
  * Belady's MIN over the builder's order at sregs registers; ties to the
  * fewer operations, then the earlier candidate.  Why the bounds: the
  * arithmetic bounds these codelets as much as the spills do, and
- * products run on half of a Zen 4's 512-bit ports; the DAGs with fewer
+ * products run on half of a Zen 4's FP pipes; the DAGs with fewer
  * spills at n = 22, 41, 53 and 61 (AVX-512 double) trade additions for
- * FMAs (products up 22-125%) and measured 3-26% slower as assembly, where
- * those within the bounds (23, 30, 42, 47, 50, 54, 60) measured 1.00-1.54x
+ * FMAs (products up 22-125%) and measured 2-26% slower as assembly, where
+ * those within the bounds (23, 30, 42, 47, 50, 54, 60) measured 1.01-1.35x
  * faster (docs/asm.md, "Algorithms chosen by their spills"). */
 static void
 respill(int n, const Cand *cand, int ncand, long best, long bestmul)
