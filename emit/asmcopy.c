@@ -160,14 +160,23 @@ pairin(const Acopy *c, const Side *s, int k, int disp)
 				op(c, "movupd %s, %%xmm%d", m, t);
 				continue;
 			}
+			if (c->esz == 8 && p == 2) {
+				op(c, "movupd %s, %%xmm%d", m, t);
+				continue;
+			}
 			if (c->esz == 8) {
-				/* straight from memory into part p */
-				if (npart == 2)
-					op(c, "insertf128 $1, %s, %%ymm%d, %%ymm%d", m,
-					    h, h);
-				else
-					op(c, "insertf32x4 $%d, %s, %%zmm%d, %%zmm%d",
-					    p, m, h, h);
+				/* straight from memory into part p; AVX-512: parts
+				 * 2 and 3 as a ymm of their own, which one
+				 * vinsertf64x4 puts in the upper half (gcc's form
+				 * of kgen_ldi; vinsertf32x4 on ymm, which zmm16-31
+				 * take: n = 3 4-5% faster than three vinsertf32x4
+				 * from memory into the zmm on a Zen 4) */
+				op(c, "%s $1, %s, %%ymm%d, %%ymm%d", npart == 2
+				    ? "insertf128" : "insertf32x4", m, p == 1 ? h
+				    : t - 2, p == 1 ? h : t - 2);
+				if (p == 3)
+					op(c, "insertf64x4 $1, %%ymm%d, %%zmm%d, "
+					    "%%zmm%d", t - 2, h, h);
 				continue;
 			}
 			op(c, "movsd %s, %%xmm%d", m, t);
@@ -407,14 +416,17 @@ half(const Acopy *c, const Side *s, int k, int out)
 	}
 	for (j = 0; j < 4; j++)
 		op(c, "movapd %s, %%zmm%d", xvec(c, x, k, j), 12 + j);
-	/* t0 = (c0.B0, c2.B0, c0.B1, c2.B1), t4 = the same of B2, B3; t1,
-	 * t5 from c1, c3 */
-	sh(c, "shuff64x2", 0x44, 12, 14, 8);
-	sh(c, "shuff64x2", 0xee, 12, 14, 10);
-	sh(c, "shuff64x2", 0x44, 13, 15, 9);
-	sh(c, "shuff64x2", 0xee, 13, 15, 11);
-	for (j = 8; j < 12; j++)
-		sh(c, "shuff64x2", 0xd8, j, j, j);
+	/* t8 = (c0.B0, c2.B0, c0.B1, c2.B1), t10 = the same of B2, B3; t9,
+	 * t11 from c1, c3: one two-table permute each, its index loaded
+	 * into the destination just before (.Lperm0, .Lperm1; gcc's form of
+	 * kgen_stg2).  Two vshuff64x2 each before: AVX-512 double n = 2,
+	 * v = 256, 1.14x faster this way on a Zen 4 (docs/asm.md). */
+	for (j = 0; j < 4; j++) {
+		op(c, "movdqa64 .Lperm%d(%%rip), %%zmm%d", j / 2, 8 + 2 * (j / 2)
+		    + j % 2);
+		op(c, "permi2pd %%zmm%d, %%zmm%d, %%zmm%d", 14 + j % 2, 12 + j % 2,
+		    8 + 2 * (j / 2) + j % 2);
+	}
 	sh(c, "unpcklpd", -1, 8, 9, 0);
 	sh(c, "unpckhpd", -1, 8, 9, 1);
 	sh(c, "unpcklpd", -1, 10, 11, 4);
@@ -773,6 +785,9 @@ struct Fins {
 	char *mn, *opd[FOPS];   /* mn NULL: a line kept as it is */
 	int nop;
 	int val[FOPS];          /* per register operand: its value, else -1 */
+	int rd;                 /* vpermi2pd: the value its destination held
+	                         * (the index, read), whose register the new
+	                         * value takes; else -1 */
 	int drop;               /* an X move the fusion takes away */
 };
 
@@ -910,6 +925,7 @@ fuserows(const Acopy *c, int out)
 		p[1 + j] = 0;
 		for (j = 0; j < FOPS; j++)
 			fi[i].val[j] = -1;
+		fi[i].rd = -1;
 		k = fi[i].nop - 1;
 		if (!strncmp(fi[i].mn, "vmova", 5) && fi[i].nop == 2) {
 			x = xslot(c, fi[i].opd[out ? 0 : 1]);
@@ -943,6 +959,15 @@ fuserows(const Acopy *c, int out)
 				fi[i].val[j] = v;
 				last[v] = i;
 			}
+		if (ok && !strcmp(fi[i].mn, "vpermi2pd")) {
+			if ((r = vreg(fi[i].opd[k])) < 0 || (v = cur[r]) < 0
+			    || pin[v] >= 0) {
+				ok = 0;
+				break;
+			}
+			fi[i].rd = v;
+			last[v] = i;
+		}
 		if (ok && (r = vreg(fi[i].opd[k])) >= 0) {
 			pin[nv] = -1;
 			last[nv] = i;
@@ -979,8 +1004,9 @@ fuserows(const Acopy *c, int out)
 		 * value read for the last time at or before i: on the way in
 		 * a scratch value, not an input) that no input takes before
 		 * v's last use (at it, the instruction reads v first) */
-		for (r = 0; r < nreg; r++)
-			if ((busy[r] == -1 || (busy[r] >= 0 && busy[r] != v
+		for (r = fi[i].rd >= 0 ? reg[fi[i].rd] : 0; r < nreg; r++)
+			if (fi[i].rd >= 0 ? (out || last[v] <= fdef[r])
+			    : (busy[r] == -1 || (busy[r] >= 0 && busy[r] != v
 			    && last[busy[r]] <= i && (out || pin[busy[r]] < 0)))
 			    && (out || last[v] <= fdef[r]))
 				break;

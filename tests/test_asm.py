@@ -1001,16 +1001,22 @@ SPOILS = [
     (".Lopairs:", ("extractf32x4 $2", "extractf32x4 $3"), "inter-gap/"),
     (".Liunits:", ("(%r15)", "(%r14)"), "split-unit/"),
     (".Lounits:", ("(%r15)", "(%r14)"), "split-unit/"),
+    # n = 2 and 3: the two-element rows out by two-table permutes and the
+    # pairs in by 256-bit halves (emit/asmcopy.c, half and pairin)
+    (".Lorows:", (".Lperm0(%rip)", ".Lperm1(%rip)"), "inter/", 2),
+    (".Lipairs:", ("vinsertf64x4 $1,", "vinsertf64x4 $0,"), "inter-gap/", 3),
 ]
 
 
-@pytest.mark.parametrize("spoil", SPOILS, ids=lambda s: s[0][2:-1])
+@pytest.mark.parametrize("spoil", SPOILS,
+                         ids=lambda s: s[0][2:-1] + "-%d" % (s[3:] or (16,))[0])
 def test_spoilt_copy_is_caught(tmp_path, spoil):
     """The validator checks the kernel, not the copies (a spoilt copy
     passes kgen verify); the FFTW check sees it, on its layout only."""
     need("avx512")
-    lab, (a, b), layout = spoil
-    text = emit(tmp_path / "s.s", 16, "avx512", 32, name="s")
+    lab, (a, b), layout = spoil[:3]
+    n = spoil[3] if len(spoil) > 3 else 16
+    text = emit(tmp_path / "s.s", n, "avx512", 32, name="s")
     i = text.index(lab + "\n")
     j = text.index(a, i)
     end = min(text.find(e, i) % len(text) for e in ("\tjmp .L", ".Lnext:"))
@@ -1018,7 +1024,7 @@ def test_spoilt_copy_is_caught(tmp_path, spoil):
     text = text[:j] + b + text[j + len(a):]
     (tmp_path / "s.s").write_text(text)
     assert kgen("verify", tmp_path / "s.s").returncode == 0
-    res, _ = results(copycheck(tmp_path, "s", "avx512", "double", 16, -1,
+    res, _ = results(copycheck(tmp_path, "s", "avx512", "double", n, -1,
                                text))
     bad = failures(res, "double")
     assert bad and any(layout in x for x in bad), bad[:5]
