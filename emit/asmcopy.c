@@ -537,6 +537,14 @@ rows(const Acopy *c, const Side *s, int out)
 	if (c->vl > 8)
 		fprintf(c->f, "\tleaq (%%r14,%s,8), %%r12\n", s->vs);
 	ng = row > 1 ? c->n / row : 0;
+	/* AVX-512 double in: every two elements by half (256-bit halves
+	 * of four rows, unpck and one vshuff64x2 stage), not the 128-bit
+	 * blocks: on a Zen 4 (2026-12-03) the blocks' 48 inserts from
+	 * memory a group took 4-15% longer (bench-asmab, n = 4..64), and
+	 * half ran as the full 8 x 8 transpose (within 3%) with half its
+	 * cross-block shuffles (docs/asm.md, "The copy in on Zen 4") */
+	if (!out && c->vl == 8 && c->esz == 8)
+		ng = 0;
 	for (g = 0; g < ng; g++) {
 		k = (c->gord ? c->gord[g] : g) * row;
 		if (blocks) {

@@ -652,9 +652,9 @@ def test_fused_spoilt_copy_is_caught(tmp_path):
     text = emit(tmp_path / "s.s", 4, "avx512", 32, name="s", fma=True)
     assert declared(text, "in")
     i = text.index(".Lirows:\n")
-    j = text.index("insertf32x4 $1,", i)
+    j = text.index("insertf64x4 $1,", i)
     assert j < text.index("\tjmp .L", i)
-    spoilt_only_inter(tmp_path, text[:j] + "insertf32x4 $2,"
+    spoilt_only_inter(tmp_path, text[:j] + "insertf64x4 $0,"
                       + text[j + 15:], "avx512", 4)
 
 
@@ -995,7 +995,7 @@ def test_copies_against_fftw(copy_runs, case):
 # a spoilt copy on each vector path: (label the path starts at, what
 # changes in its first occurrence after the label, the layouts that see it)
 SPOILS = [
-    (".Lirows:", ("insertf32x4 $1,", "insertf32x4 $2,"), "inter/"),
+    (".Lirows:", ("insertf64x4 $1,", "insertf64x4 $0,"), "inter/"),
     (".Lorows:", ("unpckhpd", "unpcklpd"), "inter/"),
     (".Lipairs:", ("unpcklpd", "unpckhpd"), "inter-gap/"),
     (".Lopairs:", ("extractf32x4 $2", "extractf32x4 $3"), "inter-gap/"),
