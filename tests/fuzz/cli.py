@@ -112,6 +112,7 @@ def value(r, opt):
         "--gamma": lambda: small(0, 1, 2, "0.5", "-1", "nan", "inf",
                                  "1e309", ""),
         "--vlen": lambda: small(1, 2, 3, 4, 8, 16),
+        "--choose": lambda: small("ops", "spills", "spills", "bogus", ""),
         "-o": lambda: r.choice(OUT_TARGETS),
     }
     return table[opt]()
@@ -122,7 +123,7 @@ VALUED = ["-n", "-m", "-k", "--sign", "--type", "--name", "--schedule",
           "--regs", "--latency", "--format", "--target", "--arch",
           "--max-regs", "--block", "--kind", "--simd", "--emit",
           "--measure", "--taps", "--taps-file", "--tile", "--gamma",
-          "--vlen", "--time-limit", "-o"]
+          "--vlen", "--time-limit", "--choose", "-o"]
 FLAGS = ["--twiddle", "--real", "--fma", "--kloop", "-d", "--verify",
          "--correlate",
          "--annotate", "--quiet"]
@@ -140,6 +141,8 @@ FORMS = [
     ["fft", "-n", "8", "--kind", "t1v", "--simd", "avx2"],
     ["fft", "-n", "2048"], ["fft", "-n", "8", "--emit", "cuda"],
     ["fft", "-n", "8", "--simd", "avx2", "--emit", "asm", "--verify"],
+    ["fft", "-n", "23", "--simd", "avx2", "--emit", "asm", "--fma",
+     "--choose", "spills"],
     ["spills", "fft", "-n", "8", "--regs", "8", "--schedule", "build",
      "--annotate"],
     ["fft", "-n", "8", "--schedule", "blocked", "--regs", "8"],
