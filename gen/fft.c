@@ -9,9 +9,12 @@
  * the choice is memoised per size, so the search is a dynamic program
  * over divisors.  Counting builds each candidate into a throwaway DAG
  * and, with --fma, contracts it with simp_run: the counts that decide
- * are those of the codelet as it will be emitted.  References: Frigo, "A
- * fast Fourier transform compiler", PLDI 1999; Duhamel and Hollmann 1984
- * (split radix); Good 1958, Thomas 1963 (prime factor). */
+ * are those of the codelet as it will be emitted.  With --choose spills
+ * (fft_spills) the codelet's own size is chosen by its spills in its
+ * order too (respill), and fft_settop rebuilds that choice for kgen
+ * verify.  References: Frigo, "A fast Fourier transform compiler", PLDI
+ * 1999; Duhamel and Hollmann 1984 (split radix); Good 1958, Thomas 1963
+ * (prime factor). */
 #include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -356,8 +359,8 @@ candcmp(const void *a, const void *b)
  * whose fewest operations are best, bestmul of them products (mul and
  * FMA): among the candidates within 1/25 of best operations and 1/16 of
  * bestmul products, the least operations plus spill loads and stores of
- * Belady's MIN over the builder's order at sregs registers; ties to the
- * fewer operations, then the earlier candidate.  Why the bounds: the
+ * Belady's MIN at sregs registers in the order of fft_spills' schedule
+ * (cost); ties to the fewer operations, then the earlier candidate.  Why the bounds: the
  * arithmetic bounds these codelets as much as the spills do, and
  * products run on half of a Zen 4's FP pipes; the DAGs with fewer
  * spills at n = 22, 41, 53 and 61 (AVX-512 double) trade additions for
