@@ -1012,12 +1012,20 @@ fuserows(const Acopy *c, int out)
 		 * value read for the last time at or before i: on the way in
 		 * a scratch value, not an input) that no input takes before
 		 * v's last use (at it, the instruction reads v first) */
-		for (r = fi[i].rd >= 0 ? reg[fi[i].rd] : 0; r < nreg; r++)
-			if (fi[i].rd >= 0 ? (out || last[v] <= fdef[r])
-			    : (busy[r] == -1 || (busy[r] >= 0 && busy[r] != v
-			    && last[busy[r]] <= i && (out || pin[busy[r]] < 0)))
-			    && (out || last[v] <= fdef[r]))
-				break;
+		if (fi[i].rd >= 0) {
+			/* a permute that reads its destination (the index)
+			 * writes it in place */
+			r = reg[fi[i].rd];
+			if (!out && last[v] > fdef[r])
+				r = nreg;
+		} else {
+			for (r = 0; r < nreg; r++)
+				if ((busy[r] == -1 || (busy[r] >= 0 && busy[r] != v
+				    && last[busy[r]] <= i && (out
+				    || pin[busy[r]] < 0))) && (out
+				    || last[v] <= fdef[r]))
+					break;
+		}
 		if (r == nreg) {
 			ok = 0;
 			break;
