@@ -379,7 +379,27 @@ def test_o_read_only_folder(kgen_bin, tmp_path):
 def test_signal_removes_temporaries(kgen_bin, tmp_path, sig):
     """Killed while its output and report's kgen-ptxas.* folder exist
     (a fake nvcc that sleeps), kgen removes both and dies of the
-    signal."""
+    signal.  The child starts with the signal at its default, whatever
+    this process inherited (nohup ignores SIGHUP, a shell's background
+    job SIGINT, and kgen rightly keeps an ignored signal ignored: the
+    test below)."""
+    p, outdir, tmpdir = _sleeping_report(tmp_path, sig, signal.SIG_DFL)
+    try:
+        p.send_signal(sig)
+        p.wait(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == -sig
+    assert os.listdir(outdir) == []
+    assert os.listdir(tmpdir) == []
+
+
+def _sleeping_report(tmp_path, sig, disposition):
+    """kgen report with a fake nvcc that sleeps, started with sig set to
+    disposition, once its output and its kgen-ptxas.* folder exist:
+    (the process, the output folder, its TMPDIR)."""
     import subprocess
     import time
     bindir, tmpdir, outdir = (tmp_path / d for d in ("bin", "tmp", "out"))
@@ -392,20 +412,39 @@ def test_signal_removes_temporaries(kgen_bin, tmp_path, sig):
                TMPDIR=str(tmpdir))
     p = subprocess.Popen([KGEN, "report", "fft", "-n", "8", "--measure",
                           "ptxas", "-o", outdir / "r.txt"], env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(sig, disposition))
+    for _ in range(200):
+        if os.listdir(outdir) and os.listdir(tmpdir):
+            break
+        time.sleep(0.05)
+    if not (os.listdir(outdir) and os.listdir(tmpdir)):
+        p.kill()
+        p.wait()
+        pytest.fail("nothing made")
+    return p, outdir, tmpdir
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGHUP],
+                         ids=lambda s: s.name)
+def test_ignored_signal_stays_ignored(kgen_bin, tmp_path, sig):
+    """Started with the signal ignored (nohup, a background job), kgen
+    leaves it ignored: the signal does nothing, and SIGTERM still
+    removes the temporaries."""
+    import time
+    p, outdir, tmpdir = _sleeping_report(tmp_path, sig, signal.SIG_IGN)
     try:
-        for _ in range(200):
-            if os.listdir(outdir) and os.listdir(tmpdir):
-                break
-            time.sleep(0.05)
-        assert os.listdir(outdir) and os.listdir(tmpdir), "nothing made"
         p.send_signal(sig)
+        time.sleep(0.3)
+        assert p.poll() is None, "an ignored signal stopped kgen"
+        assert os.listdir(outdir) and os.listdir(tmpdir)
+        p.send_signal(signal.SIGTERM)
         p.wait(timeout=20)
     finally:
         if p.poll() is None:
             p.kill()
             p.wait()
-    assert p.returncode == -sig
+    assert p.returncode == -signal.SIGTERM
     assert os.listdir(outdir) == []
     assert os.listdir(tmpdir) == []
 
