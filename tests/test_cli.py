@@ -398,8 +398,9 @@ def test_signal_removes_temporaries(kgen_bin, tmp_path, sig):
 
 def _sleeping_report(tmp_path, sig, disposition):
     """kgen report with a fake nvcc that sleeps, started with sig set to
-    disposition, once its output and its kgen-ptxas.* folder exist:
-    (the process, the output folder, its TMPDIR)."""
+    disposition (and SIGTERM, which the tests end it with, at its
+    default), once its output and its kgen-ptxas.* folder exist: (the
+    process, the output folder, its TMPDIR)."""
     import subprocess
     import time
     bindir, tmpdir, outdir = (tmp_path / d for d in ("bin", "tmp", "out"))
@@ -413,7 +414,9 @@ def _sleeping_report(tmp_path, sig, disposition):
     p = subprocess.Popen([KGEN, "report", "fft", "-n", "8", "--measure",
                           "ptxas", "-o", outdir / "r.txt"], env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         preexec_fn=lambda: signal.signal(sig, disposition))
+                         preexec_fn=lambda: (
+                             signal.signal(signal.SIGTERM, signal.SIG_DFL),
+                             signal.signal(sig, disposition)))
     for _ in range(200):
         if os.listdir(outdir) and os.listdir(tmpdir):
             break
