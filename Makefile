@@ -15,7 +15,7 @@ LDLIBS  = -lm
 PREFIX  = /usr/local
 PYTHON  = /usr/bin/python3
 DEPFLAGS = -MMD -MP
-VERSION := $(shell sed -n 's/^\#define KGEN_VERSION "\(.*\)"/\1/p' gen/all.h)
+VERSION := $(shell sed -n 's/^\#define KGEN_VERSION "\(.*\)"/\1/p' dag/all.h)
 ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
              -fno-omit-frame-pointer
 ASAN_CFLAGS = $(CFLAGS) -O1 $(ASAN_FLAGS)

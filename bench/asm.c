@@ -1,5 +1,5 @@
 /* asm.c: batched n1 transforms, three ways in one process: kgen's
- * assembly codelet (a_N, emit/asm.c), the gcc-compiled C --simd codelet
+ * assembly codelet (a_N, x86/asm.c), the gcc-compiled C --simd codelet
  * of the same order (c_N) and FFTW (fftw_plan_many_dft, FFTW_MEASURE).
  * The layout is FFTW's usual batched one: v transforms one after
  * another, interleaved complex (element k of transform j at

@@ -13,7 +13,7 @@ out; their sum over the full time is 1.0 where the three phases do not
 overlap at all, below where the core runs them side by side.
 
 AVX2 double's rows path has a kernel of its own with the copies inside
-it (emit/asmcopy.c, asmcopy_rowskernel): nothing to cut apart.  There
+it (x86/asmcopy.c, asmcopy_rowskernel): nothing to cut apart.  There
 the cuts (and the asm time) are of the codelet without that kernel,
 the X path (copies before and after the shared kernel), marked
 rows_kernel = 1; bench-asm times the codelet as shipped.
@@ -71,7 +71,7 @@ def cuts(text):
         e = lines.index("\t# kgen: end kernel")
     except (ValueError, StopIteration):
         sys.exit("bench-asmparts: no rows copy or kernel labels in the "
-                 "codelet (emit/asm.c changed?)")
+                 "codelet (x86/asm.c changed?)")
     skip = ["\tjmp .Lkern"]
     return {"noin": lines[:a + 1] + skip + lines[b + 1:],
             "nokern": lines[:k + 1] + lines[e:],

@@ -136,7 +136,7 @@ emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	Arena *ar;
 
 	assert((p->kind == PROB_FFT || p->kind == PROB_GEMM)
-	    && "gen/cli.c offers --emit cuda for fft and gemm only");
+	    && "driver/cli.c offers --emit cuda for fft and gemm only");
 	ar = arena_new();
 	emit_init(&o, f, d, e->isfloat, ar);
 	o.tab = "\t";

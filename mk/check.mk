@@ -122,15 +122,15 @@ FUZZ_SECONDS ?= 300
 FUZZ_SEED ?=
 ASAN_RT_O = $(patsubst build/%,build/asan/%,$(RT_O))
 
-build/fuzz/tapsrun: tests/fuzz/tapsrun.c gen/taps.c $(GEN_H)
+build/fuzz/tapsrun: tests/fuzz/tapsrun.c driver/taps.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Igen -I. -o $@ tests/fuzz/tapsrun.c \
-	    gen/taps.c -lm
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Idag -I. -o $@ tests/fuzz/tapsrun.c \
+	    driver/taps.c -lm
 
-build/fuzz/tapsrun-asan: tests/fuzz/tapsrun.c gen/taps.c $(GEN_H)
+build/fuzz/tapsrun-asan: tests/fuzz/tapsrun.c driver/taps.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) -Igen -I. -o $@ tests/fuzz/tapsrun.c \
-	    gen/taps.c -lm
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) -Idag -I. -o $@ tests/fuzz/tapsrun.c \
+	    driver/taps.c -lm
 
 build/fuzz/apirun: tests/fuzz/apirun.c runtime/kgen.h lib/libkgen.a
 	@mkdir -p $(@D)

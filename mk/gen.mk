@@ -1,25 +1,33 @@
-# mk/gen.mk: the generator bin/kgen (gen/ builds DAGs, sched/ orders and
-# analyses them, emit/ prints them), and its ASan/UBSan build; included
-# by the Makefile.  Every .c file of the three folders is part of it.
-GEN_O = $(patsubst %.c,build/%.o,$(sort $(wildcard gen/*.c emit/*.c \
-        sched/*.c)))
-GEN_H = gen/all.h gen/ops.h
+# mk/gen.mk: the generator bin/kgen and its ASan/UBSan build; included by
+# the Makefile.  Every .c file of its folders is part of it, one concept
+# per folder (docs/design.md, "Module map"):
+#   driver/  the command line, the pipeline, output
+#   dag/     the DAG, its simplifier, constants, the ISA table (all.h)
+#   gen/     the builders (FFT, real, prime, GEMM, FIR)
+#   sched/   orders, Belady's analysis and register allocation, bounds
+#   emit/    C, SIMD C and CUDA printers, their templates
+#   x86/     the x86-64 assembly printer and its copies
+#   verify/  the assembly reader and the translation validator
+GEN_DIRS = driver dag gen sched emit x86 verify
+GEN_O = $(patsubst %.c,build/%.o,$(sort $(wildcard \
+        $(GEN_DIRS:%=%/*.c))))
+GEN_H = dag/all.h dag/ops.h
+GEN_INC = -Idag -I. -Ibuild/emit
 
 bin/kgen: $(GEN_O)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/gen/%.o: gen/%.c $(GEN_H)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+define gen_rules
+build/$(1)/%.o: $(1)/%.c $$(GEN_H)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CPPFLAGS) $$(CFLAGS) $$(DEPFLAGS) $$(GEN_INC) -c -o $$@ $$<
 
-build/emit/%.o: emit/%.c $(GEN_H)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -Ibuild/emit -c -o $@ $<
-
-build/sched/%.o: sched/%.c $(GEN_H)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
+build/asan/$(1)/%.o: $(1)/%.c $$(GEN_H)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CPPFLAGS) $$(ASAN_CFLAGS) $$(DEPFLAGS) $$(GEN_INC) -c -o $$@ $$<
+endef
+$(foreach d,$(GEN_DIRS),$(eval $(call gen_rules,$(d))))
 
 # The SIMD helpers are real C in emit/simd/*.h (tested on their own by
 # tests/simdhelpers.c), and so is the code around the statements, in
@@ -47,16 +55,3 @@ ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O))
 build/asan/bin/kgen: $(ASAN_O)
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
-
-build/asan/gen/%.o: gen/%.c $(GEN_H)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<
-
-build/asan/emit/%.o: emit/%.c $(GEN_H)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -Ibuild/emit \
-	    -c -o $@ $<
-
-build/asan/sched/%.o: sched/%.c $(GEN_H)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -Igen -I. -c -o $@ $<

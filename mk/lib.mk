@@ -72,7 +72,7 @@ $(CODELETS_S): codelets/%.s: bin/kgen
 
 $(LIB_AO): build/codelets/%.o: codelets/%.s
 	@mkdir -p $(@D)
-	$(CC) -c -o $@ $<
+	@sh mk/ifchanged.sh $@ "$^" $(CC) -c -o $@ $<
 
 $(LIB_AO:build/%=build/asan/%): build/asan/codelets/%.o: codelets/%.s
 	@mkdir -p $(@D)
@@ -91,17 +91,22 @@ $(CODELET_STAMP):
 $(REGISTRY_C:codelets/%.c=build/codelets/%.o) \
 $(REGISTRY_C:codelets/%.c=build/asan/codelets/%.o): runtime/kgen.h
 
+# mk/ifchanged.sh skips the compiler (it touches the object) when the
+# codelet, its other inputs and the command are as they were last time:
+# a change to bin/kgen remakes every codelet, but recompiles only those
+# whose bytes changed.
 build/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CODELET_CFLAGS) $(CODELET_FLAGS) -fPIC -c -o $@ $<
+	@sh mk/ifchanged.sh $@ "$^" \
+	    $(CC) $(CODELET_CFLAGS) $(CODELET_FLAGS) -fPIC -c -o $@ $<
 
 # the same under ASan (make asan, mk/check.mk); a vector ISA's at -O1
 # (ASAN_CODELET_OPT): at -O0 gcc warns of overflows in the n1w codelets'
 # partial stores that are not there.
 build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CODELET_CFLAGS) $(ASAN_CODELET_OPT) $(CODELET_FLAGS) \
-	    -c -o $@ $<
+	@sh mk/ifchanged.sh $@ "$^" $(CC) $(ASAN_CODELET_CFLAGS) \
+	    $(ASAN_CODELET_OPT) $(CODELET_FLAGS) -c -o $@ $<
 
 # ---- runtime: the registry (its table made from the scalar n1 codelets'
 # header comments), kgen_strerror and kgen_version (status.c), the one

@@ -7,7 +7,7 @@
  * (kgen_n1c_ISA_N, emit/cxl.c) and, for multiples of 2 or 4, with
  * several complex numbers of one transform a vector (kgen_n1x_ISA_N,
  * emit/cxl.c), and the batched AVX2 and AVX-512 ones
- * again as kgen's assembly (kgen_n1a_ISA_N, emit/asm.c: registers
+ * again as kgen's assembly (kgen_n1a_ISA_N, x86/asm.c: registers
  * allocated by kgen), as codelets.def lists them; which of
  * those runs is measured at first use (pick below).  Only the codelets of
  * an ISA the CPU runs may be called, so the choice is made here, from

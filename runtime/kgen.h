@@ -32,7 +32,7 @@
 #define KGEN_H
 
 /* The library version at compile time (kgen_version() gives it at run time);
- * tests/test_install.py checks it against gen/all.h's KGEN_VERSION. */
+ * tests/test_install.py checks it against dag/all.h's KGEN_VERSION. */
 #define KGEN_VERSION_MAJOR 0
 #define KGEN_VERSION_MINOR 1
 #define KGEN_VERSION_PATCH 0

@@ -216,7 +216,7 @@ roots(long long N)
 	for (u = 0; u <= q; u++)
 		cexpi(u, N, &o[2 * u], &o[2 * u + 1]);
 	for (t = 0; t < N; t++) {
-		/* reflect 8t into [0, N] in eighths, as gen/num.c does */
+		/* reflect 8t into [0, N] in eighths, as dag/num.c does */
 		u = 8 * t;
 		sneg = cneg = swap = 0;
 		if (2 * u > 8 * N) {

@@ -39,7 +39,7 @@
  * belady_alloc runs the same simulation and also names the registers:
  * a value keeps the register it was loaded or computed into, a freed
  * register queues with its number, and a fresh one takes the next
- * number, so the counts of an emitter that follows the Alloc (emit/asm.c)
+ * number, so the counts of an emitter that follows the Alloc (x86/asm.c)
  * are Belady's by construction. */
 #include <assert.h>
 #include <stdlib.h>

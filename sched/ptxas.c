@@ -303,7 +303,7 @@ ptxas_measure(const char *cuda, const char *arch, int opt,
 	const char *miss;
 	int i, st;
 
-	assert(target_gpu(arch) && "gen/cli.c checks --arch");
+	assert(target_gpu(arch) && "driver/cli.c checks --arch");
 	if ((miss = ptxas_missing()))
 		return miss;
 	if (lower(cuda, arch, why, sizeof why))

@@ -262,7 +262,7 @@ work(const Report *r, int *nt)
 }
 
 /* Prints the pressure report of d (problem p) as r asks.
- * requires: r's fields checked by gen/cli.c (schedule, arch, maxregs in
+ * requires: r's fields checked by driver/cli.c (schedule, arch, maxregs in
  * 1..255, block in 1..1024); d simplified. */
 void
 report_print(FILE *f, Dag *d, const Prob *p, const Report *r)

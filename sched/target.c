@@ -27,7 +27,7 @@
 #include "all.h"
 
 /* The targets beyond the x86 vector ISAs, which come from isa.def
- * (gen/isa.c) and go first. */
+ * (dag/isa.c) and go first. */
 static const Target others[] = {
 	{"neon", "AArch64 Advanced SIMD, 32 V registers", 32, 128, 1},
 	{"rvv", "RISC-V V, 32 vector registers (VLEN 128, LMUL 1)", 32, 128,

@@ -1,4 +1,4 @@
-"""kgen fft --emit asm (emit/asm.c), kgen verify (gen/verify.c) and kgen
+"""kgen fft --emit asm (x86/asm.c), kgen verify (verify/verify.c) and kgen
 spills --measure asm.
 
 - asm == Belady: the spill loads and stores of the emitted kernels,
@@ -18,14 +18,14 @@ spills --measure asm.
   object assembled from the .s in place of the C codelet and compares
   with FFTW on every layout and v = 1..37 (v mod VL != 0 included),
   with guard values around the outputs (DESIGN.md's bound);
-- every copy between the arrays and the frame buffer (emit/asmcopy.c:
+- every copy between the arrays and the frame buffer (x86/asmcopy.c:
   rows for interleaved data with adjacent elements, pairs for other
   interleaved strides, units for split arrays with unit lane stride, the
   scalar loop for the rest and for the last v mod VL transforms, chosen
   per side) against FFTW for v = 1..2 VL + 1, mixed input and output
   layouts included, every ISA and precision, both signs; and a spoilt
   copy, which kgen verify cannot see, fails that check;
-- the kernel's data in registers (emit/asm.c's fuse): at small n every
+- the kernel's data in registers (x86/asm.c's fuse): at small n every
   input and output (no vector load or store of its own), at larger n
   the first loaded and the last stored, as many as keep Belady's counts;
   the kernel declares their registers, loads and stores through X
@@ -33,7 +33,7 @@ spills --measure asm.
   from those registers, and the validator holds the kernel to its
   declarations (changed, moved or dropped ones caught, and a load of a
   declared input from X); the other copies go through X as before;
-- AVX2 double's rows path has a kernel of its own (emit/asmcopy.c's
+- AVX2 double's rows path has a kernel of its own (x86/asmcopy.c's
   asmcopy_rowskernel): each element transposed from the rows where the
   kernel first loads it and into them where it stores it last, declared
   to the validator ("# kgen: in" after a copy, "# kgen: put" before
@@ -472,7 +472,7 @@ def test_mutants_caught(tmp_path):
     assert not missed, "\n".join(missed[:10])
 
 
-# ---- the kernel's data in registers (small n: emit/asm.c's fuse) ---------
+# ---- the kernel's data in registers (small n: x86/asm.c's fuse) ---------
 
 # (AVX2 double has its rows kernel instead: test_rows_kernel below)
 FUSED = [("avx2", "float", 5), ("avx2", "float", 4), ("avx512", "double",
@@ -518,7 +518,7 @@ def test_not_fused_with_latency(tmp_path):
 
 
 # larger n: the inputs loaded first and the outputs stored last, as many
-# as keep Belady's counts (emit/asm.c's fusedorder)
+# as keep Belady's counts (x86/asm.c's fusedorder)
 PARTLY = [("avx2", "float", 8, 16, "search"), ("avx2", "float", 16, 16,
                                                   "build"),
           ("avx512", "double", 32, 32, "search"), ("avx512", "float", 64,
@@ -1002,7 +1002,7 @@ SPOILS = [
     (".Liunits:", ("(%r15)", "(%r14)"), "split-unit/"),
     (".Lounits:", ("(%r15)", "(%r14)"), "split-unit/"),
     # n = 2 and 3: the two-element rows out by two-table permutes and the
-    # pairs in by 256-bit halves (emit/asmcopy.c, half and pairin)
+    # pairs in by 256-bit halves (x86/asmcopy.c, half and pairin)
     (".Lorows:", (".Lperm0(%rip)", ".Lperm1(%rip)"), "inter/", 2),
     (".Lipairs:", ("vinsertf64x4 $1,", "vinsertf64x4 $0,"), "inter-gap/", 3),
 ]
@@ -1032,7 +1032,7 @@ def test_spoilt_copy_is_caught(tmp_path, spoil):
 
 
 def test_spoilt_avx2_rows_out_is_caught(tmp_path):
-    """AVX2's rows copy out by 128-bit blocks (emit/asmcopy.c, rowblocks):
+    """AVX2's rows copy out by 128-bit blocks (x86/asmcopy.c, rowblocks):
     in double a row whole after one register insert, in float by
     extracts; a wrong block in either is caught on the interleaved
     layout."""

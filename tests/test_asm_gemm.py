@@ -1,5 +1,5 @@
-"""kgen gemm --emit asm (emit/asm.c: gemmbody, pickidx) and kgen verify
-(gen/verify.c) on gemm codelets.
+"""kgen gemm --emit asm (x86/asm.c: gemmbody, pickidx) and kgen verify
+(verify/verify.c) on gemm codelets.
 
 A gemm codelet is C += A*B for fixed M x N x K, column-major, straight
 line: vector iv of column p of A is disp(%rdi,%idx,scale) with disp iv
@@ -458,7 +458,7 @@ class Terms:
 
 def sim(text, shape, T):
     """Runs the kernel of text on terms T (our own reading, independent
-    of gen/verify.c): {C vector (disp, column): term} at the end, and
+    of verify/verify.c): {C vector (disp, column): term} at the end, and
     the first thing that makes the code wrong whatever the values (an
     access outside the arrays or the frame, an unknown index or
     instruction), or None."""

@@ -1,4 +1,4 @@
-"""kgen fft --kind n1v --emit asm (emit/asm.c n1vbody, emit/asmcopy.c
+"""kgen fft --kind n1v --emit asm (x86/asm.c n1vbody, x86/asmcopy.c
 asmcopy_n1v_in/out): the planner's leaf codelet, both entries (NAME:
 split output; NAME_b: block-split), in kgen's assembly.
 

@@ -1,5 +1,5 @@
-"""kgen fft --kind t1v --emit asm (emit/asm.c: dmem, planidx, t1vbody)
-and kgen verify (gen/verify.c) on t1v codelets.
+"""kgen fft --kind t1v --emit asm (x86/asm.c: dmem, planidx, t1vbody)
+and kgen verify (verify/verify.c) on t1v codelets.
 
 A t1v codelet is one radix-r DIT twiddle step in place on ri, ii and the
 table W, vectorized across butterflies; its x_j is addressed through

@@ -1,5 +1,5 @@
 """make bench-asmparts' tool (bench/asmparts.py): its cuts of an asm n1
-codelet still find the labels emit/asm.c prints, the cut functions
+codelet still find the labels x86/asm.c prints, the cut functions
 assemble, link and run, and the CSV holds a row a configuration whose
 parts are times.  Times are not checked (benchmarks, not tests); that
 the whole codelet and the C one agree with FFTW is test_asm's and

@@ -269,7 +269,7 @@ def test_default_n1_64_spills_less_than_genfft(tmp_path):
     src.write_text(MEASDRV)
     exe = str(tmp_path / "meas")
     subprocess.run([CC, "-std=c11", "-I" + os.path.join(ROOT, "gen"), "-o",
-                    exe, str(src), os.path.join(ROOT, "build/gen/util.o"),
+                    exe, str(src), os.path.join(ROOT, "build/dag/util.o"),
                     os.path.join(ROOT, "build/sched/measure.o"), "-lm"],
                    check=True)
     ref = genfft_spills()

@@ -46,9 +46,9 @@ def objs():
     """Generator objects ptxas.c needs, from the tree `make` built."""
     names = ["build/sched/ptxas.o", "build/sched/target.o",
              "build/emit/cuda.o", "build/emit/c.o", "build/emit/tpl.o",
-             "build/gen/dag.o",
-             "build/gen/num.o", "build/gen/isa.o",
-             "build/gen/util.o"]
+             "build/dag/dag.o",
+             "build/dag/num.o", "build/dag/isa.o",
+             "build/dag/util.o"]
     paths = [os.path.join(ROOT, n) for n in names]
     for p in paths:
         assert os.path.exists(p), "run make first: %s missing" % p

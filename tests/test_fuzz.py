@@ -36,7 +36,7 @@ def tools(tmp_path_factory):
     tapsrun, apirun = d / "tapsrun", d / "apirun"
     for args in ([*flags, "-D_POSIX_C_SOURCE=200809L", "-I" + str(ROOT),
                   "-I" + str(ROOT / "gen"), "-o", tapsrun,
-                  ROOT / "tests/fuzz/tapsrun.c", ROOT / "gen/taps.c",
+                  ROOT / "tests/fuzz/tapsrun.c", ROOT / "driver/taps.c",
                   "-lm"],
                  [*flags, "-I" + str(ROOT / "runtime"), "-o", apirun,
                   ROOT / "tests/fuzz/apirun.c", LIBDIR / "libkgen.a",

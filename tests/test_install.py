@@ -42,8 +42,8 @@ def clean_env():
 
 def all_h_version():
     m = re.search(r'^#define KGEN_VERSION "(\d+)\.(\d+)\.(\d+)"',
-                  (ROOT / "gen/all.h").read_text(), re.M)
-    assert m, "gen/all.h has no KGEN_VERSION"
+                  (ROOT / "dag/all.h").read_text(), re.M)
+    assert m, "dag/all.h has no KGEN_VERSION"
     return m.groups()
 
 

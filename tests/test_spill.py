@@ -19,7 +19,7 @@ from conftest import CC, KGEN, ROOT
 
 SEED = 20240611
 
-# operation -> number of value operands (gen/ops.h)
+# operation -> number of value operands (dag/ops.h)
 ARITY = {"LOAD": 0, "CONST": 0, "ADD": 2, "SUB": 2, "MUL": 2, "NEG": 1,
          "FMA": 3, "FMS": 3, "FNMS": 3, "STORE": 1}
 SCHEDULES = ["naive", "build", "co", "blocked", "search"]

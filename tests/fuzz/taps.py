@@ -1,4 +1,4 @@
-"""The taps fuzzer: kgen conv's --taps and --taps-file parser (gen/taps.c)
+"""The taps fuzzer: kgen conv's --taps and --taps-file parser (driver/taps.c)
 on random inputs, through tests/fuzz/tapsrun.c, which links taps.c
 directly and parses each input four ways (text and file; double and
 float).  Inputs are well-formed tap lists in every number syntax and

@@ -1,4 +1,4 @@
-/* tapsrun.c: runs kgen's taps parser (gen/taps.c, linked directly) on
+/* tapsrun.c: runs kgen's taps parser (driver/taps.c, linked directly) on
  * inputs read from standard input, one per line in hexadecimal, for
  * tests/fuzz/taps.py (tapsrun SCRATCHFILE: the taps files are written
  * there).  Each input is parsed four ways: as --taps text

@@ -1,6 +1,6 @@
 /* main.c: the pipeline.  cli.c turns the command line into a checked
  * Job; then
- *   build (gen/fft.c, gemm.c, conv.c) -> simplify (gen/simp.c)
+ *   build (gen/fft.c, gemm.c, conv.c) -> simplify (dag/simp.c)
  *   -> order (sched/order.c, gemmorder.c) -> emit (emit/) -> write
  * for a codelet, or the same first steps followed by an analysis for
  * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
@@ -104,7 +104,7 @@ asmdag(const Job *j, const Vhead *h, const char *file, Arena *ar)
 	return simplify(j, fft_build(ar, h->n, h->sign), h->fma);
 }
 
-/* Checks text, the assembly of file, with gen/verify.c: exits 1 on a
+/* Checks text, the assembly of file, with verify/verify.c: exits 1 on a
  * failed check, 2 when it cannot be read; else returns the counts. */
 static Vres
 check(const Job *j, const char *text, const char *file)

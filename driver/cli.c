@@ -2,7 +2,7 @@
  * lives here and in job.c and reports through fail(); what comes out is
  * a validated job description (problem, codelet kind, schedule, cost
  * model, register list, emitter, names), so that the code below
- * gen/main.c may assume its arguments are valid.  options() reads the
+ * driver/main.c may assume its arguments are valid.  options() reads the
  * options in argv order, each checked on its own; job.c's job_*
  * functions then check each command's combination and fill the Job, in
  * the order of the messages kgen has always given. */

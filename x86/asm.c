@@ -21,7 +21,7 @@
  * frame buffer X (element j's re and im parts are vectors 2j and
  * 2j + 1), the straight-line kernel runs on X in place (so the n1 DAG's
  * in-place aliasing is real, as Belady assumes), and X is copied to the
- * outputs.  The copies (emit/asmcopy.c) are chosen per side, once per
+ * outputs.  The copies (x86/asmcopy.c) are chosen per side, once per
  * call, on the layout: vector loads and in-register transposes for
  * interleaved data, vector moves for split arrays with unit lane
  * stride, a general-register loop otherwise and for the last block
@@ -42,7 +42,7 @@
  * multiple of a stride (planidx); an input reloaded from the caller's
  * array counts as Belady's reload of an input.
  * The kernel lies between the comments "# kgen: kernel" and
- * "# kgen: end kernel"; gen/verify.c checks it against the DAG named by
+ * "# kgen: end kernel"; verify/verify.c checks it against the DAG named by
  * the "# kgen asm:" line. */
 #include <assert.h>
 #include <stdlib.h>
@@ -822,7 +822,7 @@ planidx(Asm *a, const char *const *freeregs, Arena *ar)
 	a->seq = 0;
 }
 
-/* The copies' view of a (emit/asmcopy.c) for transforms of size n. */
+/* The copies' view of a (x86/asmcopy.c) for transforms of size n. */
 static void
 copyinit(Acopy *c, const Asm *a, int n)
 {
@@ -942,7 +942,7 @@ most(Asm *a, const int *ord, int norder, int regs, const int *byin,
 
 /* n1 with AVX forms and no latency: the kernel takes some or all of its
  * inputs in registers and leaves some or all of its outputs there
- * ("# kgen: in/out" lines, gen/verify.c), and the rows copies move
+ * ("# kgen: in/out" lines, verify/verify.c), and the rows copies move
  * those straight to and from them (asmcopy_fuse): no trip through X
  * for them on that path.  The other inputs and outputs, and all of them
  * on the other copies' paths, go through X as before (.Lkernx loads the
@@ -1091,7 +1091,7 @@ n1body(Asm *a, const Emit *e, Arena *ar)
 /* n1v (kgen fft --kind n1v's ABI, the planner's leaf): NAME's
  * arguments, v from the stack into %rax (NAME_b, after the function,
  * enters at .Lentry with v in %rax and io = 0), then per block of VL
- * transforms (v a multiple of VL) the copies of emit/asmcopy.c around
+ * transforms (v a multiple of VL) the copies of x86/asmcopy.c around
  * the same kernel on X as n1's. */
 static void
 n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)

@@ -1,4 +1,4 @@
-/* verify.c: a translation validator for the assembly of emit/asm.c
+/* verify.c: a translation validator for the assembly of x86/asm.c
  * (kgen verify FILE.s, and kgen fft --emit asm --verify).  It executes
  * the emitted instructions symbolically and proves the code computes the
  * DAG, in the manner of translation validation for register allocation
@@ -23,7 +23,7 @@
  *     out" lines name the registers that must hold the outputs where it
  *     ends (declare);
  *   - a codelet may hold more than one kernel (n1 double on AVX2: the
- *     rows path may have its own, emit/asmcopy.c's
+ *     rows path may have its own, x86/asmcopy.c's
  *     asmcopy_rowskernel); each starts afresh and is checked alike, and
  *     all must make the same spill loads, spill stores and stalls (the
  *     counts reported are the first's).  Inside one, the lines between
@@ -40,7 +40,7 @@
  *     register before writing it and restore it, return with %rsp
  *     restored, and align %rsp and allocate the frame (andq, subq) that
  *     the kernel's stack slots lie in.  The
- *     copies between the arrays and X (emit/asmcopy.c: vector moves and
+ *     copies between the arrays and X (x86/asmcopy.c: vector moves and
  *     shuffles, general-register loops) are followed as straight text
  *     for these rules only; what they copy is checked against FFTW by
  *     tests/test_asm.py, not here.
@@ -967,7 +967,7 @@ ginstr(V *v, const char *mn, Opd *o, int n)
 
 /* A declaration of the kernel's boundary with its copies (n1 codelets
  * whose rows copies transpose straight into and out of the registers,
- * emit/asm.c and emit/asmcopy.c): "# kgen: in %zmmK S", register K
+ * x86/asm.c and x86/asmcopy.c): "# kgen: in %zmmK S", register K
  * holds data slot S's input, on entry to the kernel or right after a
  * copy inside it (as X does on the other paths, an assumption about the
  * copies, which tests/test_asm.py checks against FFTW), and X vector S

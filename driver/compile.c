@@ -32,7 +32,7 @@ compile_cuda(Dag *d, const Prob *p, const int *o, int n, int isfloat)
 
 /* kgen spills --measure asm: the spill loads and stores of kgen fft
  * --emit asm for order o at regs registers (AVX2 up to 16, AVX-512 up
- * to 32), counted in its text by gen/verify.c, which also proves it. */
+ * to 32), counted in its text by verify/verify.c, which also proves it. */
 static Measure
 measure_asm(const Job *j, Dag *d, const int *o, int n, int regs,
     const Table *t)

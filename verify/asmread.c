@@ -1,4 +1,4 @@
-/* asmread.c: reading the assembly of emit/asm.c for gen/verify.c: the
+/* asmread.c: reading the assembly of x86/asm.c for verify/verify.c: the
  * file, its "# kgen asm:" line, and instruction lines in AT&T syntax
  * (mnemonic, then operands separated by commas outside parentheses:
  * %reg, $imm, disp(base,index,scale) or label(%rip)). */

@@ -2,7 +2,7 @@
  * Types first, then prototypes grouped by the file that defines them.
  * Data flows one way: build (fft.c, gemm.c, conv.c) -> simplify (simp.c)
  * -> schedule (sched/order.c) -> analyse (sched/belady.c) -> emit (emit/c.c);
- * gen/cli.c turns the command line into a Job, and only gen/main.c knows
+ * driver/cli.c turns the command line into a Job, and only driver/main.c knows
  * the whole pipeline. */
 #include <stddef.h>
 #include <stdio.h>
@@ -92,7 +92,7 @@ struct Prob {
 	int correlate;  /* conv: y[i] = sum h[j] x[i+j], not a convolution */
 };
 
-/* gen/util.c */
+/* dag/util.c */
 #if defined(__GNUC__)
 #define NORETURN __attribute__((noreturn))
 #define PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -116,7 +116,7 @@ unsigned hash_int(unsigned h, int x);
 long gcd(long a, long b);
 long modinv(long a, long m);
 
-/* gen/dag.c */
+/* dag/dag.c */
 extern const OpInfo optab[];
 Dag *dag_new(Arena *ar);
 int dag_node(Dag *d, int op, int a, int b, int c, int k);
@@ -136,7 +136,7 @@ Count dag_count(Dag *d);
 void dag_dump(Dag *d, FILE *f);
 void dag_check(Dag *d);
 
-/* gen/num.c */
+/* dag/num.c */
 void num_cexp(long num, long den, long double *c, long double *s);
 void num_print(FILE *f, long double v, int isfloat);
 
@@ -166,7 +166,7 @@ enum { CONV_MAXTAPS = 4096, CONV_MAXWORK = 1 << 20 };
 Dag *conv_build(Arena *ar, const long double *h, int ntaps, int n,
     int correlate);
 
-/* gen/simp.c */
+/* dag/simp.c */
 Dag *simp_run(Dag *d, int fma);
 
 /* emit/c.c */
@@ -178,9 +178,9 @@ struct Emit {
 	int regs;           /* R the order was made for, 0 for none */
 	int isfloat;
 	int simd;           /* SIMD_*: emit/simd.c's ISA, SIMD_NONE scalar */
-	int alloc;          /* emit/asm.c: R it allocates */
-	int latency;        /* emit/asm.c: the loads' latency L */
-	int fma;            /* emit/asm.c: the DAG was built with --fma */
+	int alloc;          /* x86/asm.c: R it allocates */
+	int latency;        /* x86/asm.c: the loads' latency L */
+	int fma;            /* x86/asm.c: the DAG was built with --fma */
 	int fmaexpr;        /* scalar FMAs as a * b + c, not fma() calls */
 	const char *top;    /* --choose spills: the algorithm at the top of
 	                     * the DAG (fft_top's "ct:4"), else NULL */
@@ -265,13 +265,13 @@ const char *const *isa_names(void);
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
-/* emit/asm.c: n1 across the batch in x86-64 assembly, Belady's
+/* x86/asm.c: n1 across the batch in x86-64 assembly, Belady's
  * registers */
 int emitasm_fits(Dag *d);
 void emitasm_print(FILE *f, Dag *d, const Prob *p, int kind,
     const int *order, int norder, const Emit *e);
 
-/* emit/asmcopy.c: emit/asm.c's copies between the arrays and its frame
+/* x86/asmcopy.c: x86/asm.c's copies between the arrays and its frame
  * buffer, chosen at run time on the layout */
 typedef struct Acopy Acopy;
 struct Acopy {
@@ -595,12 +595,12 @@ struct Report {
 };
 void report_print(FILE *f, Dag *d, const Prob *p, const Report *r);
 
-/* gen/out.c: output through a temporary file renamed into place */
+/* driver/out.c: output through a temporary file renamed into place */
 void out_stdfds(void);
 FILE *out_open(const char *path, char **tmp);
 void out_close(FILE *f, const char *path, char *tmp);
 
-/* gen/progress.c: the work of spills and report on a terminal, and
+/* driver/progress.c: the work of spills and report on a terminal, and
  * --time-limit */
 double progress_now(void);
 void progress_start(const char *cmd, int quiet, double limit, long total,
@@ -610,12 +610,12 @@ int progress_over(void);
 double progress_stop(void);
 void progress_end(void);
 
-/* gen/taps.c: the taps of kgen conv */
+/* driver/taps.c: the taps of kgen conv */
 void taps_parse(Prob *p, const char *what, const char *text, int file,
     int isfloat);
 char *taps_load(const char *what, const char *path);
 
-/* gen/verify.c: kgen verify, the validator of emit/asm.c's codelets */
+/* verify/verify.c: kgen verify, the validator of x86/asm.c's codelets */
 typedef struct Vhead Vhead;
 struct Vhead {          /* the "# kgen asm:" line */
 	int kind;           /* CK_N1, CK_T1V, or -1 for gemm */
@@ -634,7 +634,7 @@ struct Vres {           /* the kernel's counts */
 int verify_run(const char *text, const char *file, Dag *d, const Vhead *h,
     Vres *r, char *msg, size_t nmsg);
 
-/* gen/asmread.c: reading emit/asm.c's assembly for gen/verify.c */
+/* verify/asmread.c: reading x86/asm.c's assembly for verify/verify.c */
 enum { OPD_NONE, OPD_REG, OPD_MEM, OPD_IMM };
 /* An operand: a register (vector: kind x, y, z and number; else a GPR
  * name), memory disp(base,index,scale) or label(%rip), or $imm. */
@@ -655,10 +655,10 @@ int asmread_instr(const char *s, char *mn, Opd *o);
 int asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg);
 char *asmread_load(const char *path);
 
-/* gen/usage.c: kgen --help */
+/* driver/usage.c: kgen --help */
 void usage_print(void);
 
-/* gen/cli.c: the command line, read into Opts, checked into one Job */
+/* driver/cli.c: the command line, read into Opts, checked into one Job */
 enum { CMD_FFT, CMD_GEMM, CMD_TILES, CMD_CONV, CMD_SPILLS, CMD_REPORT,
     CMD_VERIFY };
 enum {
@@ -671,7 +671,7 @@ enum {
 	EMITTER_CUDA,   /* emit/cuda.c */
 	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
 	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
-	EMITTER_ASM     /* emit/asm.c: n1 across the batch, x86-64 assembly */
+	EMITTER_ASM     /* x86/asm.c: n1 across the batch, x86-64 assembly */
 };
 typedef struct Job Job;
 struct Job {
@@ -690,7 +690,7 @@ struct Job {
 	int nsched;
 	Cost cost;          /* what the schedule is made for */
 	int checkregs;      /* check cost.regs against the DAG (job_regs) */
-	int verify;         /* --verify: check the assembly (gen/verify.c) */
+	int verify;         /* --verify: check the assembly (verify/verify.c) */
 	int choose;         /* --choose spills: the top algorithm by spills
 	                     * at e.topregs registers too (fft_spills) */
 	char top[24];       /* then the one chosen, e.top points here */
@@ -712,7 +712,7 @@ struct Job {
 	char schedname[64]; /* the schedule as the codelet header names it */
 };
 
-/* The options as given, before the command's checks (gen/job.c). */
+/* The options as given, before the command's checks (driver/job.c). */
 typedef struct Opts Opts;
 struct Opts {
 	const char *cmd;    /* fft, gemm, conv, spills, report */
@@ -734,7 +734,7 @@ struct Opts {
 	const char *measure;    /* --measure gcc|clang|ptxas */
 	int simd;               /* --simd: SIMD_* (emit/simd.c) */
 	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
-	int emitasm;            /* --emit asm (emit/asm.c) */
+	int emitasm;            /* --emit asm (x86/asm.c) */
 	int verify;             /* --verify */
 	int choose;             /* --choose spills (1) or ops (0) */
 	int kind;               /* --kind: CK_* */
@@ -761,7 +761,7 @@ int cli_regs(const char *s, int lo, int hi, int *r, int max,
     const char *what);
 void cli_free(Job *j);
 
-/* gen/job.c: each command's checks, from Opts into the Job */
+/* driver/job.c: each command's checks, from Opts into the Job */
 extern const char *const job_kinds[];
 void job_fft(Job *j, Opts *o);
 void job_gemm(Job *j, Opts *o);
@@ -771,7 +771,7 @@ void job_report(Job *j, Opts *o);
 void job_verify(Job *j, Opts *o);
 void job_regs(Dag *d, const int *r, int nr);
 
-/* gen/compile.c: codelets for the compilers kgen spills, report run */
+/* driver/compile.c: codelets for the compilers kgen spills, report run */
 char *compile_cuda(Dag *d, const Prob *p, const int *o, int n,
     int isfloat);
 void compile_row(const void *job, Dag *d, const int *o, int n, int regs,

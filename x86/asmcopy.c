@@ -1,4 +1,4 @@
-/* asmcopy.c: the copies of emit/asm.c's codelets between the caller's
+/* asmcopy.c: the copies of x86/asm.c's codelets between the caller's
  * arrays and the frame buffer X (element k's re and im parts are the
  * vectors 2k and 2k + 1 at 0(%rsp); lane l is transform l of the block)
  * on either side of the kernel.  The kernel is the same for every
@@ -28,9 +28,9 @@
  * The pair path reaches lane l < 8 at base + l vs through x86
  * addressing with vs, 3 vs (r10), 5 vs (r15) and 7 vs (rax); lanes
  * 8..15 (AVX-512 float) from a second base r12 = base + 8 vs.  The
- * copies use vector registers outside the kernel (gen/verify.c follows
+ * copies use vector registers outside the kernel (verify/verify.c follows
  * only the general registers there; tests/test_asm.py checks the copies
- * against FFTW on every path) and general registers that emit/asm.c
+ * against FFTW on every path) and general registers that x86/asm.c
  * saved (rbx, r12-r15) or that are scratch (rax, r10). */
 #include <assert.h>
 #include <stdarg.h>
@@ -1226,8 +1226,8 @@ asmcopy_n1v_out(const Acopy *c)
  * that finds no such registers, goes through X as on the other paths
  * (copied before the kernel, or after it); where fewer than three
  * quarters of the loads and stores find them, there is no rows kernel
- * and the fused one serves (emit/asm.c).  The transposes lie between
- * "# kgen: copy" and "# kgen: end copy" lines, which gen/verify.c
+ * and the fused one serves (x86/asm.c).  The transposes lie between
+ * "# kgen: copy" and "# kgen: end copy" lines, which verify/verify.c
  * follows as copies (it trusts them as it trusts the copies around the
  * kernel; tests/test_asm.py checks them against FFTW): "# kgen: in"
  * lines after one name the registers it made, and "# kgen: put" lines
@@ -1421,7 +1421,7 @@ rowstext(const Acopy *c, const Kline *kl, int nl, const int *alt)
 }
 
 /* The rows path's text (from .Lirows's first instruction to its jumps
- * out of its own block loop, to .Lblock or .Ldone) around kern, the kernel as emit/asm.c's kernel() prints it
+ * out of its own block loop, to .Lblock or .Ldone) around kern, the kernel as x86/asm.c's kernel() prints it
  * with regs vector registers (the transposes keep below them too);
  * NULL where this is not double on AVX2, the kernel keeps its data in
  * registers (fused), or fewer than three quarters of the elements'
