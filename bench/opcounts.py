@@ -9,7 +9,10 @@ tables: real additions and multiplications without FMA, and adds + muls
 fused, the figures FFTW's headers give, and beside genfft -fma).  kgen's
 explicit negations, if any, count as operations in its totals.
 
-usage: bench/opcounts.py [--kgen PATH] [--check]
+The same figures go to bench/out/opcounts.csv (--csv FILE: elsewhere),
+which bench/results.py turns into the section of docs/results.md.
+
+usage: bench/opcounts.py [--kgen PATH] [--check] [--csv FILE]
 --check exits 1 when kgen's total exceeds genfft's at some size.
 """
 import argparse
@@ -48,14 +51,27 @@ def genfft():
     return rows
 
 
+def write_csv(path, rows):
+    """rows to path through a temporary name and a rename."""
+    pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with open(path + ".tmp", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    pathlib.Path(path + ".tmp").replace(path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kgen", default=str(ROOT / "bin" / "kgen"))
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--csv", default=str(ROOT / "bench" / "out"
+                                         / "opcounts.csv"))
     a = ap.parse_args()
     g = genfft()
     sizes = sorted(n for fl, n in g if fl == "plain")
     worse = []
+    rows = {n: {"n": n} for n in sizes}
 
     print("### Without FMA: real additions + multiplications\n")
     print("| n | kgen add | kgen mul | kgen neg | kgen total | genfft add "
@@ -67,6 +83,8 @@ def main():
         t, gt = add + mul + neg, ga + gm
         if t > gt:
             worse.append("n=%d: %d > %d without FMA" % (n, t, gt))
+        rows[n].update(add=add, mul=mul, neg=neg, total=t, genfft_add=ga,
+                       genfft_mul=gm, genfft_total=gt)
         print("| %d | %d | %d | %d | %d | %d | %d | %d | %+d |"
               % (n, add, mul, neg, t, ga, gm, gt, t - gt))
 
@@ -82,10 +100,16 @@ def main():
         fs = "%d+%d+%d" % (f["add"], f["mul"], f["fma"]) if f else "-"
         if t > gt:
             worse.append("n=%d: %d > %d with FMA" % (n, t, gt))
+        rows[n].update(fma_ops="%d+%d+%d%s" % (add, mul, fma, "+%d neg" % neg
+                                               if neg else ""),
+                       fma_total=t, genfft_fused="%d+%d+%d" % (
+                           p["add"], p["mul"], p["fma"]),
+                       genfft_fused_total=gt, genfft_fma=fs)
         print("| %d | %d+%d+%d%s | %d | %d+%d+%d | %d | %+d | %s |"
               % (n, add, mul, fma, "+%d neg" % neg if neg else "", t,
                  p["add"], p["mul"], p["fma"], gt, t - gt, fs))
 
+    write_csv(a.csv, list(rows.values()))
     if worse:
         print("\nkgen needs more operations than genfft at:\n  "
               + "\n  ".join(worse))

@@ -1,8 +1,10 @@
-# mk/bench.mk: the benchmarks (bench-gemm, bench-fft, bench-plan,
-# bench-spills, bench-asm, bench-asmab) and opcounts; included by the
+# mk/bench.mk: the benchmarks (bench-*) and opcounts; included by the
 # Makefile.  Each bench first names the machine it runs on
 # (bench/machine.sh: CPU, CPUs, ISA, load, time), on the terminal and in
-# bench/out/NAME.machine.
+# bench/out/NAME.machine, and ends with bench/results.py, which puts the
+# table of the CSV it wrote into its section of docs/results.md (the
+# machine, the command, the date; no figure there is typed by hand).
+RESULTS = $(PYTHON) bench/results.py
 
 # ---- bench-gemm: fixed-size GEMM codelets and kgen_dgemm against
 # OpenBLAS (cblas_dgemm, one thread) and LIBXSMM in one process, then
@@ -92,6 +94,7 @@ build/bench/gemm: bench/gemm.c build/bench/gemmlist.h $(BENCH_GEMM_O) \
 bench-gemm: build/bench/gemm
 	@sh bench/machine.sh gemm
 	$(PYTHON) bench/gemm.py build/bench/gemm bench/out
+	$(RESULTS) gemm
 
 # keep the generated benchmark codelets for reading
 .PRECIOUS: build/bench/gemm_%.c build/bench/cgemm_%.c build/bench/vgemm_%.c \
@@ -112,6 +115,7 @@ bench-fft: build/bench/fft
 	@sh bench/machine.sh fft
 	@sh tests/deps.sh python3-matplotlib
 	$(PYTHON) bench/fft.py
+	$(RESULTS) fft
 
 # ---- bench-plan: whole transforms against FFTW_MEASURE and FFTW_PATIENT
 # (bench/plan.c, bench/plan.py): kgen estimated and measured, split and
@@ -127,10 +131,12 @@ bench-plan: lib/libkgen.a
 	$(CC) -std=c11 -O2 -Iruntime -DSINGLE -o build/bench/planf \
 	    bench/plan.c lib/libkgen.a -lfftw3f -lm -lpthread
 	$(PYTHON) bench/plan.py
+	$(RESULTS) plan
 
 # ---- opcounts: kgen's operation counts beside genfft's (markdown).
 opcounts: bin/kgen
 	$(PYTHON) bench/opcounts.py
+	$(RESULTS) opcounts --command "make opcounts"
 
 # ---- bench-spills: Belady's and the compilers' spills per schedule and R,
 # beside genfft's (bench/out/spills.csv, spills.md, spills.png); rows are
@@ -140,6 +146,7 @@ bench-spills: bin/kgen
 	@sh bench/machine.sh spills
 	@sh tests/deps.sh python3-matplotlib clang
 	$(PYTHON) bench/spills.py
+	$(RESULTS) spills
 
 # ---- bench-asm: the assembly codelets (--emit asm, Belady's registers)
 # against the gcc -O2 C --simd codelets of the same order and FFTW, per
@@ -151,6 +158,7 @@ bench-asm: bin/kgen
 	@sh bench/machine.sh asm
 	@sh tests/deps.sh libfftw3-dev python3-matplotlib
 	$(PYTHON) bench/asm.py $(BENCH_ASM_ARGS)
+	$(RESULTS) asm --command "make bench-asm $(BENCH_ASM_ARGS)"
 
 # ---- bench-asmab: an older kgen's asm n1 codelets against this one's and
 # the same order's C, in one process per size (bench/asmab.c, six
@@ -162,6 +170,7 @@ bench-asm: bin/kgen
 bench-asmab: bin/kgen
 	@sh bench/machine.sh asmab
 	$(PYTHON) bench/asmab.py $(BENCH_ASMAB_ARGS)
+	$(RESULTS) asmab --command "make bench-asmab $(BENCH_ASMAB_ARGS)"
 
 # ---- bench-asmparts: where an asm n1 codelet's time goes on the rows
 # path: the copy in, the kernel and the copy out timed apart (cuts of
@@ -171,6 +180,8 @@ bench-asmab: bin/kgen
 bench-asmparts: bin/kgen
 	@sh bench/machine.sh asmparts
 	$(PYTHON) bench/asmparts.py $(BENCH_ASMPARTS_ARGS)
+	$(RESULTS) asmparts --command \
+	    "make bench-asmparts $(BENCH_ASMPARTS_ARGS)"
 
 # ---- bench-asmlib: the library's batched codelets in C (kgen_n1_isa)
 # against its assembly ones (kgen_n1a_isa), n = 2..64, avx2 and avx512,
@@ -207,6 +218,7 @@ bench-gemmasm: bin/kgen bench/gemmasm.c
 	mv bench/out/gemmasm.csv.tmp bench/out/gemmasm.csv
 	@column -t -s, bench/out/gemmasm.csv 2>/dev/null \
 	    || cat bench/out/gemmasm.csv
+	$(RESULTS) gemmasm
 
 # ---- bench-t1a: the library's t1v codelets in C (T1V) against its
 # assembly ones (T1A), every radix, avx2 and avx512, double and float, one
@@ -224,6 +236,7 @@ bench-t1a: build/bench/t1a
 	build/bench/t1a > bench/out/t1a.csv.tmp
 	mv bench/out/t1a.csv.tmp bench/out/t1a.csv
 	@echo "bench/out/t1a.csv: c_over_asm > 1 where the assembly is faster"
+	$(RESULTS) t1a
 
 # ---- bench-n1va: the library's n1v leaf codelets in C (N1V) against
 # the same DAG and order as kgen's assembly (kgen fft --kind n1v --emit
@@ -246,11 +259,13 @@ bench-n1va: bin/kgen bench/n1va.c lib/libkgen.a
 	build/bench/n1va > bench/out/n1va.csv.tmp
 	mv bench/out/n1va.csv.tmp bench/out/n1va.csv
 	@column -t -s, bench/out/n1va.csv 2>/dev/null || cat bench/out/n1va.csv
+	$(RESULTS) n1va
 
 # ---- bench-pick: what kgen_dft's first-use measurement picks for v
 # transforms of size n, over several processes, what the first call
 # costs, and every candidate's own time beside it (bench/pick.c;
-# seconds).  BENCH_PICK_ARGS: [double|float] N [V] [PROCS], default
+# seconds; its report, bench/out/pick.txt, goes to docs/results.md as
+# it is).  BENCH_PICK_ARGS: [double|float] N [V] [PROCS], default
 # double 32 256 10.
 build/bench/pick: bench/pick.c runtime/kgen.h lib/libkgen.a
 	@mkdir -p $(@D)
@@ -259,7 +274,11 @@ build/bench/pick: bench/pick.c runtime/kgen.h lib/libkgen.a
 
 bench-pick: build/bench/pick
 	@sh bench/machine.sh pick
-	build/bench/pick $(BENCH_PICK_ARGS)
+	@mkdir -p bench/out
+	build/bench/pick $(BENCH_PICK_ARGS) > bench/out/pick.txt.tmp
+	mv bench/out/pick.txt.tmp bench/out/pick.txt
+	@cat bench/out/pick.txt
+	$(RESULTS) pick --command "make bench-pick $(BENCH_PICK_ARGS)"
 
 # ---- bench-ports: instructions a cycle of one core for the vector
 # additions, FMAs and shuffles of kgen's codelets, alone and mixed
@@ -272,6 +291,7 @@ bench-ports: build/bench/ports
 	@sh bench/machine.sh ports
 	@mkdir -p bench/out
 	build/bench/ports bench/out/ports.csv
+	$(RESULTS) ports
 
 bench-asmlib: build/bench/asmlib
 	@sh bench/machine.sh asmlib
@@ -279,4 +299,5 @@ bench-asmlib: build/bench/asmlib
 	build/bench/asmlib > bench/out/asmlib.csv.tmp
 	mv bench/out/asmlib.csv.tmp bench/out/asmlib.csv
 	@echo "bench/out/asmlib.csv: c_over_asm > 1 where the assembly is faster"
+	$(RESULTS) asmlib
 
