@@ -12,7 +12,7 @@ codelets) sit beside them.  Loads come before stores everywhere.
 One kgen call per (n, R), two at a time; each call's rows are appended
 to bench/out/spills.csv (flushed) as it ends, so an interrupted run keeps
 what it measured.  Then spills.csv is rewritten in order, and
-bench/out/spills.md (the README tables) and spills.png are written; the
+bench/out/spills.md (the tables as markdown) and spills.png are written; the
 plot is skipped, saying why, without matplotlib.  Every call has a time
 limit and the run a budget (BUDGET), so it ends within 10 minutes on 2
 cores; what was cut is listed under the tables.
@@ -161,7 +161,7 @@ def belady(rows, n, s, R):
 
 
 def table(rows, scheds, ref, skipped):
-    """The README's tables, loads/stores in every cell."""
+    """The tables as markdown, loads/stores in every cell."""
     lines = ["Belady spill loads/stores (kgen spills, constants as memory "
              "operands) and the lower bound on loads (sched/bound.c):", "",
              "| n | schedule | " + " | ".join("R=%d" % R for R in REGS)
