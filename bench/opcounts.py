@@ -9,8 +9,9 @@ tables: real additions and multiplications without FMA, and adds + muls
 fused, the figures FFTW's headers give, and beside genfft -fma).  kgen's
 explicit negations, if any, count as operations in its totals.
 
-The same figures go to bench/out/opcounts.csv (--csv FILE: elsewhere),
-which bench/results.py turns into the section of docs/results.md.
+--csv FILE writes the same figures as CSV too (make opcounts:
+bench/out/opcounts.csv, which bench/results.py turns into the section of
+docs/results.md).
 
 usage: bench/opcounts.py [--kgen PATH] [--check] [--csv FILE]
 --check exits 1 when kgen's total exceeds genfft's at some size.
@@ -65,8 +66,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kgen", default=str(ROOT / "bin" / "kgen"))
     ap.add_argument("--check", action="store_true")
-    ap.add_argument("--csv", default=str(ROOT / "bench" / "out"
-                                         / "opcounts.csv"))
+    ap.add_argument("--csv", metavar="FILE")
     a = ap.parse_args()
     g = genfft()
     sizes = sorted(n for fl, n in g if fl == "plain")
@@ -109,7 +109,8 @@ def main():
               % (n, add, mul, fma, "+%d neg" % neg if neg else "", t,
                  p["add"], p["mul"], p["fma"], gt, t - gt, fs))
 
-    write_csv(a.csv, list(rows.values()))
+    if a.csv:
+        write_csv(a.csv, list(rows.values()))
     if worse:
         print("\nkgen needs more operations than genfft at:\n  "
               + "\n  ".join(worse))

@@ -29,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # ---- the machine
 
 def machine():
-    """'MODEL, widest ISA NAME' from /proc/cpuinfo and isa.def."""
+    """'MODEL (widest ISA NAME)' from /proc/cpuinfo and isa.def."""
     model, flags = "unknown CPU", set()
     try:
         with open("/proc/cpuinfo") as f:
@@ -49,7 +49,7 @@ def machine():
     for m in re.finditer(r'ISA\(\s*(\w+),[^)]*"([^"]*)"\s*\)', text):
         if flags and set(m.group(2).split()) <= flags:
             widest = m.group(1)
-    return "%s, widest ISA %s" % (model, widest)
+    return "%s (widest ISA %s)" % (model, widest)
 
 
 # ---- tables
@@ -321,7 +321,8 @@ def section(name, command, outdir):
                  % (name, ", ".join(missing)))
     t = {os.path.basename(p): load(p) for p in paths}
     when = max(os.path.getmtime(p) for p in paths)
-    head = "%s · `%s` · %s" % (machine(), command, time.strftime(
+    head = "Machine: %s · command: `%s` · %s" % (machine(), command,
+                                                  time.strftime(
         "%Y-%m-%d %H:%M UTC", time.gmtime(when)))
     return "## %s\n\n%s\n\n%s\n" % (name, head, files[1](t))
 

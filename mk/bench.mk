@@ -135,7 +135,7 @@ bench-plan: lib/libkgen.a
 
 # ---- opcounts: kgen's operation counts beside genfft's (markdown).
 opcounts: bin/kgen
-	$(PYTHON) bench/opcounts.py
+	$(PYTHON) bench/opcounts.py --csv bench/out/opcounts.csv
 	$(RESULTS) opcounts --command "make opcounts"
 
 # ---- bench-spills: Belady's and the compilers' spills per schedule and R,
