@@ -321,9 +321,8 @@ def section(name, command, outdir):
                  % (name, ", ".join(missing)))
     t = {os.path.basename(p): load(p) for p in paths}
     when = max(os.path.getmtime(p) for p in paths)
-    head = "Machine: %s · command: `%s` · %s" % (machine(), command,
-                                                  time.strftime(
-        "%Y-%m-%d %H:%M UTC", time.gmtime(when)))
+    date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(when))
+    head = "Machine: %s · command: `%s` · %s" % (machine(), command, date)
     return "## %s\n\n%s\n\n%s\n" % (name, head, files[1](t))
 
 
