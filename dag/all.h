@@ -510,6 +510,8 @@ long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);
 long bound_gemm(int m, int n, int k, int regs);
 long bound_cut(Dag *d);
+/* sched/exact.c: the exact minimum over all orders, for tiny DAGs (named
+ * bound_ as the bounds it stands beside) */
 long bound_exhaustive(Dag *d, int regs, long limit);
 long bound_exact(Dag *d, int regs, long limit, Arena *ar,
     int **order, int *norder, int *exact);
