@@ -157,222 +157,22 @@ statement(Cout *o, int id)
 	fputs(";\n", p->f);
 }
 
-/* The vector types and helpers of precision c ('d' or 'f'), once per
- * translation unit. */
+/* The types and helpers of the vectors v, once per translation unit: 'd'
+ * or 'f', one complex number a 16-byte vector (emit/tpl/cxl.c), and the
+ * wide ones, one complex number of each of W transforms a vector, with
+ * the same lane pattern (re, im, re, im, ...), so that the body's
+ * statements are the one-complex body's on W transforms at once
+ * (FFTW's n1fv codelets across the batch): 32-byte 'D' and 'F'
+ * (emit/tpl/cxl.c), 64-byte 'E' and 'G' and 16-byte 'H'
+ * (emit/tpl/cxlwide.c). */
 static void
-helpers(FILE *f, char c)
-{
-	const char *t, *sw, *sg;
-
-	t = c == 'd' ? "double" : "float";
-	sw = c == 'd' ? "1, 0" : "1, 0, 3, 2";
-	sg = c == 'd' ? "-k, k" : "-k, k, -k, k";
-	fprintf(f, "#ifndef KGEN_CXL_%c\n#define KGEN_CXL_%c\n", c - 32,
-	    c - 32);
-	fprintf(f, "typedef %s kgen_cx%c __attribute__((vector_size(16)));\n",
-	    t, c);
-	fprintf(f, "typedef %s kgen_cx%ci __attribute__((vector_size(16)));\n",
-	    c == 'd' ? "long long" : "int", c);
-	if (c == 'f')
-		fprintf(f, "typedef double kgen_cxfd "
-		    "__attribute__((vector_size(16)));\n");
-	fprintf(f, "#define KGEN_CXL_INLINE static inline "
-	    "__attribute__((always_inline))\n");
-	/* swap re and im: GCC's shuffle builtin, or Clang's */
-	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_SWAP_%c(x) "
-	    "__builtin_shufflevector(x, x, %s)\n#else\n#define "
-	    "KGEN_CXL_SWAP_%c(x) __builtin_shuffle(x, (kgen_cx%ci){%s})\n"
-	    "#endif\n\n", c, sw, c, c, sw);
-	/* load: how 1 interleaved, 2 interleaved swapped, 0 split */
-	/* the pair moves as one 16- or 8-byte access; float's as a
-	 * double, which compiles to one movsd (a memcpy into the vector
-	 * went through the stack: 2-3x slower codelets) */
-	if (c == 'f')
-		fprintf(f, "#define KGEN_CXL_LDF(x, p) do { double t_; "
-		    "__builtin_memcpy(&t_, p, 8); \\\n"
-		    "\tx = (kgen_cxf)(kgen_cxfd){t_, 0}; } while (0)\n"
-		    "#define KGEN_CXL_STF(p, x) do { \\\n"
-		    "\tdouble t_ = ((kgen_cxfd)(x))[0]; "
-		    "__builtin_memcpy(p, &t_, 8); } while (0)\n");
-	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
-	    "kgen_cxl_ld_%c(const %s *r, const %s *i, int how)\n{\n"
-	    "\tkgen_cx%c x = {0};\n\n"
-	    "\tif (how == 1) {\n\t\t%s;\n"
-	    "\t} else if (how == 2) {\n\t\t%s;\n"
-	    "\t\tx = KGEN_CXL_SWAP_%c(x);\n"
-	    "\t} else {\n\t\tx[0] = *r;\n\t\tx[1] = *i;\n\t}\n"
-	    "\treturn x;\n}\n\n", c, c, t, t, c,
-	    c == 'd' ? "__builtin_memcpy(&x, r, 16)" : "KGEN_CXL_LDF(x, r)",
-	    c == 'd' ? "__builtin_memcpy(&x, i, 16)" : "KGEN_CXL_LDF(x, i)",
-	    c);
-	fprintf(f, "KGEN_CXL_INLINE void\n"
-	    "kgen_cxl_st_%c(%s *r, %s *i, kgen_cx%c x, int how)\n{\n"
-	    "\tif (how == 1) {\n\t\t%s;\n"
-	    "\t} else if (how == 2) {\n"
-	    "\t\tx = KGEN_CXL_SWAP_%c(x);\n"
-	    "\t\t%s;\n"
-	    "\t} else {\n\t\t*r = x[0];\n\t\t*i = x[1];\n\t}\n}\n\n",
-	    c, t, t, c,
-	    c == 'd' ? "__builtin_memcpy(r, &x, 16)" : "KGEN_CXL_STF(r, x)",
-	    c,
-	    c == 'd' ? "__builtin_memcpy(i, &x, 16)" : "KGEN_CXL_STF(i, x)");
-	/* k i x = {-k, k} * swap(x): i x = (-im, re) */
-	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
-	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"
-	    "\treturn KGEN_CXL_SWAP_%c(x) * (kgen_cx%c){%s};"
-	    "\n}\n#endif\n\n", c, c, t, c, c, c, sg);
-}
-
-/* The wide vectors of precision c ('d' or 'f'): 32 bytes, W = 2 complex
- * doubles or 4 complex floats, one from each of W transforms ivs (ovs)
- * apart, with the same lane pattern (re, im, re, im, ...), so that the
- * body's statements are the one-complex body's, on W transforms at once
- * (FFTW's n1fv codelets across the batch).  Their helpers (suffix 'D' or
- * 'F') take the distance vs of the transforms and how: 1 interleaved, 2
- * interleaved swapped, 3 split with vs == 1 (the W real parts adjacent,
- * the imaginary parts too: two vector accesses and an unpack), 4
- * interleaved with vs == 2 (the W complex numbers adjacent: one vector
- * access; the plan's n1c leaves read interleaved input so, and batches
- * of transforms laid side by side, FFTW's idist = 1, store so too), 5
- * (stores only) into the staging array that flush moves to split
- * outputs of unit stride, 0 any split layout.  Only where AVX is (the
- * library builds these codelets for AVX2 and AVX-512); elsewhere the
- * codelet runs one at a time. */
-static void
-helpers_wide(FILE *f, char c)
-{
-	int w;
-
-	w = c == 'd' ? 2 : 4;
-	fprintf(f, "#if defined(__AVX__) && !defined(KGEN_CXL_W%c)\n"
-	    "#define KGEN_CXL_W%c\n#include <immintrin.h>\n", c - 32, c - 32);
-	if (c == 'd')
-		fprintf(f, "typedef double kgen_cxD "
-		    "__attribute__((vector_size(32)));\n"
-		    "typedef long long kgen_cxDi "
-		    "__attribute__((vector_size(32)));\n"
-		    "#ifdef __clang__\n#define KGEN_CXL_SWAP_D(x) "
-		    "__builtin_shufflevector(x, x, 1, 0, 3, 2)\n#else\n"
-		    "#define KGEN_CXL_SWAP_D(x) __builtin_shuffle(x, "
-		    "(kgen_cxDi){1, 0, 3, 2})\n#endif\n\n"
-		    "KGEN_CXL_INLINE kgen_cxD\n"
-		    "kgen_cxl_ld_D(const double *r, const double *i, "
-		    "ptrdiff_t vs, int how)\n{\n"
-		    "\t__m128d a, b;\n\n"
-		    "\tif (how == 1 || how == 2) {\n"
-		    "\t\ta = _mm_loadu_pd(how == 1 ? r : i);\n"
-		    "\t\tb = _mm_loadu_pd((how == 1 ? r : i) + vs);\n"
-		    "\t\treturn how == 1 ? (kgen_cxD)_mm256_set_m128d(b, a)\n"
-		    "\t\t    : KGEN_CXL_SWAP_D((kgen_cxD)_mm256_set_m128d(b, "
-		    "a));\n\t}\n"
-		    "\tif (how == 4)\n"
-		    "\t\treturn (kgen_cxD)_mm256_loadu_pd(r);\n"
-		    "\tif (how == 3) {\n"
-		    "\t\ta = _mm_loadu_pd(r);\n\t\tb = _mm_loadu_pd(i);\n"
-		    "\t\treturn (kgen_cxD)_mm256_set_m128d("
-		    "_mm_unpackhi_pd(a, b),\n\t\t    _mm_unpacklo_pd(a, b));\n"
-		    "\t}\n"
-		    "\treturn (kgen_cxD){r[0], i[0], r[vs], i[vs]};\n}\n\n"
-		    "KGEN_CXL_INLINE void\n"
-		    "kgen_cxl_st_D(double *r, double *i, ptrdiff_t vs, "
-		    "kgen_cxD x, int how,\n    kgen_cxD *s)\n{\n"
-		    "\t__m128d a, b;\n\n"
-		    "\tif (how == 5) {\n\t\t*s = x;\n\t\treturn;\n\t}\n"
-		    "\tif (how == 4) {\n"
-		    "\t\t_mm256_storeu_pd(r, (__m256d)x);\n\t\treturn;\n\t}\n"
-		    "\tif (how == 2)\n\t\tx = KGEN_CXL_SWAP_D(x);\n"
-		    "\ta = _mm256_castpd256_pd128((__m256d)x);\n"
-		    "\tb = _mm256_extractf128_pd((__m256d)x, 1);\n"
-		    "\tif (how == 1 || how == 2) {\n"
-		    "\t\t_mm_storeu_pd(how == 1 ? r : i, a);\n"
-		    "\t\t_mm_storeu_pd((how == 1 ? r : i) + vs, b);\n"
-		    "\t} else if (how == 3) {\n"
-		    "\t\t_mm_storeu_pd(r, _mm_unpacklo_pd(a, b));\n"
-		    "\t\t_mm_storeu_pd(i, _mm_unpackhi_pd(a, b));\n"
-		    "\t} else {\n"
-		    "\t\tr[0] = x[0];\n\t\ti[0] = x[1];\n"
-		    "\t\tr[vs] = x[2];\n\t\ti[vs] = x[3];\n\t}\n}\n\n");
-	else
-		fprintf(f, "typedef float kgen_cxF "
-		    "__attribute__((vector_size(32)));\n"
-		    "typedef int kgen_cxFi __attribute__((vector_size(32)));\n"
-		    "#ifdef __clang__\n#define KGEN_CXL_SWAP_F(x) "
-		    "__builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6)\n"
-		    "#else\n#define KGEN_CXL_SWAP_F(x) __builtin_shuffle(x, "
-		    "(kgen_cxFi){1, 0, 3, 2, 5, 4, 7, 6})\n#endif\n\n"
-		    "KGEN_CXL_INLINE kgen_cxF\n"
-		    "kgen_cxl_ld_F(const float *r, const float *i, "
-		    "ptrdiff_t vs, int how)\n{\n"
-		    "\tconst float *p;\n\tdouble a, b, c, d;\n"
-		    "\t__m128 u, w;\n\n"
-		    "\tif (how == 1 || how == 2) {\n"
-		    "\t\tp = how == 1 ? r : i;\n"
-		    "\t\t__builtin_memcpy(&a, p, 8);\n"
-		    "\t\t__builtin_memcpy(&b, p + vs, 8);\n"
-		    "\t\t__builtin_memcpy(&c, p + 2 * vs, 8);\n"
-		    "\t\t__builtin_memcpy(&d, p + 3 * vs, 8);\n"
-		    "\t\treturn how == 1 ? (kgen_cxF)_mm256_set_pd(d, c, b, a)\n"
-		    "\t\t    : KGEN_CXL_SWAP_F((kgen_cxF)_mm256_set_pd(d, c, "
-		    "b, a));\n\t}\n"
-		    "\tif (how == 4)\n"
-		    "\t\treturn (kgen_cxF)_mm256_loadu_ps(r);\n"
-		    "\tif (how == 3) {\n"
-		    "\t\tu = _mm_loadu_ps(r);\n\t\tw = _mm_loadu_ps(i);\n"
-		    "\t\treturn (kgen_cxF)_mm256_set_m128("
-		    "_mm_unpackhi_ps(u, w),\n\t\t    _mm_unpacklo_ps(u, w));\n"
-		    "\t}\n"
-		    "\treturn (kgen_cxF){r[0], i[0], r[vs], i[vs], r[2 * vs], "
-		    "i[2 * vs],\n\t    r[3 * vs], i[3 * vs]};\n}\n\n"
-		    "KGEN_CXL_INLINE void\n"
-		    "kgen_cxl_st_F(float *r, float *i, ptrdiff_t vs, "
-		    "kgen_cxF x, int how,\n    kgen_cxF *s)\n{\n"
-		    "\tfloat *p;\n\t__m128d a, b;\n\t__m128 u, w;\n"
-		    "\tdouble t;\n\n"
-		    "\tif (how == 5) {\n\t\t*s = x;\n\t\treturn;\n\t}\n"
-		    "\tif (how == 4)\n"
-		    "\t\t_mm256_storeu_ps(r, (__m256)x);\n"
-		    "\telse if (how == 1 || how == 2) {\n"
-		    "\t\tif (how == 2)\n\t\t\tx = KGEN_CXL_SWAP_F(x);\n"
-		    "\t\tp = how == 1 ? r : i;\n"
-		    "\t\ta = _mm256_castpd256_pd128((__m256d)x);\n"
-		    "\t\tb = _mm256_extractf128_pd((__m256d)x, 1);\n"
-		    "\t\tt = a[0];\n\t\t__builtin_memcpy(p, &t, 8);\n"
-		    "\t\tt = a[1];\n\t\t__builtin_memcpy(p + vs, &t, 8);\n"
-		    "\t\tt = b[0];\n\t\t__builtin_memcpy(p + 2 * vs, &t, 8);\n"
-		    "\t\tt = b[1];\n\t\t__builtin_memcpy(p + 3 * vs, &t, 8);\n"
-		    "\t} else if (how == 3) {\n"
-		    "\t\tu = _mm256_castps256_ps128((__m256)x);\n"
-		    "\t\tw = _mm256_extractf128_ps((__m256)x, 1);\n"
-		    "\t\t_mm_storeu_ps(r, _mm_shuffle_ps(u, w, 0x88));\n"
-		    "\t\t_mm_storeu_ps(i, _mm_shuffle_ps(u, w, 0xdd));\n"
-		    "\t} else {\n"
-		    "\t\tr[0] = x[0];\n\t\ti[0] = x[1];\n"
-		    "\t\tr[vs] = x[2];\n\t\ti[vs] = x[3];\n"
-		    "\t\tr[2 * vs] = x[4];\n\t\ti[2 * vs] = x[5];\n"
-		    "\t\tr[3 * vs] = x[6];\n\t\ti[3 * vs] = x[7];\n\t}\n}\n\n");
-	tpl_print(f, c == 'd' ? "cxl_flush_d" : "cxl_flush_f", NULL);
-	fprintf(f, "\nKGEN_CXL_INLINE kgen_cx%c\n"
-	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"
-	    "\treturn KGEN_CXL_SWAP_%c(x) * (kgen_cx%c){%s};\n}\n#endif\n\n",
-	    c - 32, c - 32, c == 'd' ? "double" : "float", c - 32, c - 32,
-	    c - 32, w == 2 ? "-k, k, -k, k" : "-k, k, -k, k, -k, k, -k, k");
-}
-
-/* The helpers of the wide vectors w whose text is a piece of
- * emit/tpl/cxl.c: 64-byte (AVX-512) E, 4 doubles, and G, 8 floats, with
- * the 32-byte ones' lane pattern and helpers; 16-byte H, 2 floats (AVX
- * code, n1x's loads only). */
-static void
-helpers_tpl(FILE *f, char w)
+helpers(FILE *f, char v)
 {
 	char piece[16];
 
-	fprintf(f, "#if defined(__AVX%s__) && !defined(KGEN_CXL_W%c)\n"
-	    "#define KGEN_CXL_W%c\n#include <immintrin.h>\n", w == 'H' ? ""
-	    : "512F", w, w);
-	snprintf(piece, sizeof piece, "cxl_wide_%c", w + 32);
+	snprintf(piece, sizeof piece, v >= 'a' ? "cxl_%c" : "cxl_wide_%c",
+	    v | 32);
 	tpl_print(f, piece, NULL);
-	fputs("#endif\n\n", f);
 }
 
 /* W where the batched loop of wide vectors of type wide takes adjacent
@@ -922,10 +722,7 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	for (k = 0; k < nw; k++) {
 		w[k] = (wide[k] == 'E' || wide[k] == 'G' ? 64 : 32)
 		    / (c == 'd' ? 16 : 8);
-		if (wide[k] == 'E' || wide[k] == 'G')
-			helpers_tpl(f, wide[k]);
-		else
-			helpers_wide(f, c);
+		helpers(f, wide[k]);
 		snprintf(typ, sizeof typ, "kgen_cx%c", wide[k]);
 		fprintf(f, "#ifdef KGEN_CXL_W%c\nKGEN_CXL_INLINE void\n"
 		    "%s_body%c(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
@@ -1142,10 +939,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	    "#ifndef __clang__\n#pragma GCC diagnostic ignored "
 	    "\"-Wmaybe-uninitialized\"\n#endif\n#endif\n", f);
 	helpers(f, e->isfloat ? 'f' : 'd');
-	if (wide == 'D' || wide == 'F')
-		helpers_wide(f, e->isfloat ? 'f' : 'd');
-	else
-		helpers_tpl(f, wide);
+	helpers(f, wide);
 	fprintf(f, "#ifndef KGEN_CXL_X%c\n#define KGEN_CXL_X%c\n", wide,
 	    wide);
 	snprintf(letter, sizeof letter, "%c", wide);
