@@ -323,6 +323,8 @@ void emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order,
 int emitcxl_xlanes(int simd, int isfloat, int n);
 void emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
+/* emit/cxlnet.c: n1c's shuffles between adjacent transforms and lanes */
+void cxlnet_aos(FILE *f, char wide, int w, int n, int fwd);
 
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
