@@ -295,14 +295,14 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
     const char *t, char wide, int n)
 {
 	FILE *f;
+	char letter[2];
 	int w, k;
 
 	f = o->p.f;
 	w = aoslanes(wide, n);
-	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_S2_%c(a, b, ...) "
-	    "__builtin_shufflevector(a, b, __VA_ARGS__)\n#else\n"
-	    "#define KGEN_CXL_S2_%c(a, b, ...) __builtin_shuffle(a, b, "
-	    "(kgen_cx%ci){__VA_ARGS__})\n#endif\n\n", wide, wide, wide);
+	snprintf(letter, sizeof letter, "%c", wide);
+	tpl_print(f, "cxl_s2", (const Tplarg[]){TPL_S("c", letter),
+		TPL_END});
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_aos%c(const %s *x, %s *y)\n{\n"
 	    "\tkgen_cx%c", name, wide, t, t, wide);
 	for (k = 0; k < n; k++)
@@ -491,40 +491,9 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		    "\t\tj += %s_w%c(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
 		    "\t\t    io + j * ovs, is, os, v - j, ivs, ovs);\n#endif\n",
 		    wide[k], w[k], e->name, wide[k]);
-	fprintf(f, "\tif (is == 2 && os == 2 && ii == ri + 1 && io == ro + 1)\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, 2, 2, 1);\n"
-	    "\telse if (is == 2 && os == 2 && ii == ri - 1 && io == ro - 1)\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, 2, 2, 2);\n"
-	    "\telse if (is == 1 && os == 1)\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, 1, 1, 0);\n"
-	    "\telse\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, is, os, 0);\n", e->name, e->name,
-	    e->name, e->name);
-	fputs("}\n\n", f);
-	/* kgen_dft's one forward transform jumps here, its arguments in
-	 * registers (runtime/dispatch.c); adjacent pairs with constant
-	 * strides, as the n1 entry runs them (with is and os variables
-	 * double n = 16 took 1-1.5 ns more, make bench-fft's kgen row) */
-	fprintf(f, "int\n%s_v1(const %s *ri, %s *ro, ptrdiff_t is, "
-	    "ptrdiff_t os)\n{\n\tif (is == 2 && os == 2)\n"
-	    "\t\t%s_body(ri, ri + 1, ro, ro + 1, 2, 2, 1);\n\telse\n"
-	    "\t\t%s_body(ri, ri + 1, ro, ro + 1, is, os, 1);\n"
-	    "\treturn 0;\n}\n\n", e->name, t, t, e->name, e->name);
-	/* and for split arrays, six arguments in registers */
-	fprintf(f, "int\n%s_v1s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os)\n{\n"
-	    "\tif (is == 1 && os == 1)\n"
-	    "\t\t%s_body(ri, ii, ro, io, 1, 1, 0);\n\telse\n"
-	    "\t\t%s_body(ri, ii, ro, io, is, os, 0);\n\treturn 0;\n}\n",
-	    e->name, t, t, t, t, e->name, e->name);
+	/* the rest one at a time, and the entries of one transform */
+	tpl_print(f, "cxl_n1c_end", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_END});
 	arena_free(ar);
 }
 
@@ -650,12 +619,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	fprintf(f, "#if !defined(__AVX%s__)\n#error \"an n1x codelet needs "
 	    "%s\"\n#endif\n", wide == 'E' || wide == 'G' ? "512F" : "",
 	    isa_get(e->simd)->flags);
-	/* the helpers n1c uses and n1x does not (clang warns), and GCC's
-	 * false alarm inside the AVX-512 intrinsics (C++) */
-	fputs("#ifdef __GNUC__\n#pragma GCC diagnostic push\n"
-	    "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
-	    "#ifndef __clang__\n#pragma GCC diagnostic ignored "
-	    "\"-Wmaybe-uninitialized\"\n#endif\n#endif\n", f);
+	tpl_print(f, "cxl_x_push", NULL);
 	helpers(f, e->isfloat ? 'f' : 'd');
 	helpers(f, wide);
 	fprintf(f, "#ifndef KGEN_CXL_X%c\n#define KGEN_CXL_X%c\n", wide,
@@ -667,8 +631,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	tpl_print(f, wide == 'E' ? "cxl_x_e" : wide == 'G' ? "cxl_x_g"
 	    : wide == 'F' ? "cxl_x_f" : wide == 'H' ? "cxl_x_h" : "cxl_x_d",
 	    NULL);
-	fputs("#endif\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n"
-	    "#endif\n\n", f);
+	tpl_print(f, "cxl_x_pop", NULL);
 	xtable(f, name, t, p->n, p->sign, m, mr, w, e->isfloat);
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_body(const %s *ri, const %s *ii, "
 	    "ptrdiff_t is, ptrdiff_t ivs,\n    int hi, %s *stg)\n{\n", name,
@@ -729,9 +692,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		    isz, vsz, lay[k].hi);
 	}
 	fprintf(f, "\t\t%s_tail(ro, io, os, stg);\n\t}\n}\n\n", name);
-	/* kgen_dft's one forward transform of interleaved pairs */
-	fprintf(f, "int\n%s_v1(const %s *ri, %s *ro, ptrdiff_t is, "
-	    "ptrdiff_t os)\n{\n\t%s_one(ri, ri + 1, ro, ro + 1, is, os, 0);\n"
-	    "\treturn 0;\n}\n", name, t, t, name);
+	tpl_print(f, "cxl_x_v1", (const Tplarg[]){TPL_S("name", name),
+		TPL_S("t", t), TPL_END});
 	arena_free(ar);
 }
