@@ -24,7 +24,10 @@
  * time them batched).  Split outputs of unit stride (the plan's n1c
  * leaves) are staged and stored four outputs of the W transforms at a
  * time, transposed in registers (emit/tpl/cxl.c).
- * One DAG value is one vector register, so sched/'s analysis holds. */
+ * One DAG value is one vector register, so sched/'s analysis holds.
+ * The helpers and the fixed code around the statements are templates
+ * (emit/tpl/cxl.c, cxlwide.c, cxlx.c, cxlmain.c); the shuffles of the
+ * blocks of adjacent transforms are emit/cxlnet.c's. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -538,7 +541,7 @@ emitcxl_xlanes(int simd, int isfloat, int n)
 }
 
 /* n1x's table: w^(l k) for k < mr (zero past m) and lane l < W, w =
- * exp(sign 2 pi i / n), as the tail's two vectors a k (emit/tpl/cxl.c:
+ * exp(sign 2 pi i / n), as the tail's two vectors a k (emit/tpl/cxlx.c:
  * real parts twice, then the imaginary parts as (-s, s)). */
 static void
 xtable(FILE *f, const char *name, const char *t, int n, int sign, int m,
@@ -569,7 +572,7 @@ xtable(FILE *f, const char *name, const char *t, int n, int sign, int m,
  * at a time, vectorized within it: the W sub-transforms of size m = n /
  * W (d, on x_l, x_(l+W), ..) in the lanes of W-complex vectors, then
  * twiddles, a W x W transpose in registers and a radix-W butterfly
- * across the vectors (emit/tpl/cxl.c), the outputs stored W at a time.
+ * across the vectors (emit/tpl/cxlx.c), the outputs stored W at a time.
  * FFTW's n1fv codelets hold several complex numbers of one transform a
  * vector the same way.  requires: d comes from fft_buildc(p->n / W), W
  * = emitcxl_xlanes(e->simd, e->isfloat), order as for emitcxl_c. */
