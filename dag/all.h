@@ -323,6 +323,8 @@ void emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order,
 int emitcxl_xlanes(int simd, int isfloat, int n);
 void emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
+/* emit/cxlnet.c: n1c's shuffles between adjacent transforms and lanes */
+void cxlnet_aos(FILE *f, char wide, int w, int n, int fwd);
 
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
@@ -510,6 +512,8 @@ long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);
 long bound_gemm(int m, int n, int k, int regs);
 long bound_cut(Dag *d);
+/* sched/exact.c: the exact minimum over all orders, for tiny DAGs (named
+ * bound_ as the bounds it stands beside) */
 long bound_exhaustive(Dag *d, int regs, long limit);
 long bound_exact(Dag *d, int regs, long limit, Arena *ar,
     int **order, int *norder, int *exact);

@@ -24,7 +24,10 @@
  * time them batched).  Split outputs of unit stride (the plan's n1c
  * leaves) are staged and stored four outputs of the W transforms at a
  * time, transposed in registers (emit/tpl/cxl.c).
- * One DAG value is one vector register, so sched/'s analysis holds. */
+ * One DAG value is one vector register, so sched/'s analysis holds.
+ * The helpers and the fixed code around the statements are templates
+ * (emit/tpl/cxl.c, cxlwide.c, cxlx.c, cxlmain.c); the shuffles of the
+ * blocks of adjacent transforms are emit/cxlnet.c's. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
@@ -157,222 +160,22 @@ statement(Cout *o, int id)
 	fputs(";\n", p->f);
 }
 
-/* The vector types and helpers of precision c ('d' or 'f'), once per
- * translation unit. */
+/* The types and helpers of the vectors v, once per translation unit: 'd'
+ * or 'f', one complex number a 16-byte vector (emit/tpl/cxl.c), and the
+ * wide ones, one complex number of each of W transforms a vector, with
+ * the same lane pattern (re, im, re, im, ...), so that the body's
+ * statements are the one-complex body's on W transforms at once
+ * (FFTW's n1fv codelets across the batch): 32-byte 'D' and 'F'
+ * (emit/tpl/cxl.c), 64-byte 'E' and 'G' and 16-byte 'H'
+ * (emit/tpl/cxlwide.c). */
 static void
-helpers(FILE *f, char c)
-{
-	const char *t, *sw, *sg;
-
-	t = c == 'd' ? "double" : "float";
-	sw = c == 'd' ? "1, 0" : "1, 0, 3, 2";
-	sg = c == 'd' ? "-k, k" : "-k, k, -k, k";
-	fprintf(f, "#ifndef KGEN_CXL_%c\n#define KGEN_CXL_%c\n", c - 32,
-	    c - 32);
-	fprintf(f, "typedef %s kgen_cx%c __attribute__((vector_size(16)));\n",
-	    t, c);
-	fprintf(f, "typedef %s kgen_cx%ci __attribute__((vector_size(16)));\n",
-	    c == 'd' ? "long long" : "int", c);
-	if (c == 'f')
-		fprintf(f, "typedef double kgen_cxfd "
-		    "__attribute__((vector_size(16)));\n");
-	fprintf(f, "#define KGEN_CXL_INLINE static inline "
-	    "__attribute__((always_inline))\n");
-	/* swap re and im: GCC's shuffle builtin, or Clang's */
-	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_SWAP_%c(x) "
-	    "__builtin_shufflevector(x, x, %s)\n#else\n#define "
-	    "KGEN_CXL_SWAP_%c(x) __builtin_shuffle(x, (kgen_cx%ci){%s})\n"
-	    "#endif\n\n", c, sw, c, c, sw);
-	/* load: how 1 interleaved, 2 interleaved swapped, 0 split */
-	/* the pair moves as one 16- or 8-byte access; float's as a
-	 * double, which compiles to one movsd (a memcpy into the vector
-	 * went through the stack: 2-3x slower codelets) */
-	if (c == 'f')
-		fprintf(f, "#define KGEN_CXL_LDF(x, p) do { double t_; "
-		    "__builtin_memcpy(&t_, p, 8); \\\n"
-		    "\tx = (kgen_cxf)(kgen_cxfd){t_, 0}; } while (0)\n"
-		    "#define KGEN_CXL_STF(p, x) do { \\\n"
-		    "\tdouble t_ = ((kgen_cxfd)(x))[0]; "
-		    "__builtin_memcpy(p, &t_, 8); } while (0)\n");
-	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
-	    "kgen_cxl_ld_%c(const %s *r, const %s *i, int how)\n{\n"
-	    "\tkgen_cx%c x = {0};\n\n"
-	    "\tif (how == 1) {\n\t\t%s;\n"
-	    "\t} else if (how == 2) {\n\t\t%s;\n"
-	    "\t\tx = KGEN_CXL_SWAP_%c(x);\n"
-	    "\t} else {\n\t\tx[0] = *r;\n\t\tx[1] = *i;\n\t}\n"
-	    "\treturn x;\n}\n\n", c, c, t, t, c,
-	    c == 'd' ? "__builtin_memcpy(&x, r, 16)" : "KGEN_CXL_LDF(x, r)",
-	    c == 'd' ? "__builtin_memcpy(&x, i, 16)" : "KGEN_CXL_LDF(x, i)",
-	    c);
-	fprintf(f, "KGEN_CXL_INLINE void\n"
-	    "kgen_cxl_st_%c(%s *r, %s *i, kgen_cx%c x, int how)\n{\n"
-	    "\tif (how == 1) {\n\t\t%s;\n"
-	    "\t} else if (how == 2) {\n"
-	    "\t\tx = KGEN_CXL_SWAP_%c(x);\n"
-	    "\t\t%s;\n"
-	    "\t} else {\n\t\t*r = x[0];\n\t\t*i = x[1];\n\t}\n}\n\n",
-	    c, t, t, c,
-	    c == 'd' ? "__builtin_memcpy(r, &x, 16)" : "KGEN_CXL_STF(r, x)",
-	    c,
-	    c == 'd' ? "__builtin_memcpy(i, &x, 16)" : "KGEN_CXL_STF(i, x)");
-	/* k i x = {-k, k} * swap(x): i x = (-im, re) */
-	fprintf(f, "KGEN_CXL_INLINE kgen_cx%c\n"
-	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"
-	    "\treturn KGEN_CXL_SWAP_%c(x) * (kgen_cx%c){%s};"
-	    "\n}\n#endif\n\n", c, c, t, c, c, c, sg);
-}
-
-/* The wide vectors of precision c ('d' or 'f'): 32 bytes, W = 2 complex
- * doubles or 4 complex floats, one from each of W transforms ivs (ovs)
- * apart, with the same lane pattern (re, im, re, im, ...), so that the
- * body's statements are the one-complex body's, on W transforms at once
- * (FFTW's n1fv codelets across the batch).  Their helpers (suffix 'D' or
- * 'F') take the distance vs of the transforms and how: 1 interleaved, 2
- * interleaved swapped, 3 split with vs == 1 (the W real parts adjacent,
- * the imaginary parts too: two vector accesses and an unpack), 4
- * interleaved with vs == 2 (the W complex numbers adjacent: one vector
- * access; the plan's n1c leaves read interleaved input so, and batches
- * of transforms laid side by side, FFTW's idist = 1, store so too), 5
- * (stores only) into the staging array that flush moves to split
- * outputs of unit stride, 0 any split layout.  Only where AVX is (the
- * library builds these codelets for AVX2 and AVX-512); elsewhere the
- * codelet runs one at a time. */
-static void
-helpers_wide(FILE *f, char c)
-{
-	int w;
-
-	w = c == 'd' ? 2 : 4;
-	fprintf(f, "#if defined(__AVX__) && !defined(KGEN_CXL_W%c)\n"
-	    "#define KGEN_CXL_W%c\n#include <immintrin.h>\n", c - 32, c - 32);
-	if (c == 'd')
-		fprintf(f, "typedef double kgen_cxD "
-		    "__attribute__((vector_size(32)));\n"
-		    "typedef long long kgen_cxDi "
-		    "__attribute__((vector_size(32)));\n"
-		    "#ifdef __clang__\n#define KGEN_CXL_SWAP_D(x) "
-		    "__builtin_shufflevector(x, x, 1, 0, 3, 2)\n#else\n"
-		    "#define KGEN_CXL_SWAP_D(x) __builtin_shuffle(x, "
-		    "(kgen_cxDi){1, 0, 3, 2})\n#endif\n\n"
-		    "KGEN_CXL_INLINE kgen_cxD\n"
-		    "kgen_cxl_ld_D(const double *r, const double *i, "
-		    "ptrdiff_t vs, int how)\n{\n"
-		    "\t__m128d a, b;\n\n"
-		    "\tif (how == 1 || how == 2) {\n"
-		    "\t\ta = _mm_loadu_pd(how == 1 ? r : i);\n"
-		    "\t\tb = _mm_loadu_pd((how == 1 ? r : i) + vs);\n"
-		    "\t\treturn how == 1 ? (kgen_cxD)_mm256_set_m128d(b, a)\n"
-		    "\t\t    : KGEN_CXL_SWAP_D((kgen_cxD)_mm256_set_m128d(b, "
-		    "a));\n\t}\n"
-		    "\tif (how == 4)\n"
-		    "\t\treturn (kgen_cxD)_mm256_loadu_pd(r);\n"
-		    "\tif (how == 3) {\n"
-		    "\t\ta = _mm_loadu_pd(r);\n\t\tb = _mm_loadu_pd(i);\n"
-		    "\t\treturn (kgen_cxD)_mm256_set_m128d("
-		    "_mm_unpackhi_pd(a, b),\n\t\t    _mm_unpacklo_pd(a, b));\n"
-		    "\t}\n"
-		    "\treturn (kgen_cxD){r[0], i[0], r[vs], i[vs]};\n}\n\n"
-		    "KGEN_CXL_INLINE void\n"
-		    "kgen_cxl_st_D(double *r, double *i, ptrdiff_t vs, "
-		    "kgen_cxD x, int how,\n    kgen_cxD *s)\n{\n"
-		    "\t__m128d a, b;\n\n"
-		    "\tif (how == 5) {\n\t\t*s = x;\n\t\treturn;\n\t}\n"
-		    "\tif (how == 4) {\n"
-		    "\t\t_mm256_storeu_pd(r, (__m256d)x);\n\t\treturn;\n\t}\n"
-		    "\tif (how == 2)\n\t\tx = KGEN_CXL_SWAP_D(x);\n"
-		    "\ta = _mm256_castpd256_pd128((__m256d)x);\n"
-		    "\tb = _mm256_extractf128_pd((__m256d)x, 1);\n"
-		    "\tif (how == 1 || how == 2) {\n"
-		    "\t\t_mm_storeu_pd(how == 1 ? r : i, a);\n"
-		    "\t\t_mm_storeu_pd((how == 1 ? r : i) + vs, b);\n"
-		    "\t} else if (how == 3) {\n"
-		    "\t\t_mm_storeu_pd(r, _mm_unpacklo_pd(a, b));\n"
-		    "\t\t_mm_storeu_pd(i, _mm_unpackhi_pd(a, b));\n"
-		    "\t} else {\n"
-		    "\t\tr[0] = x[0];\n\t\ti[0] = x[1];\n"
-		    "\t\tr[vs] = x[2];\n\t\ti[vs] = x[3];\n\t}\n}\n\n");
-	else
-		fprintf(f, "typedef float kgen_cxF "
-		    "__attribute__((vector_size(32)));\n"
-		    "typedef int kgen_cxFi __attribute__((vector_size(32)));\n"
-		    "#ifdef __clang__\n#define KGEN_CXL_SWAP_F(x) "
-		    "__builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6)\n"
-		    "#else\n#define KGEN_CXL_SWAP_F(x) __builtin_shuffle(x, "
-		    "(kgen_cxFi){1, 0, 3, 2, 5, 4, 7, 6})\n#endif\n\n"
-		    "KGEN_CXL_INLINE kgen_cxF\n"
-		    "kgen_cxl_ld_F(const float *r, const float *i, "
-		    "ptrdiff_t vs, int how)\n{\n"
-		    "\tconst float *p;\n\tdouble a, b, c, d;\n"
-		    "\t__m128 u, w;\n\n"
-		    "\tif (how == 1 || how == 2) {\n"
-		    "\t\tp = how == 1 ? r : i;\n"
-		    "\t\t__builtin_memcpy(&a, p, 8);\n"
-		    "\t\t__builtin_memcpy(&b, p + vs, 8);\n"
-		    "\t\t__builtin_memcpy(&c, p + 2 * vs, 8);\n"
-		    "\t\t__builtin_memcpy(&d, p + 3 * vs, 8);\n"
-		    "\t\treturn how == 1 ? (kgen_cxF)_mm256_set_pd(d, c, b, a)\n"
-		    "\t\t    : KGEN_CXL_SWAP_F((kgen_cxF)_mm256_set_pd(d, c, "
-		    "b, a));\n\t}\n"
-		    "\tif (how == 4)\n"
-		    "\t\treturn (kgen_cxF)_mm256_loadu_ps(r);\n"
-		    "\tif (how == 3) {\n"
-		    "\t\tu = _mm_loadu_ps(r);\n\t\tw = _mm_loadu_ps(i);\n"
-		    "\t\treturn (kgen_cxF)_mm256_set_m128("
-		    "_mm_unpackhi_ps(u, w),\n\t\t    _mm_unpacklo_ps(u, w));\n"
-		    "\t}\n"
-		    "\treturn (kgen_cxF){r[0], i[0], r[vs], i[vs], r[2 * vs], "
-		    "i[2 * vs],\n\t    r[3 * vs], i[3 * vs]};\n}\n\n"
-		    "KGEN_CXL_INLINE void\n"
-		    "kgen_cxl_st_F(float *r, float *i, ptrdiff_t vs, "
-		    "kgen_cxF x, int how,\n    kgen_cxF *s)\n{\n"
-		    "\tfloat *p;\n\t__m128d a, b;\n\t__m128 u, w;\n"
-		    "\tdouble t;\n\n"
-		    "\tif (how == 5) {\n\t\t*s = x;\n\t\treturn;\n\t}\n"
-		    "\tif (how == 4)\n"
-		    "\t\t_mm256_storeu_ps(r, (__m256)x);\n"
-		    "\telse if (how == 1 || how == 2) {\n"
-		    "\t\tif (how == 2)\n\t\t\tx = KGEN_CXL_SWAP_F(x);\n"
-		    "\t\tp = how == 1 ? r : i;\n"
-		    "\t\ta = _mm256_castpd256_pd128((__m256d)x);\n"
-		    "\t\tb = _mm256_extractf128_pd((__m256d)x, 1);\n"
-		    "\t\tt = a[0];\n\t\t__builtin_memcpy(p, &t, 8);\n"
-		    "\t\tt = a[1];\n\t\t__builtin_memcpy(p + vs, &t, 8);\n"
-		    "\t\tt = b[0];\n\t\t__builtin_memcpy(p + 2 * vs, &t, 8);\n"
-		    "\t\tt = b[1];\n\t\t__builtin_memcpy(p + 3 * vs, &t, 8);\n"
-		    "\t} else if (how == 3) {\n"
-		    "\t\tu = _mm256_castps256_ps128((__m256)x);\n"
-		    "\t\tw = _mm256_extractf128_ps((__m256)x, 1);\n"
-		    "\t\t_mm_storeu_ps(r, _mm_shuffle_ps(u, w, 0x88));\n"
-		    "\t\t_mm_storeu_ps(i, _mm_shuffle_ps(u, w, 0xdd));\n"
-		    "\t} else {\n"
-		    "\t\tr[0] = x[0];\n\t\ti[0] = x[1];\n"
-		    "\t\tr[vs] = x[2];\n\t\ti[vs] = x[3];\n"
-		    "\t\tr[2 * vs] = x[4];\n\t\ti[2 * vs] = x[5];\n"
-		    "\t\tr[3 * vs] = x[6];\n\t\ti[3 * vs] = x[7];\n\t}\n}\n\n");
-	tpl_print(f, c == 'd' ? "cxl_flush_d" : "cxl_flush_f", NULL);
-	fprintf(f, "\nKGEN_CXL_INLINE kgen_cx%c\n"
-	    "kgen_cxl_kbyi_%c(%s k, kgen_cx%c x)\n{\n"
-	    "\treturn KGEN_CXL_SWAP_%c(x) * (kgen_cx%c){%s};\n}\n#endif\n\n",
-	    c - 32, c - 32, c == 'd' ? "double" : "float", c - 32, c - 32,
-	    c - 32, w == 2 ? "-k, k, -k, k" : "-k, k, -k, k, -k, k, -k, k");
-}
-
-/* The helpers of the wide vectors w whose text is a piece of
- * emit/tpl/cxl.c: 64-byte (AVX-512) E, 4 doubles, and G, 8 floats, with
- * the 32-byte ones' lane pattern and helpers; 16-byte H, 2 floats (AVX
- * code, n1x's loads only). */
-static void
-helpers_tpl(FILE *f, char w)
+helpers(FILE *f, char v)
 {
 	char piece[16];
 
-	fprintf(f, "#if defined(__AVX%s__) && !defined(KGEN_CXL_W%c)\n"
-	    "#define KGEN_CXL_W%c\n#include <immintrin.h>\n", w == 'H' ? ""
-	    : "512F", w, w);
-	snprintf(piece, sizeof piece, "cxl_wide_%c", w + 32);
+	snprintf(piece, sizeof piece, v >= 'a' ? "cxl_%c" : "cxl_wide_%c",
+	    v | 32);
 	tpl_print(f, piece, NULL);
-	fputs("#endif\n\n", f);
 }
 
 /* W where the batched loop of wide vectors of type wide takes adjacent
@@ -479,295 +282,13 @@ xheader(Cout *o, const Prob *p, const Emit *e, int w, int m)
 	    w, e->name, t, t, isa_get(e->simd)->flags);
 }
 
-/* Prints no vectors dn[o], element e of vector o from the vector
- * sn[sv[o][e]] lane sl[o][e]: each the sources' two-source shuffles
- * merged in the order the elements first need them, one shuffle per
- * source beyond the first (a plain copy for one source in order). */
-static void
-shufnet(FILE *f, char wide, int w, int no, const int *sv, const int *sl,
-    char (*dn)[48], char (*sn)[32])
-{
-	int o, e, k, ns, src[16], mask[16];
-	const char *d, *a, *b;
-
-	for (o = 0; o < no; o++) {
-		ns = 0;
-		src[0] = 0;
-		for (e = 0; e < 2 * w; e++) {
-			for (k = 0; k < ns && src[k] != sv[o * 2 * w + e]; k++)
-				;
-			if (k == ns)
-				src[ns++] = sv[o * 2 * w + e];
-		}
-		d = dn[o];
-		a = sn[src[0]];
-		for (e = 0; e < 2 * w && sl[o * 2 * w + e] == e; e++)
-			;
-		if (ns == 1 && e == 2 * w) {
-			fprintf(f, "\t%s = %s;\n", d, a);
-			continue;
-		}
-		for (k = ns == 1 ? 0 : 1; k < ns; k++) {
-			b = sn[src[k]];
-			for (e = 0; e < 2 * w; e++) {
-				mask[e] = k > 1 || ns == 1 ? e : 0;
-				if (sv[o * 2 * w + e] == src[0] && k == 1)
-					mask[e] = sl[o * 2 * w + e];
-				if (sv[o * 2 * w + e] == src[k])
-					mask[e] = (ns == 1 ? 0 : 2 * w)
-					    + sl[o * 2 * w + e];
-			}
-			fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide,
-			    k > 1 ? d : a, ns == 1 ? a : b);
-			for (e = 0; e < 2 * w; e++)
-				fprintf(f, ", %d", mask[e]);
-			fputs(");\n", f);
-		}
-	}
-}
-
-/* bitnet's vector names: x%d (the n vectors as they lie: slot v of
- * block blk of nblk is x(v nblk + blk)), sin[%d] and stg[%d] (slot v
- * of block blk is q = blk W + v), and its stage temporaries p/r (read)
- * and P/R (declared: "const kgen_cxX p..."), stage j, slot v, block
- * blk. */
-static void
-vname(char *buf, size_t sz, const char *kind, int j, int v, int blk,
-    int nblk, int w, char wide)
-{
-	if (!strcmp(kind, "x"))
-		snprintf(buf, sz, "x%d", v * nblk + blk);
-	else if (!strcmp(kind, "sin") || !strcmp(kind, "stg"))
-		snprintf(buf, sz, "%s[%d]", kind, blk * w + v);
-	else if (*kind == 'P' || *kind == 'R')
-		snprintf(buf, sz, "const kgen_cx%c %c%d_%d_%d", wide,
-		    *kind + 32, j, v, blk);
-	else
-		snprintf(buf, sz, "%s%d_%d_%d", kind, j, v, blk);
-}
-
-/* The states of a stages of two-source shuffles on n vectors of W
- * complex numbers (numbered t n + q, transform t, output q, as they lie
- * in st[0]): stage j pairs the vectors v and v ^ 2^j and gives v the W
- * elements whose q has bit j of v (balanced where 2^a divides n and W:
- * eight adjacent complex numbers hold every q mod 2^a equally often),
- * st[j + 1] after it; with final, the last stage puts transform t in
- * lane t (n = 2^a: vector q is then sin[q]). */
-enum { NETV = 64 };
-typedef int Netst[NETV][8];
-
-static void
-netstates(Netst *st, int w, int n, int a, int final)
-{
-	int j, v, k, e, c;
-
-	assert(n <= NETV && w <= 8 && "netstates: n <= 64, W <= 8");
-	for (v = 0; v < n; v++)
-		for (k = 0; k < w; k++)
-			st[0][v][k] = v * w + k;
-	for (j = 0; j < a; j++)
-		for (v = 0; v < n; v++) {
-			for (c = 0, k = 0; k < 2 * w; k++) {
-				e = st[j][k < w ? v & ~(1 << j) : v | (1 << j)]
-				    [k % w];
-				if ((e % n >> j & 1) == (v >> j & 1))
-					st[j + 1][v][final && j == a - 1 ? e / n
-					    : c++] = e;
-			}
-			assert((final && j == a - 1) || c == w);
-		}
-}
-
-/* Prints stage j of a (netstates' st) as n shuffles, fwd: to the state
- * after it from the one before, else back.  Names (vname): forward from
- * x (j = 0) or p, to sin (the last stage of a final net) or P; back
- * from stg (the last stage of a final net) or r, to x (j = 0) or R. */
-static void
-netstage(FILE *f, char wide, int w, int n, Netst *st, int j, int a,
-    int final, int fwd, int blk, int nblk)
-{
-	int v, p, u, e, sa, sb, top, mask[16];
-	char d[48], na[32], nb[32];
-
-	top = final && j == a - 1;
-	for (v = 0; v < n; v++) {
-		sa = v & ~(1 << j);
-		sb = v | (1 << j);
-		/* the destination's state (after stage j forward, before
-		 * it back), the sources' the other */
-		for (p = 0; p < w; p++) {
-			e = st[fwd ? j + 1 : j][v][p];
-			for (u = 0; u < 2 * w && st[fwd ? j : j + 1][u < w ? sa
-			    : sb][u % w] != e; u++)
-				;
-			assert(u < 2 * w && "netstage: an element is lost");
-			mask[2 * p] = 2 * u;
-			mask[2 * p + 1] = 2 * u + 1;
-		}
-		if (fwd) {
-			vname(na, sizeof na, j ? "p" : "x", j - 1, sa, blk,
-			    nblk, w, wide);
-			vname(nb, sizeof nb, j ? "p" : "x", j - 1, sb, blk,
-			    nblk, w, wide);
-			vname(d, sizeof d, top ? "sin" : "P", j, v, blk, nblk,
-			    w, wide);
-		} else {
-			vname(na, sizeof na, top ? "stg" : "r", j + 1, sa, blk,
-			    nblk, w, wide);
-			vname(nb, sizeof nb, top ? "stg" : "r", j + 1, sb, blk,
-			    nblk, w, wide);
-			vname(d, sizeof d, j ? "R" : "x", j, v, blk, nblk, w,
-			    wide);
-		}
-		fprintf(f, "\t%s = KGEN_CXL_S2_%c(%s, %s", d, wide, na, nb);
-		for (p = 0; p < 2 * w; p++)
-			fprintf(f, ", %d", mask[p]);
-		fputs(");\n", f);
-	}
-}
-
-/* The same for n a power of two that divides W, in log2 n stages of
- * n two-source shuffles (where shufnet takes n - 1 a vector), the last
- * putting transform t in lane t: fwd x%d (n vectors of W transforms as
- * they lie) to sin[q], else stg[q] back to x%d, the stages in reverse;
- * block blk of nblk (vname) for the W x W transposes where W divides
- * n. */
-static void
-bitnet(FILE *f, char wide, int w, int n, int fwd, int blk, int nblk)
-{
-	Netst st[4];
-	int a, k;
-
-	for (a = 0; (1 << a) < n; a++)
-		;
-	netstates(st, w, n, a, 1);
-	for (k = 0; k < a; k++)
-		netstage(f, wide, w, n, st, fwd ? k : a - 1 - k, a, 1, fwd,
-		    blk, nblk);
-}
-
-/* aosnet for even n that W does not divide and that does not divide W
- * (float n = 6, 10, 12, 14, ..): first netstates' a stages for the
- * factor 2^a of n (a = 1 or 2), then within each class of q mod 2^a
- * shufnet's gather over its n / 2^a vectors: a + n / 2^a - 1 shuffles
- * a vector each way where shufnet alone takes n - 1 (6: 3 for 5, 12: 4
- * for 11).  fwd as aosnet's; the other way the gathers first, then the
- * stages in reverse. */
-static void
-hybnet(FILE *f, char wide, int w, int n, int fwd)
-{
-	static char dn[NETV][48], sn[NETV][32];
-	Netst st[3];
-	int a, v, p, e, k, o, no, q, cls, sv[NETV * 16], sl[NETV * 16];
-
-	for (a = 0; n % (2 << a) == 0 && w % (2 << a) == 0; a++)
-		;
-	assert(a >= 1 && a <= 2 && w == 8 && "hybnet: n even, W = 8");
-	netstates(st, w, n, a, 0);
-	for (k = 0; fwd && k < a; k++)
-		netstage(f, wide, w, n, st, k, a, 0, 1, 0, 1);
-	/* the gathers, class by class: outputs q (forward) or the stages'
-	 * vectors o (back) of class cls */
-	if (!fwd) {
-		fprintf(f, "\tkgen_cx%c", wide);
-		for (v = 0; v < n; v++)
-			fprintf(f, " r%d_%d_0%s", a, v, v + 1 < n ? "," : ";\n");
-	}
-	for (v = 0; v < n; v++)
-		snprintf(sn[v], sizeof sn[v], fwd ? "p%d_%d_0" : "stg[%d]",
-		    fwd ? a - 1 : v, v);
-	for (cls = 0; cls < 1 << a; cls++) {
-		no = 0;
-		for (o = cls; o < n; o += 1 << a, no++) {
-			for (e = 0; e < 2 * w; e++) {
-				if (fwd) {
-					/* sin[o] lane e / 2: complex (e / 2) n
-					 * + o, somewhere in the class */
-					q = (e / 2) * n + o;
-					for (v = cls; v < n; v += 1 << a) {
-						for (p = 0; p < w
-						    && st[a][v][p] != q; p++)
-							;
-						if (p < w)
-							break;
-					}
-					assert(v < n && "hybnet: lost");
-					sv[no * 2 * w + e] = v;
-					sl[no * 2 * w + e] = 2 * p + e % 2;
-				} else {
-					/* vector o lane e / 2: complex q, of
-					 * transform q / n, from stg[q mod n] */
-					q = st[a][o][e / 2];
-					sv[no * 2 * w + e] = q % n;
-					sl[no * 2 * w + e] = 2 * (q / n) + e % 2;
-				}
-			}
-			if (fwd)
-				snprintf(dn[no], sizeof dn[no], "sin[%d]", o);
-			else
-				snprintf(dn[no], sizeof dn[no], "r%d_%d_0", a, o);
-		}
-		shufnet(f, wide, w, no, sv, sl, dn, sn);
-	}
-	for (k = a - 1; !fwd && k >= 0; k--)
-		netstage(f, wide, w, n, st, k, a, 0, 0, 0, 1);
-}
-
-/* aosfn's shuffles, fwd: the n vectors x%d of W adjacent transforms as
- * they lie to sin[q] (lane t: x_q of transform t); else stg[q] back to
- * x%d.  bitnet where n is a power of two dividing W, or per block of W
- * outputs (a W x W transpose) where W divides n; hybnet for the other
- * even n with W = 8, shufnet for the rest. */
-static void
-aosnet(FILE *f, char wide, int w, int n, int fwd)
-{
-	static char dn[8][48], sn[8][32];
-	int k, e, flat, idx, sv[8 * 16], sl[8 * 16];
-
-	if (n > 1 && w % n == 0) {
-		bitnet(f, wide, w, n, fwd, 0, 1);
-		return;
-	}
-	if (n % w == 0) {
-		for (k = 0; k < n / w; k++)
-			bitnet(f, wide, w, w, fwd, k, n / w);
-		return;
-	}
-	if (n % 2 == 0 && w == 8) {
-		hybnet(f, wide, w, n, fwd);
-		return;
-	}
-	assert(n < w && w <= 8 && "aosnet: shufnet for n < W <= 8");
-	for (k = 0; k < n; k++)
-		for (e = 0; e < 2 * w; e++) {
-			if (fwd) {
-				/* sin[k] lane e / 2: complex (e / 2) n + k */
-				flat = 2 * ((e / 2) * n + k) + e % 2;
-				sv[k * 2 * w + e] = flat / (2 * w);
-				sl[k * 2 * w + e] = flat % (2 * w);
-			} else {
-				/* x_k element e: complex idx of transform
-				 * idx / n, output idx mod n */
-				flat = 2 * w * k + e;
-				idx = flat / 2;
-				sv[k * 2 * w + e] = idx % n;
-				sl[k * 2 * w + e] = 2 * (idx / n) + flat % 2;
-			}
-		}
-	for (k = 0; k < n; k++) {
-		snprintf(dn[k], sizeof dn[k], fwd ? "sin[%d]" : "x%d", k);
-		snprintf(sn[k], sizeof sn[k], fwd ? "x%d" : "stg[%d]", k);
-	}
-	shufnet(f, wide, w, n, sv, sl, dn, sn);
-}
-
 /* Prints NAME_aosX (wide vectors X of W = aoslanes(wide, n) complex
  * numbers), the batched loop's block for adjacent interleaved
  * transforms (is == os == 2, ivs == ovs == 2n): W transforms are n
  * vectors in a row, loaded as they lie and shuffled in registers into
  * sin[q] (element q of each transform, a lane each), the body's
  * statements d in the given order (outputs to stg), and stg shuffled
- * back into n vectors of W transforms stored as they lie (aosnet):
+ * back into n vectors of W transforms stored as they lie (emit/cxlnet.c):
  * log2 n shuffles a vector each way where n is a power of two dividing
  * W, log2 W where W divides n (bitnet), fewer than n - 1 for other even
  * n (hybnet), n - 1 otherwise (shufnet), where the pair accesses cost
@@ -777,14 +298,14 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
     const char *t, char wide, int n)
 {
 	FILE *f;
+	char letter[2];
 	int w, k;
 
 	f = o->p.f;
 	w = aoslanes(wide, n);
-	fprintf(f, "#ifdef __clang__\n#define KGEN_CXL_S2_%c(a, b, ...) "
-	    "__builtin_shufflevector(a, b, __VA_ARGS__)\n#else\n"
-	    "#define KGEN_CXL_S2_%c(a, b, ...) __builtin_shuffle(a, b, "
-	    "(kgen_cx%ci){__VA_ARGS__})\n#endif\n\n", wide, wide, wide);
+	snprintf(letter, sizeof letter, "%c", wide);
+	tpl_print(f, "cxl_s2", (const Tplarg[]){TPL_S("c", letter),
+		TPL_END});
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_aos%c(const %s *x, %s *y)\n{\n"
 	    "\tkgen_cx%c", name, wide, t, t, wide);
 	for (k = 0; k < n; k++)
@@ -793,14 +314,14 @@ aosfn(Cout *o, Dag *d, const int *ids, int norder, const char *name,
 	for (k = 0; k < n; k++)
 		fprintf(f, "\t__builtin_memcpy(&x%d, x + %d, sizeof x%d);\n", k,
 		    2 * w * k, k);
-	aosnet(f, wide, w, n, 1);
+	cxlnet_aos(f, wide, w, n, 1);
 	o->aos = o->stage = 1;
 	memset(o->p.name, -1, (d->nnode + 1) * sizeof *o->p.name);
 	o->p.next = 0;
 	for (k = 0; k < norder; k++)
 		statement(o, ids[k]);
 	o->aos = o->stage = 0;
-	aosnet(f, wide, w, n, 0);
+	cxlnet_aos(f, wide, w, n, 0);
 	for (k = 0; k < n; k++)
 		fprintf(f, "\t__builtin_memcpy(y + %d, &x%d, sizeof x%d);\n",
 		    2 * w * k, k, k);
@@ -922,10 +443,7 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	for (k = 0; k < nw; k++) {
 		w[k] = (wide[k] == 'E' || wide[k] == 'G' ? 64 : 32)
 		    / (c == 'd' ? 16 : 8);
-		if (wide[k] == 'E' || wide[k] == 'G')
-			helpers_tpl(f, wide[k]);
-		else
-			helpers_wide(f, c);
+		helpers(f, wide[k]);
 		snprintf(typ, sizeof typ, "kgen_cx%c", wide[k]);
 		fprintf(f, "#ifdef KGEN_CXL_W%c\nKGEN_CXL_INLINE void\n"
 		    "%s_body%c(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
@@ -976,40 +494,9 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		    "\t\tj += %s_w%c(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
 		    "\t\t    io + j * ovs, is, os, v - j, ivs, ovs);\n#endif\n",
 		    wide[k], w[k], e->name, wide[k]);
-	fprintf(f, "\tif (is == 2 && os == 2 && ii == ri + 1 && io == ro + 1)\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, 2, 2, 1);\n"
-	    "\telse if (is == 2 && os == 2 && ii == ri - 1 && io == ro - 1)\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, 2, 2, 2);\n"
-	    "\telse if (is == 1 && os == 1)\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, 1, 1, 0);\n"
-	    "\telse\n"
-	    "\t\tfor (; j < v; j++)\n"
-	    "\t\t\t%s_body(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-	    "\t\t\t    io + j * ovs, is, os, 0);\n", e->name, e->name,
-	    e->name, e->name);
-	fputs("}\n\n", f);
-	/* kgen_dft's one forward transform jumps here, its arguments in
-	 * registers (runtime/dispatch.c); adjacent pairs with constant
-	 * strides, as the n1 entry runs them (with is and os variables
-	 * double n = 16 took 1-1.5 ns more, make bench-fft's kgen row) */
-	fprintf(f, "int\n%s_v1(const %s *ri, %s *ro, ptrdiff_t is, "
-	    "ptrdiff_t os)\n{\n\tif (is == 2 && os == 2)\n"
-	    "\t\t%s_body(ri, ri + 1, ro, ro + 1, 2, 2, 1);\n\telse\n"
-	    "\t\t%s_body(ri, ri + 1, ro, ro + 1, is, os, 1);\n"
-	    "\treturn 0;\n}\n\n", e->name, t, t, e->name, e->name);
-	/* and for split arrays, six arguments in registers */
-	fprintf(f, "int\n%s_v1s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os)\n{\n"
-	    "\tif (is == 1 && os == 1)\n"
-	    "\t\t%s_body(ri, ii, ro, io, 1, 1, 0);\n\telse\n"
-	    "\t\t%s_body(ri, ii, ro, io, is, os, 0);\n\treturn 0;\n}\n",
-	    e->name, t, t, t, t, e->name, e->name);
+	/* the rest one at a time, and the entries of one transform */
+	tpl_print(f, "cxl_n1c_end", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_END});
 	arena_free(ar);
 }
 
@@ -1054,7 +541,7 @@ emitcxl_xlanes(int simd, int isfloat, int n)
 }
 
 /* n1x's table: w^(l k) for k < mr (zero past m) and lane l < W, w =
- * exp(sign 2 pi i / n), as the tail's two vectors a k (emit/tpl/cxl.c:
+ * exp(sign 2 pi i / n), as the tail's two vectors a k (emit/tpl/cxlx.c:
  * real parts twice, then the imaginary parts as (-s, s)). */
 static void
 xtable(FILE *f, const char *name, const char *t, int n, int sign, int m,
@@ -1085,7 +572,7 @@ xtable(FILE *f, const char *name, const char *t, int n, int sign, int m,
  * at a time, vectorized within it: the W sub-transforms of size m = n /
  * W (d, on x_l, x_(l+W), ..) in the lanes of W-complex vectors, then
  * twiddles, a W x W transpose in registers and a radix-W butterfly
- * across the vectors (emit/tpl/cxl.c), the outputs stored W at a time.
+ * across the vectors (emit/tpl/cxlx.c), the outputs stored W at a time.
  * FFTW's n1fv codelets hold several complex numbers of one transform a
  * vector the same way.  requires: d comes from fft_buildc(p->n / W), W
  * = emitcxl_xlanes(e->simd, e->isfloat), order as for emitcxl_c. */
@@ -1135,17 +622,9 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	fprintf(f, "#if !defined(__AVX%s__)\n#error \"an n1x codelet needs "
 	    "%s\"\n#endif\n", wide == 'E' || wide == 'G' ? "512F" : "",
 	    isa_get(e->simd)->flags);
-	/* the helpers n1c uses and n1x does not (clang warns), and GCC's
-	 * false alarm inside the AVX-512 intrinsics (C++) */
-	fputs("#ifdef __GNUC__\n#pragma GCC diagnostic push\n"
-	    "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
-	    "#ifndef __clang__\n#pragma GCC diagnostic ignored "
-	    "\"-Wmaybe-uninitialized\"\n#endif\n#endif\n", f);
+	tpl_print(f, "cxl_x_push", NULL);
 	helpers(f, e->isfloat ? 'f' : 'd');
-	if (wide == 'D' || wide == 'F')
-		helpers_wide(f, e->isfloat ? 'f' : 'd');
-	else
-		helpers_tpl(f, wide);
+	helpers(f, wide);
 	fprintf(f, "#ifndef KGEN_CXL_X%c\n#define KGEN_CXL_X%c\n", wide,
 	    wide);
 	snprintf(letter, sizeof letter, "%c", wide);
@@ -1155,8 +634,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	tpl_print(f, wide == 'E' ? "cxl_x_e" : wide == 'G' ? "cxl_x_g"
 	    : wide == 'F' ? "cxl_x_f" : wide == 'H' ? "cxl_x_h" : "cxl_x_d",
 	    NULL);
-	fputs("#endif\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n"
-	    "#endif\n\n", f);
+	tpl_print(f, "cxl_x_pop", NULL);
 	xtable(f, name, t, p->n, p->sign, m, mr, w, e->isfloat);
 	fprintf(f, "KGEN_CXL_INLINE void\n%s_body(const %s *ri, const %s *ii, "
 	    "ptrdiff_t is, ptrdiff_t ivs,\n    int hi, %s *stg)\n{\n", name,
@@ -1217,9 +695,7 @@ emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		    isz, vsz, lay[k].hi);
 	}
 	fprintf(f, "\t\t%s_tail(ro, io, os, stg);\n\t}\n}\n\n", name);
-	/* kgen_dft's one forward transform of interleaved pairs */
-	fprintf(f, "int\n%s_v1(const %s *ri, %s *ro, ptrdiff_t is, "
-	    "ptrdiff_t os)\n{\n\t%s_one(ri, ri + 1, ro, ro + 1, is, os, 0);\n"
-	    "\treturn 0;\n}\n", name, t, t, name);
+	tpl_print(f, "cxl_x_v1", (const Tplarg[]){TPL_S("name", name),
+		TPL_S("t", t), TPL_END});
 	arena_free(ar);
 }

@@ -7,6 +7,9 @@ string literals they replaced; this file shows that none is left
 unused or half substituted."""
 import re
 import shlex
+import shutil
+
+import pytest
 
 from conftest import ROOT, TESTS, kgen, pmap, run
 
@@ -18,8 +21,8 @@ EXTRA = [
     "gemm -m 3 -n 3 -k 5 --vlen 8 --fma",      # addc_2, addc_3
     "gemm -m 4 -n 1 -k 4 --vlen 4",            # kloop_unit
     "fft -n 1 --emit cuda",                    # cu_fft_unit
-    "fft -n 5 --kind n1c --simd avx2",         # cxl_flush_d
-    "fft -n 5 --kind n1c --simd avx2 --type float",    # cxl_flush_f
+    "fft -n 5 --kind n1c --simd avx2",         # cxl_wide_d
+    "fft -n 5 --kind n1c --simd avx2 --type float",    # cxl_wide_f
     "fft -n 5 --kind n1c --simd avx512",       # cxl_wide_e
     "fft -n 5 --kind n1c --simd avx512 --type float",  # cxl_wide_g
     "fft -n 8 --kind n1x --simd avx2",         # cxl_x_d
@@ -31,14 +34,16 @@ EXTRA = [
 
 
 def pieces():
-    """{name: text} of every piece of emit/tpl/*.c."""
-    out = {}
+    """{name: text} of every piece of emit/tpl/*.c; a name that recurs
+    in one file is one piece, its parts in order (tpl_print prints them
+    so), and no name is in two files."""
+    out, where = {}, {}
     for f in TPL:
         for m in re.finditer(r"^/\* kgen: begin ([a-z0-9_]+) \*/\n(.*?)"
                              r"^/\* kgen: end \*/$", f.read_text(),
                              re.M | re.S):
-            assert m.group(1) not in out, m.group(1)
-            out[m.group(1)] = m.group(2)
+            assert where.setdefault(m.group(1), f) == f, m.group(1)
+            out[m.group(1)] = out.get(m.group(1), "") + m.group(2)
     return out
 
 
@@ -86,3 +91,24 @@ def test_converter_refuses_malformed_templates(tmp_path):
         f.write_text(text)
         p = run(["awk", "-v", "table=tpltext", "-f", AWK, f])
         assert p.returncode != 0 and "text.awk:" in p.stderr, why
+
+
+# the templates without placeholders, with the flags that make every
+# piece of them compile (their "#if defined(__AVX...__)" guards)
+STANDALONE = {"cxl.c": ["-mavx2", "-mfma"],
+              "cxlwide.c": ["-mavx512f", "-mavx512dq", "-mfma", "-mavx2"]}
+
+
+@pytest.mark.parametrize("name", sorted(STANDALONE))
+@pytest.mark.parametrize("cc", ["gcc", "clang"])
+def test_helper_templates_compile_on_their_own(name, cc, tmp_path):
+    """The helpers of emit/tpl/cxl.c and cxlwide.c are real C: each file
+    compiles on its own, warnings as errors (unused helpers aside)."""
+    if not shutil.which(cc):
+        pytest.skip(cc + " not installed")
+    src = ROOT / "emit" / "tpl" / name
+    assert "@" not in src.read_text()
+    p = run([cc, "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+             "-Wno-unused-function", "-c", "-o", tmp_path / "t.o", src]
+            + STANDALONE[name])
+    assert p.returncode == 0, p.stderr
