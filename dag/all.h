@@ -505,6 +505,32 @@ struct Alloc {
 };
 Alloc *belady_alloc(Belady *b, int regs, int latency, Arena *ar);
 
+/* sched/regalloc.c: the assembly emitter's register assignment */
+typedef struct Ralloc Ralloc;
+struct Ralloc {
+	Alloc *al;      /* the order emitted (steps), registers, reloads */
+	char *isreg;    /* per node: a register value, else a constant */
+	int *slot;      /* per node: its spill slot, -1 none */
+	int nslot;
+	int *in, *out;  /* fused: X vector s's register on entry to and on
+	                 * exit from the kernel, -1 not fused; NULL: none */
+};
+/* What regalloc_asm needs from the emitter: the callbacks answer for
+ * the copies around the kernel (ctx is theirs) */
+typedef struct Rareq Rareq;
+struct Rareq {
+	int regs, latency;
+	int nx;                 /* n1 with fusion: X's vectors (2n); else 0 */
+	const int *xin, *xout;  /* per input, output slot: its X vector */
+	void *ctx;
+	int (*rows)(void *ctx, const Ralloc *ra);  /* rows kernel taken */
+	int (*fits)(void *ctx, const int *in, const int *out);
+	void (*unfit)(void *ctx);
+};
+int regalloc_isreg(Dag *d, int x);
+Ralloc *regalloc_asm(Dag *d, const int *order, int norder, const Rareq *q,
+    Arena *ar);
+
 /* sched/bound.c: lower bounds over all orders */
 long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);

@@ -2,8 +2,8 @@
  * of a vector is transform j + l, one DAG value one vector register) as
  * x86-64 assembly, GNU as AT&T syntax, System V ABI, with the C
  * prototype of the --simd n1 codelets.  kgen does the register
- * allocation itself: the registers are Belady's (sched/belady.c,
- * belady_alloc) in the schedule's order, so the spill traffic of the
+ * allocation itself: the registers are Belady's (sched/regalloc.c,
+ * regalloc_asm) in the schedule's order, so the spill traffic of the
  * code is what kgen spills predicts for the same order, R and latency:
  *   - a reload (a vector load from the stack, or from the input buffer
  *     after the first load of that input) is one of Belady's loads;
@@ -65,13 +65,12 @@ typedef struct Asm Asm;
 struct Asm {
 	FILE *f;
 	Dag *d;
-	Alloc *al;
+	const Ralloc *ra;   /* sched/regalloc.c's assignment */
+	const Alloc *al;    /* ra->al: steps, registers, reloads */
 	int vex;            /* 0: SSE2 two-operand forms; 1: AVX, AVX-512 */
 	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
 	char rn;            /* register letter: x, y or z */
 	const char *sfx;    /* pd or ps */
-	int *slot;          /* per node: spill slot, -1 none */
-	int nslot;
 	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
 	int t1v, gemm, n1v; /* the kind: n1 when none */
 	int npush;          /* callee-saved registers pushed after %rbp */
@@ -85,6 +84,8 @@ struct Asm {
 	 * (dyn), made by an imul in the kernel where it misses */
 	const char *dyn[NIDX];
 	int ndyn, dynused[NIDX];
+	Arena *ar;                  /* assign's callbacks: the run's arena */
+	int regs;                   /* and the registers (e->alloc) */
 	int dry;                    /* recording the order, not printing */
 	int *seq, nseq, cap;        /* dry: stride * qmax + q of each */
 	int qmax;
@@ -106,7 +107,7 @@ opnd(Asm *a, char *buf, int t, int u)
 {
 	int j;
 
-	if (!belady_isreg(a->d, u)) {
+	if (!a->ra->isreg[u]) {
 		sprintf(buf, ".Lc%d(%%rip)", u);
 		return;
 	}
@@ -255,10 +256,10 @@ binop(Asm *a, const char *op, int t, int u, int w, const char *rd)
 	comm = strcmp(op, "sub") != 0;
 	opnd(a, su, t, u);
 	opnd(a, sw, t, w);
-	assert((belady_isreg(a->d, u) || belady_isreg(a->d, w))
+	assert((a->ra->isreg[u] || a->ra->isreg[w])
 	    && "constants are folded");
 	if (a->vex) {
-		if (belady_isreg(a->d, u)) {
+		if (a->ra->isreg[u]) {
 			ins(a, op, sw, su, rd);
 		} else if (comm) {
 			ins(a, op, su, sw, rd);
@@ -294,7 +295,7 @@ fma3(Asm *a, int op, int t, const int *x, const char *rd)
 
 	for (i = 0; i < 3; i++) {
 		opnd(a, s[i], t, x[i]);
-		isreg[i] = belady_isreg(a->d, x[i]);
+		isreg[i] = a->ra->isreg[x[i]];
 	}
 	assert(isreg[0] + isreg[1] + isreg[2] >= 2
 	    && "at most one constant operand of an FMA (main checks)");
@@ -340,7 +341,7 @@ step(Asm *a, int t)
 	x = a->al->node[t];
 	n = &d->node[x];
 	if (n->op == OP_STORE) {
-		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
+		assert(a->ra->isreg[n->a[0]] && "n1 outputs are computed");
 		opnd(a, s0, t, n->a[0]);
 		if (a->c.out && a->c.out[xoff(a, &d->out[n->k]) / a->vb] >= 0)
 			fprintf(a->f, "\t# kgen: out %s %d\n", s0,
@@ -379,7 +380,7 @@ step(Asm *a, int t)
 		fma3(a, n->op, t, ops, rd);
 	}
 	if (a->al->spill[x]) {
-		sprintf(mem, "%d(%%rsp)", a->xbytes + a->slot[x] * a->vb);
+		sprintf(mem, "%d(%%rsp)", a->xbytes + a->ra->slot[x] * a->vb);
 		mov(a, rd, mem);
 	}
 }
@@ -393,7 +394,7 @@ reload(Asm *a, const Reload *e)
 	reg(a, rd, e->reg);
 	fprintf(a->f, "\t# reload n%d for step %d\n", e->v, e->step);
 	if (e->stack) {
-		sprintf(mem, "%d(%%rsp)", a->xbytes + a->slot[e->v] * a->vb);
+		sprintf(mem, "%d(%%rsp)", a->xbytes + a->ra->slot[e->v] * a->vb);
 		mov(a, mem, rd);
 	} else {
 		dload(a, &a->d->in[a->d->node[e->v].k], rd);
@@ -420,7 +421,7 @@ stephead(Asm *a, int t)
 static void
 kernel(Asm *a, Arena *ar)
 {
-	Alloc *al;
+	const Alloc *al;
 	int *first, *byissue, t, i;
 
 	al = a->al;
@@ -493,7 +494,7 @@ rodata(Asm *a, const int *live)
 		    "0xe, 0xf\n");
 	for (i = 0; i < d->nnode; i++) {
 		n = &d->node[i];
-		if (!live[i] || belady_isreg(d, i) || n->op == OP_STORE)
+		if (!live[i] || a->ra->isreg[i] || n->op == OP_STORE)
 			continue;
 		fprintf(a->f, ".Lc%d:\n", i);
 		if (n->op == OP_CONST)
@@ -620,7 +621,7 @@ emitasm_fits(Dag *d)
 		if (d->node[i].op < OP_FMA || d->node[i].op > OP_FNMS)
 			continue;
 		for (k = c = 0; k < 3; k++)
-			c += !belady_isreg(d, d->node[i].a[k]);
+			c += !regalloc_isreg(d, d->node[i].a[k]);
 		if (c > 1)
 			return 0;
 	}
@@ -838,177 +839,6 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->gord = 0;
 }
 
-/* The schedule's order with the first ni X vectors of byin loaded first
- * (in X order) and the first no of byout stored last: its allocation
- * where it keeps a->al's loads and stores, reloads no fused input (X
- * does not hold it on the rows path) and gives each fused value a
- * register of its own (the copies move each on its own); else NULL.
- * in and out (2n each) get the fused registers, -1 where not fused. */
-static Alloc *
-fusedorder(Asm *a, const int *ord, int norder, int regs, const int *byin,
-    int ni, const int *byout, int no, int *in, int *out, Arena *ar)
-{
-	Dag *d;
-	Node *m;
-	Alloc *al;
-	char *fin, *fout;
-	int *o2, n2, nx, s, i, t, j, x;
-
-	d = a->d;
-	nx = 2 * a->c.n;
-	fin = arena_alloc(ar, nx);
-	fout = arena_alloc(ar, nx);
-	memset(fin, 0, nx);
-	memset(fout, 0, nx);
-	for (i = 0; i < ni; i++)
-		fin[byin[i]] = 1;
-	for (i = 0; i < no; i++)
-		fout[byout[i]] = 1;
-	o2 = arena_alloc(ar, (norder + 1) * sizeof *o2);
-	n2 = 0;
-	for (s = 0; s < nx; s++)
-		for (i = 0; fin[s] && i < norder; i++) {
-			m = &d->node[ord[i]];
-			if (m->op == OP_LOAD && xoff(a, &d->in[m->k]) == s * a->vb)
-				o2[n2++] = ord[i];
-		}
-	for (i = 0; i < norder; i++) {
-		m = &d->node[ord[i]];
-		if (!(m->op == OP_LOAD && fin[xoff(a, &d->in[m->k]) / a->vb])
-		    && !(m->op == OP_STORE
-		    && fout[xoff(a, &d->out[m->k]) / a->vb]))
-			o2[n2++] = ord[i];
-	}
-	for (s = 0; s < nx; s++)
-		for (i = 0; fout[s] && i < norder; i++) {
-			m = &d->node[ord[i]];
-			if (m->op == OP_STORE && xoff(a, &d->out[m->k]) == s * a->vb)
-				o2[n2++] = ord[i];
-		}
-	if (n2 != norder)
-		return 0;
-	al = belady_alloc(belady_new(d, o2, n2, ar), regs, 0, ar);
-	if (al->s.loads != a->al->s.loads || al->s.stores != a->al->s.stores)
-		return 0;
-	for (i = 0; i < al->nre; i++) {
-		m = &d->node[al->re[i].v];
-		if (!al->re[i].stack && m->op == OP_LOAD
-		    && fin[xoff(a, &d->in[m->k]) / a->vb])
-			return 0;
-	}
-	for (s = 0; s < nx; s++)
-		in[s] = out[s] = -1;
-	for (t = 0; t < al->nstep; t++) {
-		m = &d->node[al->node[t]];
-		if (m->op == OP_LOAD && fin[x = xoff(a, &d->in[m->k]) / a->vb])
-			in[x] = al->reg[t];
-		if (m->op != OP_STORE || !fout[x = xoff(a, &d->out[m->k])
-		    / a->vb])
-			continue;
-		for (j = 0; j < 3 && al->opd[3 * t + j] != m->a[0]; j++)
-			;
-		if (j == 3 || (out[x] = al->opreg[3 * t + j]) < 0)
-			return 0;
-	}
-	for (s = 0; s < nx; s++)
-		for (j = 0; j < s; j++)
-			if ((in[s] >= 0 && in[j] == in[s])
-			    || (out[s] >= 0 && out[j] == out[s]))
-				return 0;
-	return al;
-}
-
-/* The most of by[] (0 .. nx) whose first k fusedorder takes, inputs
- * (side 0) or outputs with the first ni inputs (side 1), by binary
- * search: 0 always holds (the schedule's own order). */
-static int
-most(Asm *a, const int *ord, int norder, int regs, const int *byin,
-    const int *byout, int side, int ni, int *in, int *out, Arena *ar)
-{
-	int lo, hi, mid;
-
-	lo = 0;
-	hi = 2 * a->c.n;
-	while (lo < hi) {
-		mid = (lo + hi + 1) / 2;
-		if (fusedorder(a, ord, norder, regs, byin, side ? ni : mid,
-		    byout, side ? mid : 0, in, out, ar))
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
-
-/* n1 with AVX forms and no latency: the kernel takes some or all of its
- * inputs in registers and leaves some or all of its outputs there
- * ("# kgen: in/out" lines, verify/verify.c), and the rows copies move
- * those straight to and from them (asmcopy_fuse): no trip through X
- * for them on that path.  The other inputs and outputs, and all of them
- * on the other copies' paths, go through X as before (.Lkernx loads the
- * fused inputs' registers from X, and the fused outputs are stored to
- * X after the kernel).  The kernel's order loads the fused inputs first
- * and stores the fused outputs last (fusedorder), and a choice is taken
- * only where Belady's loads and stores in that order equal his counts
- * in the schedule's order, so the code's traffic is still what kgen
- * spills predicts for the schedule.  Inputs are taken in the order the
- * schedule first loads them, outputs latest stored first: the most
- * inputs that keep the counts (a binary search over how many), then
- * with them the most outputs.  Small n fuse whole (no spills either
- * way); larger ones the inputs of their first sub-transforms and the
- * outputs of their last; fewer where the rows copies' transposes would
- * not fit the registers the fused values leave.  Sets a->c's fused
- * copies and a->al to the chosen order's allocation. */
-static void
-fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
-{
-	Dag *d;
-	Node *m;
-	Alloc *al;
-	int *byin, *byout, *in, *out, nx, i, ni, no;
-
-	d = a->d;
-	nx = 2 * a->c.n;
-	byin = arena_alloc(ar, nx * sizeof *byin);
-	byout = arena_alloc(ar, nx * sizeof *byout);
-	in = arena_alloc(ar, nx * sizeof *in);
-	out = arena_alloc(ar, nx * sizeof *out);
-	ni = no = 0;
-	for (i = 0; i < norder; i++) {
-		m = &d->node[ord[i]];
-		if (m->op == OP_LOAD && ni < nx)
-			byin[ni++] = xoff(a, &d->in[m->k]) / a->vb;
-	}
-	for (i = norder - 1; i >= 0; i--) {
-		m = &d->node[ord[i]];
-		if (m->op == OP_STORE && no < nx)
-			byout[no++] = xoff(a, &d->out[m->k]) / a->vb;
-	}
-	if (ni != nx || no != nx)
-		return;
-	ni = most(a, ord, norder, regs, byin, byout, 0, 0, in, out, ar);
-	no = most(a, ord, norder, regs, byin, byout, 1, ni, in, out, ar);
-	/* the copies may want more registers than the fused values leave
-	 * them: then fewer inputs until the copy in fits (with no output
-	 * fused), and with those fewer outputs until the copy out does */
-	for (; ni > 0; ni--)
-		if (fusedorder(a, ord, norder, regs, byin, ni, byout, 0, in, out,
-		    ar) && asmcopy_fuse(&a->c, in, out))
-			break;
-	for (; no > 0; no--) {
-		asmcopy_unfuse(&a->c);
-		if ((al = fusedorder(a, ord, norder, regs, byin, ni, byout, no, in,
-		    out, ar)) && asmcopy_fuse(&a->c, in, out)) {
-			a->al = al;
-			return;
-		}
-	}
-	asmcopy_unfuse(&a->c);
-	if (ni && (al = fusedorder(a, ord, norder, regs, byin, ni, byout, 0,
-	    in, out, ar)) && asmcopy_fuse(&a->c, in, out))
-		a->al = al;
-}
-
 /* Whether the n1 codelet's rows path may take its own kernel, the
  * elements transposed where it needs them (asmcopy_rowskernel): double
  * on AVX2, without latency (the transposes are no steps); where it
@@ -1022,40 +852,81 @@ rowsdirect(const Asm *a, const Emit *e)
 	    && !a->t1v && !a->n1v;
 }
 
-/* a->al's spill slots, and X's size (n elements). */
-static void
-setslots(Asm *a, int n, Arena *ar)
+/* The rows path's own kernel on allocation ra (sched/regalloc.c asks,
+ * Rareq's rows): a->c.rowskern where rowsdirect and asmcopy_rowskernel
+ * take it; whether they did. */
+static int
+rowskernel(void *ctx, const Ralloc *ra)
 {
-	int i;
-
-	a->slot = arena_alloc(ar, (a->d->nnode + 1) * sizeof *a->slot);
-	memset(a->slot, -1, (a->d->nnode + 1) * sizeof *a->slot);
-	for (i = a->nslot = 0; i < a->d->nnode; i++)
-		if (a->al->spill[i])
-			a->slot[i] = a->nslot++;
-	a->xbytes = a->t1v || a->gemm ? 0 : 2 * n * a->vb;
-}
-
-/* The rows path's own kernel, where rowsdirect and asmcopy_rowskernel
- * take it: a->c.rowskern (else NULL), made from the kernel's text. */
-static void
-rowskernel(Asm *a, const Emit *e, int n, Arena *ar)
-{
+	Asm *a;
 	FILE *f;
 	char *kt;
 	size_t kn;
 
-	if (!rowsdirect(a, e))
-		return;
-	setslots(a, n, ar);
+	a = ctx;
+	a->ra = ra;
+	a->al = ra->al;
 	f = a->f;
 	if (!(a->f = open_memstream(&kt, &kn)))
 		die("out of memory");
-	kernel(a, ar);
+	kernel(a, a->ar);
 	fclose(a->f);
 	a->f = f;
-	a->c.rowskern = asmcopy_rowskernel(&a->c, kt, e->alloc);
+	a->c.rowskern = asmcopy_rowskernel(&a->c, kt, a->regs);
 	free(kt);
+	return a->c.rowskern != 0;
+}
+
+/* Rareq's fits and unfit: the rows copies to and from the fused
+ * registers in and out (asmcopy_fuse), and back. */
+static int
+fits(void *ctx, const int *in, const int *out)
+{
+	return asmcopy_fuse(&((Asm *)ctx)->c, in, out);
+}
+
+static void
+unfit(void *ctx)
+{
+	asmcopy_unfuse(&((Asm *)ctx)->c);
+}
+
+/* The register assignment (sched/regalloc.c) of d in order for e->alloc
+ * registers and latency e->latency: for n1 the rows path's own kernel
+ * where rowsdirect allows and it is taken, else with AVX forms and no
+ * latency the fused order. */
+static void
+assign(Asm *a, const Emit *e, const int *order, int norder, Arena *ar)
+{
+	Rareq q;
+	Dag *d;
+	int *xin, *xout, i, n1;
+
+	d = a->d;
+	memset(&q, 0, sizeof q);
+	q.regs = e->alloc;
+	q.latency = e->latency;
+	q.ctx = a;
+	n1 = !a->gemm && !a->t1v && !a->n1v;
+	if (n1 && rowsdirect(a, e))
+		q.rows = rowskernel;
+	if (n1 && a->vex && !e->latency) {
+		xin = arena_alloc(ar, (d->nin + 1) * sizeof *xin);
+		xout = arena_alloc(ar, (d->nout + 1) * sizeof *xout);
+		for (i = 0; i < d->nin; i++)
+			xin[i] = xoff(a, &d->in[i]) / a->vb;
+		for (i = 0; i < d->nout; i++)
+			xout[i] = xoff(a, &d->out[i]) / a->vb;
+		q.nx = 2 * a->c.n;
+		q.xin = xin;
+		q.xout = xout;
+		q.fits = fits;
+		q.unfit = unfit;
+	}
+	a->ar = ar;
+	a->regs = e->alloc;
+	a->ra = regalloc_asm(d, order, norder, &q, ar);
+	a->al = a->ra->al;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
@@ -1191,7 +1062,7 @@ gemmbody(Asm *a, const Emit *e, Arena *ar)
  * requires: d is an n1 DAG (fft_build), a t1 DAG (twiddle_build) or
  * gemm_build(ar, p->m / VL, p->n, p->k, 1) with VL | p->m, as kind and
  * p->kind say; order lists every live non-constant node once, operands
- * before users; belady_minregs(d) <= e->alloc <= the ISA's registers;
+ * before users; the DAG's minimum registers <= e->alloc <= the ISA's registers;
  * no FMA has two constant operands and without FMA instructions (SSE2)
  * there are no FMAs. */
 void
@@ -1202,9 +1073,8 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	const char *push[5];
 	const Isa *isa;
 	Arena *ar;
-	Belady *b;
 	Asm a;
-	int *live, *ord, i, j, k, frame, npush;
+	int *live, i, j, k, frame, npush;
 
 	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V
 	    || kind == CK_N1V);
@@ -1223,23 +1093,11 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	a.rn = a.vb == 16 ? 'x' : a.vb == 32 ? 'y' : 'z';
 	a.sfx = e->isfloat ? "ps" : "pd";
 	live = dag_live(d, ar);
-	ord = (int *)order;
-	if (!order) {
-		ord = arena_alloc(ar, (d->nnode + 1) * sizeof *ord);
-		for (i = norder = 0; i < d->nnode; i++)
-			if (live[i])
-				ord[norder++] = i;
-	}
-	b = belady_new(d, ord, norder, ar);
-	a.al = belady_alloc(b, e->alloc, e->latency, ar);
-	if (!a.gemm && !a.t1v && !a.n1v) {
+	if (!a.gemm && !a.t1v && !a.n1v)
 		copyinit(&a.c, &a, p->n);
-		rowskernel(&a, e, p->n, ar);
-		if (a.vex && !e->latency && !a.c.rowskern)
-			fuse(&a, ord, norder, e->alloc, ar);
-	}
-	setslots(&a, p->n, ar);
-	frame = a.xbytes + a.nslot * a.vb;
+	a.xbytes = a.t1v || a.gemm ? 0 : 2 * p->n * a.vb;
+	assign(&a, e, order, norder, ar);
+	frame = a.xbytes + a.ra->nslot * a.vb;
 	/* the callee-saved registers it writes: all for n1's copies; the
 	 * index registers of t1v and gemm */
 	npush = 0;
