@@ -678,6 +678,8 @@ struct Opd {
 
 const char *asmread_skip(const char *s);
 int asmread_instr(const char *s, char *mn, Opd *o);
+int asmread_opd(const char *s, int len, Opd *o);
+int asmread_split(const char *s, const char **at, int *len, int max);
 int asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg);
 char *asmread_load(const char *path);
 

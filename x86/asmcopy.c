@@ -799,55 +799,45 @@ struct Fins {
 	int drop;               /* an X move the fusion takes away */
 };
 
-/* X vector of operand o ("D(%rsp)" within X), else -1. */
+/* X vector of operand o ("D(%rsp)" within X), else -1: read by
+ * verify/asmread.c, the one assembly reader. */
 static int
 xslot(const Acopy *c, const char *o)
 {
-	char *e;
-	long d;
+	Opd x;
 
-	d = strtol(o, &e, 10);
-	if (e == o || strcmp(e, "(%rsp)") || d < 0 || d % c->vb
-	    || d >= 2L * c->n * c->vb)
+	if (!asmread_opd(o, (int)strlen(o), &x) || x.kind != OPD_MEM
+	    || strcmp(x.base, "rsp") || x.index[0] || x.label[0] || x.disp < 0
+	    || x.disp % c->vb || x.disp >= 2L * c->n * c->vb)
 		return -1;
-	return (int)(d / c->vb);
+	return (int)(x.disp / c->vb);
 }
 
 /* The register number of operand o ("%[xyz]mmN"), else -1. */
 static int
 vreg(const char *o)
 {
-	if (o[0] != '%' || !strchr("xyz", o[1]) || strncmp(o + 2, "mm", 2))
+	Opd x;
+
+	if (!asmread_opd(o, (int)strlen(o), &x) || x.kind != OPD_REG || !x.vk)
 		return -1;
-	return atoi(o + 4);
+	return x.vr;
 }
 
-/* Splits an instruction's operands at the commas outside parentheses. */
+/* Splits an instruction's operands (asmread_split) in place: opd[] the
+ * NUL-terminated operands, at most FOPS; returns how many, -1 where
+ * there are more. */
 static int
 operands(char *s, char **opd)
 {
-	int n, depth;
+	const char *at[FOPS];
+	int len[FOPS], n, i;
 
-	n = 0;
-	while (*s == ' ')
-		s++;
-	if (!*s)
-		return 0;
-	opd[n++] = s;
-	for (depth = 0; *s; s++)
-		if (*s == '(')
-			depth++;
-		else if (*s == ')')
-			depth--;
-		else if (*s == ',' && !depth) {
-			*s = 0;
-			if (n == FOPS)
-				return -1;
-			for (s++; *s == ' '; s++)
-				;
-			opd[n++] = s;
-			s--;
-		}
+	n = asmread_split(s, at, len, FOPS);
+	for (i = 0; i < n; i++) {
+		opd[i] = (char *)at[i];
+		opd[i][len[i]] = 0;
+	}
 	return n;
 }
 
