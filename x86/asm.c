@@ -49,52 +49,6 @@
 #include <string.h>
 #include "all.h"
 
-/* t1v and gemm codelets address their data in the caller's arrays:
- * base + index * scale + disp, with the index a general register that
- * holds a multiple q of a stride (rs; lda, ldb, ldc), in bytes: the
- * stride registers themselves, registers made before the kernel
- * (imul), and where those do not cover every q, the rest of the free
- * ones as scratch registers made in the kernel as needed (planidx). */
-enum { NIDX = 9 };
-static const char *const t1vfree[] = {"rax", "r9", "r10", "r11", "rbx",
-    "r12", "r13", "r14", "r15", 0};
-static const char *const gemmfree[] = {"rax", "r10", "r11", "rbx", "r12",
-    "r13", "r14", "r15", 0};
-
-typedef struct Asm Asm;
-struct Asm {
-	FILE *f;
-	Dag *d;
-	const Ralloc *ra;   /* sched/regalloc.c's assignment */
-	const Alloc *al;    /* ra->al: steps, registers, reloads */
-	int vex;            /* 0: SSE2 two-operand forms; 1: AVX, AVX-512 */
-	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
-	char rn;            /* register letter: x, y or z */
-	const char *sfx;    /* pd or ps */
-	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
-	int t1v, gemm, n1v; /* the kind: n1 when none */
-	int npush;          /* callee-saved registers pushed after %rbp */
-	const char *sreg[3];        /* the stride registers */
-	int nstride;
-	const char *ireg[NIDX];     /* index registers: stride ist, times iq */
-	int ist[NIDX], iq[NIDX];
-	int nidx;
-	/* the addresses no index register covers, in the kernel's order:
-	 * each takes a scratch register, Belady's choice among ndyn of them
-	 * (dyn), made by an imul in the kernel where it misses */
-	const char *dyn[NIDX];
-	int ndyn, dynused[NIDX];
-	Arena *ar;                  /* assign's callbacks: the run's arena */
-	int regs;                   /* and the registers (e->alloc) */
-	int dry;                    /* recording the order, not printing */
-	int *seq, nseq, cap;        /* dry: stride * qmax + q of each */
-	int qmax;
-	int *accreg, *accmiss;      /* per address: its register, imul? */
-	int nacc;                   /* addresses printed so far */
-	Acopy c;                    /* n1: the copies; c.in set: the
-	                             * kernel's data in registers (fuse) */
-};
-
 static void
 reg(Asm *a, char *buf, int r)
 {
@@ -138,9 +92,9 @@ mov(Asm *a, const char *src, const char *dst)
  * column p of A at A (%rdi) + iv vectors + p lda, B(p,j) at B (%rsi) +
  * p elements + j ldb, vector iv of column j of C at C (%rdx) + iv
  * vectors + j ldc. */
-static void
-where(Asm *a, const Slot *s, const char **base, int *disp, int *st, int *q,
-    int *bcast)
+void
+emitasm_where(Asm *a, const Slot *s, const char **base, int *disp, int *st,
+    int *q, int *bcast)
 {
 	static const char *const b[] = {"rdi", "rsi", "rdx"};
 
@@ -166,7 +120,7 @@ dmem(Asm *a, char *buf, const Slot *s)
 		sprintf(buf, "%d(%%rsp)", xoff(a, s));
 		return;
 	}
-	where(a, s, &base, &disp, &st, &q, &bc);
+	emitasm_where(a, s, &base, &disp, &st, &q, &bc);
 	d[0] = 0;
 	if (disp)
 		sprintf(d, "%d", disp);
@@ -418,8 +372,8 @@ stephead(Asm *a, int t)
 
 /* The kernel: per step, its comment, the reloads issued there (for it
  * or, with latency, for a later step), then its own instructions. */
-static void
-kernel(Asm *a, Arena *ar)
+void
+emitasm_kernel(Asm *a, Arena *ar)
 {
 	const Alloc *al;
 	int *first, *byissue, t, i;
@@ -451,165 +405,6 @@ kernel(Asm *a, Arena *ar)
 	fputs("\t# kgen: end kernel\n", a->f);
 }
 
-/* One value of type T (a->esz bytes) as its bits. */
-static void
-bits(Asm *a, long double v)
-{
-	unsigned long long u;
-	unsigned w;
-	double x;
-	float y;
-	int l;
-
-	for (l = 0; l < a->vl; l++) {
-		if (a->esz == 8) {
-			x = (double)v;
-			memcpy(&u, &x, 8);
-			fprintf(a->f, "%s0x%016llx", l ? ", " : "\t.quad ", u);
-		} else {
-			y = (float)v;
-			memcpy(&w, &y, 4);
-			fprintf(a->f, "%s0x%08x", l ? ", " : "\t.long ", w);
-		}
-	}
-	fputc('\n', a->f);
-}
-
-/* .rodata: every constant operand (a constant or a negated one) as a
- * full vector, and the sign mask of negations. */
-static void
-rodata(Asm *a, const int *live)
-{
-	Dag *d;
-	Node *n;
-	int i;
-
-	d = a->d;
-	fprintf(a->f, "\n\t.section .rodata\n\t.balign 64\n.Lsign:\n");
-	bits(a, -0.0L);
-	if (a->vl == 8 && a->esz == 8 && !a->gemm && !a->t1v && !a->n1v)
-		/* the indices of the copy out's permutes (asmcopy.c, half) */
-		fprintf(a->f, ".Lperm0:\n\t.quad 0x0, 0x1, 0x8, 0x9, 0x2, 0x3, "
-		    "0xa, 0xb\n.Lperm1:\n\t.quad 0x4, 0x5, 0xc, 0xd, 0x6, 0x7, "
-		    "0xe, 0xf\n");
-	for (i = 0; i < d->nnode; i++) {
-		n = &d->node[i];
-		if (!live[i] || a->ra->isreg[i] || n->op == OP_STORE)
-			continue;
-		fprintf(a->f, ".Lc%d:\n", i);
-		if (n->op == OP_CONST)
-			bits(a, d->con[n->k]);
-		else
-			bits(a, -d->con[d->node[n->a[0]].k]);
-	}
-}
-
-static void
-header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
-{
-	Count c;
-
-	c = dag_count(a->d);
-	fprintf(a->f, "# Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
-	fprintf(a->f, "# Command: %s\n", e->cmd);
-	if (a->gemm) {
-		fprintf(a->f, "# gemm codelet: C += A*B, %d x %d times %d x %d, "
-		    "column-major, %s, %s,\n# %d rows of A and C a vector, "
-		    "elements of B broadcast.  GNU as, x86-64\n# System V; the C "
-		    "prototype of kgen gemm:\n", p->m, p->k, p->k, p->n,
-		    e->isfloat ? "float" : "double", isa->name, a->vl);
-		fprintf(a->f, "#   void %s(const T *A, const T *B, T *C, "
-		    "ptrdiff_t lda,\n#       ptrdiff_t ldb, ptrdiff_t ldc);\n"
-		    "# A(i,p) = A[i + p*lda], B(p,j) = B[p + j*ldb], C(i,j) = "
-		    "C[i + j*ldc].\n", e->name);
-	} else if (a->t1v) {
-		fprintf(a->f, "# t1v codelet: radix-%d DIT twiddle step, sign %d, "
-		    "%s, %s, %d butterflies\n# per vector (lane l is butterfly "
-		    "m + l).  GNU as, x86-64 System V; the C\n# prototype of "
-		    "kgen fft --kind t1v --simd %s:\n", p->n, p->sign,
-		    e->isfloat ? "float" : "double", isa->name, a->vl,
-		    isa->name);
-		fprintf(a->f, "#   void %s(T *ri, T *ii, const T *W, ptrdiff_t "
-		    "rs, ptrdiff_t mb,\n#       ptrdiff_t me);\n# Butterflies "
-		    "m = mb, mb+%d, .. me-%d (mb and me - mb multiples of %d),\n"
-		    "# ri and ii pointing at butterfly mb (FFTW's t1 convention): "
-		    "x_j = ri[m - mb + j*rs]\n# + i ii[m - mb + j*rs]; t_j = c - "
-		    "i s (c + i s with sign 1),\n# c = W[b*%d + (2j-2)*%d + l], "
-		    "s = W[b*%d "
-		    "+ (2j-1)*%d + l] for m = %d b + l;\n# then x_k <- sum_j "
-		    "w^jk t_j x_j, in place (kgen fft --kind t1v's table).\n",
-		    e->name, a->vl, a->vl, a->vl, 2 * (p->n - 1) * a->vl, a->vl,
-		    2 * (p->n - 1) * a->vl, a->vl, a->vl);
-		fprintf(a->f, "#   void %s_b(T *x, const T *W, ptrdiff_t rs, "
-		    "ptrdiff_t mb, ptrdiff_t me);\n# the same step on "
-		    "block-split data: butterfly m's x_j has re the %d\n# "
-		    "elements at x + 2(m - mb) + j*rs, im the %d after them.\n",
-		    e->name, a->vl, a->vl);
-	} else if (a->n1v) {
-		fprintf(a->f, "# n1v codelet: DFT of size %d, sign %d (%s), %s, "
-		    "%s, %d transforms per vector\n# (lane l is transform j + "
-		    "l).  GNU as, x86-64 System V; the C prototypes of\n# kgen "
-		    "fft --kind n1v --simd %s:\n", p->n, p->sign, p->sign < 0
-		    ? "forward" : "backward", e->isfloat ? "float" : "double",
-		    isa->name, a->vl, isa->name);
-		fprintf(a->f, "#   void %s(const T *ri, const T *ii, T *ro, T "
-		    "*io, ptrdiff_t is,\n#       ptrdiff_t ovs, ptrdiff_t v);\n"
-		    "#   void %s_b(const T *ri, const T *ii, T *ro, ptrdiff_t is,"
-		    "\n#       ptrdiff_t ovs, ptrdiff_t v);\n# Transforms j = 0 "
-		    ".. v-1 (v a multiple of %d): input q of transform j\n# is "
-		    "ri[j + q*is] + i ii[j + q*is] (the batch adjacent), or of "
-		    "interleaved\n# data (ii == ri + 1, or ri == ii + 1) ri[2(j "
-		    "+ q*is)] + i ii[2(j + q*is)];\n# output k goes to ro[j*ovs "
-		    "+ k] + i io[j*ovs + k] (split arrays).  NAME_b\n# stores "
-		    "them block-split: re of outputs k .. k+%d (k a multiple of "
-		    "%d) one\n# vector at ro[j*ovs + 2k], their im the %d after "
-		    "it.  The outputs must not\n# overlap the inputs.  Per block "
-		    "of %d transforms the inputs are copied\n# into X, the "
-		    "kernel runs there (as kgen fft --simd %s --emit asm's), and "
-		    "X\n# is transposed to the outputs.\n", e->name, e->name,
-		    a->vl, a->vl - 1, a->vl, a->vl, a->vl, isa->name);
-	} else {
-		fprintf(a->f, "# n1 codelet: DFT of size %d, sign %d (%s), %s, "
-		    "%s, %d transforms per vector,\n", p->n, p->sign,
-		    p->sign < 0 ? "forward" : "backward", e->isfloat ? "float"
-		    : "double", isa->name, a->vl);
-		fprintf(a->f, "# GNU as, x86-64 System V; the C prototype of kgen "
-		    "fft --simd %s:\n", isa->name);
-		fprintf(a->f, "#   void %s(const T *ri, const T *ii, T *ro, T "
-		    "*io, ptrdiff_t is,\n#       ptrdiff_t os, ptrdiff_t v, "
-		    "ptrdiff_t ivs, ptrdiff_t ovs);\n", e->name);
-	}
-	fprintf(a->f, "# %d additions, %d multiplications, %d FMAs, %d "
-	    "negations,\n", c.add, c.mul, c.fma, c.neg);
-	fprintf(a->f, "# %d constants, %d loads, %d stores (vectors).\n",
-	    c.con, c.load, c.store);
-	if (e->regs > 0)
-		fprintf(a->f, "# Schedule: %s, ordered for R = %d registers.\n",
-		    e->sched, e->regs);
-	else
-		fprintf(a->f, "# Schedule: %s (independent of R).\n", e->sched);
-	if (e->top)
-		fprintf(a->f, "# Algorithm at the top: %s, chosen by its "
-		    "operations and spills at R = %d\n# (--choose spills).\n",
-		    e->top, e->topregs);
-	fprintf(a->f, "# Registers: Belady's allocation for R = %d, latency "
-	    "%d: %d spill loads,\n# %d spill stores, %ld stalls (kgen "
-	    "spills); %d registers used.\n", e->alloc, e->latency,
-	    a->al->s.loads, a->al->s.stores, a->al->s.stalls, a->al->nregs);
-	if (a->gemm)
-		fprintf(a->f, "# kgen asm: kind=gemm m=%d n=%d k=%d type=%s "
-		    "isa=%s fma=%d regs=%d latency=%d\n", p->m, p->n, p->k,
-		    e->isfloat ? "float" : "double", isa->name, e->fma,
-		    e->alloc, e->latency);
-	else
-		fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s "
-		    "fma=%d regs=%d latency=%d%s%s\n", a->t1v ? "t1v" : a->n1v
-		    ? "n1v" : "n1", p->n,
-		    p->sign, e->isfloat ? "float" : "double", isa->name, e->fma,
-		    e->alloc, e->latency, e->top ? " top=" : "",
-		    e->top ? e->top : "");
-}
-
 /* Whether every node of d fits one x86 instruction's operands: an FMA
  * takes at most one memory operand, so at most one constant. */
 int
@@ -626,201 +421,6 @@ emitasm_fits(Dag *d)
 			return 0;
 	}
 	return 1;
-}
-
-/* t1v, gemm: the first lim index registers (freeregs' first), each a
- * multiple (stride st, q) chosen greedily: it covers q, 2q, 4q and 8q
- * of its stride through the address's scale, the stride register itself
- * q = 1 .. 8; the one that covers the most addresses not yet covered
- * first (ties: the lower stride, then the lower q).  need: stride *
- * qmax + q of every address. */
-static void
-greedy(Asm *a, const char *const *freeregs, int lim, const char *need,
-    char *cov)
-{
-	int qmax, left, st, q, k, c, bn, bst, bq;
-
-	qmax = a->qmax;
-	memcpy(cov, need, 3 * qmax);
-	left = 0;
-	for (st = 0; st < 3; st++) {
-		for (k = 1; k <= 8 && k < qmax; k *= 2)
-			cov[st * qmax + k] = 0;
-		for (q = 1; q < qmax; q++)
-			left += cov[st * qmax + q];
-	}
-	/* cov: 1 where an address still needs a register */
-	for (a->nidx = 0; left > 0 && a->nidx < lim; a->nidx++) {
-		bn = 0;
-		bst = bq = 0;
-		for (st = 0; st < a->nstride; st++)
-			for (q = 2; q < qmax; q++) {
-				for (c = 0, k = 1; k <= 8 && q * k < qmax; k *= 2)
-					c += cov[st * qmax + q * k];
-				if (c > bn) {
-					bn = c;
-					bst = st;
-					bq = q;
-				}
-			}
-		if (bn == 0)
-			break;
-		a->ireg[a->nidx] = freeregs[a->nidx];
-		a->ist[a->nidx] = bst;
-		a->iq[a->nidx] = bq;
-		for (k = 1; k <= 8 && bq * k < qmax; k *= 2) {
-			left -= cov[bst * qmax + bq * k];
-			cov[bst * qmax + bq * k] = 0;
-		}
-	}
-}
-
-/* Belady over ndyn scratch registers for the addresses seq[0..n) (keys
- * stride * qmax + q): each that is not in a register evicts the one
- * whose next use is furthest; reg and miss (when not NULL) get the
- * register and whether an imul makes it.  Returns the misses; -1 when
- * there are addresses and no registers. */
-static int
-belidx(const int *seq, int n, int ndyn, int nkey, int *reg, int *miss)
-{
-	int *next, *last, *held, *at, i, r, far, v, misses;
-
-	if (n && !ndyn)
-		return -1;
-	next = emalloc((n + 1) * sizeof *next);
-	last = emalloc((nkey + 1) * sizeof *last);
-	held = emalloc((ndyn + 1) * sizeof *held);
-	at = emalloc((nkey + 1) * sizeof *at);
-	for (v = 0; v < nkey; v++) {
-		last[v] = n;
-		at[v] = -1;
-	}
-	for (i = n - 1; i >= 0; i--) {
-		next[i] = last[seq[i]];
-		last[seq[i]] = i;
-	}
-	for (r = 0; r < ndyn; r++)
-		held[r] = -1;
-	misses = 0;
-	for (i = 0; i < n; i++) {
-		r = at[seq[i]];
-		if (miss)
-			miss[i] = r < 0;
-		if (r < 0) {
-			misses++;
-			for (r = 0; r < ndyn && held[r] >= 0; r++)
-				;
-			if (r == ndyn) {
-				/* the held key used furthest ahead: last[] is
-				 * each key's next use from i on */
-				for (far = 0, v = 1; v < ndyn; v++)
-					if (last[held[v]] > last[held[far]])
-						far = v;
-				r = far;
-				at[held[r]] = -1;
-			}
-			held[r] = seq[i];
-			at[seq[i]] = r;
-		}
-		if (reg)
-			reg[i] = r;
-		last[seq[i]] = next[i];
-	}
-	free(next);
-	free(last);
-	free(held);
-	free(at);
-	return misses;
-}
-
-/* The addresses of seq[0..n) that the index registers leave (cov[key]
- * set), into out; returns how many. */
-static int
-uncovered(const int *seq, int n, const char *cov, int *out)
-{
-	int i, k;
-
-	for (i = k = 0; i < n; i++)
-		if (cov[seq[i]])
-			out[k++] = seq[i];
-	return k;
-}
-
-/* t1v, gemm: which addresses the index registers made before the kernel
- * cover (greedy), and which Belady's scratch registers do in it.  The
- * kernel is run dry once for the order of its addresses; then every
- * split of freeregs between the two is tried, and the one with the
- * fewest imuls kept (a t1v kernel runs in a loop: only its own imuls
- * count; a gemm kernel runs once: both), ties to more index registers. */
-static void
-planidx(Asm *a, const char *const *freeregs, Arena *ar)
-{
-	Dag *d;
-	const char *base;
-	char *need, *cov, *buf;
-	int nfree, qmax, i, st, q, disp, bc, ns, best, cost, bestcost, n, m,
-	    *fseq;
-	FILE *real;
-	size_t len;
-
-	d = a->d;
-	for (nfree = 0; freeregs[nfree]; nfree++)
-		;
-	qmax = 1;
-	for (i = 0; i < d->nin; i++) {
-		where(a, &d->in[i], &base, &disp, &st, &q, &bc);
-		qmax = q >= qmax ? q + 1 : qmax;
-	}
-	a->qmax = qmax;
-	need = arena_alloc(ar, 3 * qmax);
-	cov = arena_alloc(ar, 3 * qmax);
-	memset(need, 0, 3 * qmax);
-	for (i = 0; i < d->nin; i++) {
-		where(a, &d->in[i], &base, &disp, &st, &q, &bc);
-		need[st * qmax + q] = q > 0;
-	}
-	/* the kernel's addresses, in order */
-	a->nidx = 0;
-	a->dry = 1;
-	real = a->f;
-	if (!(a->f = open_memstream(&buf, &len)))
-		die("cannot print to memory");
-	kernel(a, ar);
-	fclose(a->f);
-	free(buf);
-	a->f = real;
-	a->dry = 0;
-	fseq = arena_alloc(ar, (a->nseq + 1) * sizeof *fseq);
-	best = 0;
-	bestcost = -1;
-	for (ns = 0; ns <= nfree; ns++) {
-		greedy(a, freeregs, ns, need, cov);
-		n = uncovered(a->seq, a->nseq, cov, fseq);
-		m = belidx(fseq, n, nfree - a->nidx, 3 * qmax, 0, 0);
-		if (m < 0)
-			continue;
-		cost = m + (a->gemm ? a->nidx : 0);
-		if (bestcost < 0 || cost <= bestcost) {
-			bestcost = cost;
-			best = ns;
-		}
-	}
-	greedy(a, freeregs, best, need, cov);
-	n = uncovered(a->seq, a->nseq, cov, fseq);
-	a->ndyn = nfree - a->nidx;
-	a->accreg = arena_alloc(ar, (n + 1) * sizeof *a->accreg);
-	a->accmiss = arena_alloc(ar, (n + 1) * sizeof *a->accmiss);
-	m = belidx(fseq, n, a->ndyn, 3 * qmax, a->accreg, a->accmiss);
-	assert(m >= 0 && "every split tried leaves a register or no address");
-	for (i = 0; i < a->ndyn; i++) {
-		a->dyn[i] = freeregs[a->nidx + i];
-		a->dynused[i] = 0;
-	}
-	for (i = 0; i < n; i++)
-		a->dynused[a->accreg[i]] = 1;
-	a->nacc = 0;
-	free(a->seq);
-	a->seq = 0;
 }
 
 /* The copies' view of a (x86/asmcopy.c) for transforms of size n. */
@@ -869,7 +469,7 @@ rowskernel(void *ctx, const Ralloc *ra)
 	f = a->f;
 	if (!(a->f = open_memstream(&kt, &kn)))
 		die("out of memory");
-	kernel(a, a->ar);
+	emitasm_kernel(a, a->ar);
 	fclose(a->f);
 	a->f = f;
 	a->c.rowskern = asmcopy_rowskernel(&a->c, kt, a->regs);
@@ -951,7 +551,7 @@ n1body(Asm *a, const Emit *e, Arena *ar)
 	fputs("\t# a block of VL transforms, fewer in the last: the\n"
 	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
 	asmcopy_in(c);
-	kernel(a, ar);
+	emitasm_kernel(a, ar);
 	asmcopy_out(c);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
@@ -987,7 +587,7 @@ n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\taddq %%r8, %%r8\n3:\n", a->esz, a->esz);
 	fputs("\t# a block of VL transforms\n.Lblock:\n", f);
 	asmcopy_n1v_in(&c);
-	kernel(a, ar);
+	emitasm_kernel(a, ar);
 	asmcopy_n1v_out(&c);
 	fprintf(f, "\tmovl $%d, %%eax\n\ttestl %%r11d, %%r11d\n\tje 1f\n"
 	    "\taddl %%eax, %%eax\n1:\n\taddq %%rax, %%rdi\n"
@@ -995,20 +595,6 @@ n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\taddq %%rax, %%rdx\n\ttestq %%rcx, %%rcx\n\tje 2f\n"
 	    "\taddq %%rax, %%rcx\n2:\n\tsubq $%d, %%rbx\n\tjg .Lblock\n",
 	    a->vl * a->esz, a->vl, a->vl);
-}
-
-/* t1v, gemm: the imuls that make the index registers, before the
- * kernel (its loop, for t1v). */
-static void
-idxsetup(Asm *a)
-{
-	int i;
-
-	if (a->nidx)
-		fputs("\t# index registers: multiples of the strides\n", a->f);
-	for (i = 0; i < a->nidx; i++)
-		fprintf(a->f, "\timulq $%d, %%%s, %%%s\n", a->iq[i],
-		    a->sreg[a->ist[i]], a->ireg[i]);
 }
 
 /* t1v: arguments, the index registers, and per VL butterflies the
@@ -1031,9 +617,9 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\timulq $%d, %%r8, %%rax\n\taddq %%rax, %%rdx\n"
 	    "\t# r8: the butterflies left; rcx: rs in bytes\n"
 	    "\tmovq %%r9, %%r8\n\tshlq $%d, %%rcx\n", wrow * a->esz, sh);
-	idxsetup(a);
+	asmidx_setup(a);
 	fputs(".Lloop:\n", f);
-	kernel(a, ar);
+	emitasm_kernel(a, ar);
 	fprintf(f, "\taddq %d(%%rbp), %%rdi\n\taddq %d(%%rbp), %%rsi\n"
 	    "\taddq $%d, %%rdx\n\tsubq $%d, %%r8\n\tjg .Lloop\n",
 	    -8 * (a->npush + 1), -8 * (a->npush + 1), wrow * a->vb, a->vl);
@@ -1051,8 +637,8 @@ gemmbody(Asm *a, const Emit *e, Arena *ar)
 	fprintf(f, "\t# arguments: A rdi, B rsi, C rdx, lda rcx, ldb r8, ldc "
 	    "r9; strides in bytes\n\tshlq $%d, %%rcx\n\tshlq $%d, %%r8\n"
 	    "\tshlq $%d, %%r9\n", sh, sh, sh);
-	idxsetup(a);
-	kernel(a, ar);
+	asmidx_setup(a);
+	emitasm_kernel(a, ar);
 }
 
 /* Prints d as a codelet in assembly for ISA e->simd, registers by
@@ -1104,13 +690,13 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	if (a.t1v) {
 		a.sreg[0] = "rcx";
 		a.nstride = 1;
-		planidx(&a, t1vfree, ar);
+		asmidx_plan(&a, ar);
 	} else if (a.gemm) {
 		a.sreg[0] = "rcx";
 		a.sreg[1] = "r8";
 		a.sreg[2] = "r9";
 		a.nstride = 3;
-		planidx(&a, gemmfree, ar);
+		asmidx_plan(&a, ar);
 	}
 	for (i = 0; i < 5; i++) {
 		for (j = 0; j < a.nidx && strcmp(a.ireg[j], cs[i]); j++)
@@ -1123,7 +709,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	}
 
 	a.npush = npush;
-	header(&a, p, e, isa);
+	asmhead_print(&a, p, e, isa);
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
 	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
 	    e->name);
@@ -1181,7 +767,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		    "\tmovq %%rcx, %%r8\n\txorl %%ecx, %%ecx\n\tjmp .Lentry\n"
 		    "\t.cfi_endproc\n\t.size %s_b, .-%s_b\n", e->name, e->name,
 		    e->name, e->name, e->name);
-	rodata(&a, live);
+	asmhead_rodata(&a, live);
 	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
 	asmcopy_unfuse(&a.c);
 	arena_free(ar);
