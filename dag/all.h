@@ -332,7 +332,8 @@ struct Asm {
 	int *accreg, *accmiss;      /* per address: its register, imul? */
 	int nacc;                   /* addresses printed so far */
 	Acopy c;                    /* n1: the copies; c.in set: the
-	                             * kernel's data in registers (fuse) */
+	                             * kernel's data in registers
+	                             * (fused, sched/regalloc.c) */
 };
 void emitasm_where(Asm *a, const Slot *s, const char **base, int *disp,
     int *st, int *q, int *bcast);

@@ -27,11 +27,11 @@
  * stride, a general-register loop otherwise and for the last block
  * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
  * the frame, aligned to the vector size.  Where Belady's counts allow
- * (fuse below) the kernel takes its inputs in registers and leaves its
- * outputs there, all of them at small n, the first loaded and the last
- * stored at larger n, and the rows copies transpose straight into and
- * out of them: no trip through X for those on the common interleaved
- * path.
+ * (the fused order, sched/regalloc.c) the kernel takes its inputs in
+ * registers and leaves its outputs there, all of them at small n, the
+ * first loaded and the last stored at larger n, and the rows copies
+ * transpose straight into and out of them: no trip through X for those
+ * on the common interleaved path.
  * Two more kinds run the same kernel on the caller's arrays, without
  * X: t1v codelets (kgen fft --kind t1v: a twiddle step in place on ri,
  * ii and the table W, in a loop over blocks of VL butterflies) and
@@ -39,7 +39,7 @@
  * A and C one vector load each, elements of B broadcast, C += A*B with
  * C added after the K products).  Their addresses are base + index *
  * scale + displacement, the index a general register holding a
- * multiple of a stride (planidx); an input reloaded from the caller's
+ * multiple of a stride (x86/asmidx.c); an input reloaded from the caller's
  * array counts as Belady's reload of an input.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; verify/verify.c checks it against the DAG named by

@@ -18,13 +18,14 @@
  *     part;
  *   scalar: anything else, and the last v mod VL transforms (the unused
  *     lanes zero): a general-register loop, lane by lane.
- * Fused (small n, asmcopy_fuse below): the kernel's inputs and outputs
- * stay in registers; the rows copies, renamed, transpose straight into
- * and out of them, and the other copies reach them through X (.Lkernx
- * loads them; the outputs are stored to X before those copies out).
+ * Fused (small n, asmcopy_fuse, x86/asmfuse.c): the kernel's inputs and
+ * outputs stay in registers; the rows copies, renamed, transpose
+ * straight into and out of them, and the other copies reach them
+ * through X (.Lkernx loads them; the outputs are stored to X before
+ * those copies out).
  * AVX2 double instead gives the rows path (rows both ways) a kernel of
  * its own that transposes each element where it needs it
- * (asmcopy_rowskernel, at the end).
+ * (asmcopy_rowskernel, x86/asmrows.c).
  * The pair path reaches lane l < 8 at base + l vs through x86
  * addressing with vs, 3 vs (r10), 5 vs (r15) and 7 vs (rax); lanes
  * 8..15 (AVX-512 float) from a second base r12 = base + 8 vs.  The

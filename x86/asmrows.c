@@ -32,7 +32,7 @@
 
 typedef struct Kline Kline;
 struct Kline {
-	char *text;             /* the line as kernel() printed it */
+	char *text;             /* the line as emitasm_kernel printed it */
 	unsigned long rd, wr;   /* vector registers read and written */
 	int xld, xst;           /* X vector loaded or stored, else -1 */
 	int reg;                /* the register loaded or stored */
@@ -220,8 +220,9 @@ rowstext(const Acopy *c, const Kline *kl, int nl, const int *alt)
 }
 
 /* The rows path's text (from .Lirows's first instruction to its jumps
- * out of its own block loop, to .Lblock or .Ldone) around kern, the kernel as x86/asm.c's kernel() prints it
- * with regs vector registers (the transposes keep below them too);
+ * out of its own block loop, to .Lblock or .Ldone) around kern, the kernel
+ * as x86/asm.c's emitasm_kernel prints it with regs vector registers
+ * (the transposes keep below them too);
  * NULL where this is not double on AVX2, the kernel keeps its data in
  * registers (fused), or fewer than three quarters of the elements'
  * loads and stores find the registers.  Malloc'd. */
