@@ -291,6 +291,60 @@ struct Acopy {
 	                     * element transposed where that kernel needs it
 	                     * (asmcopy_rowskernel); NULL: rows copies */
 };
+/* x86/asm.c's state while it prints one codelet, shared with
+ * x86/asmhead.c and x86/asmidx.c */
+/* t1v and gemm codelets address their data in the caller's arrays:
+ * base + index * scale + disp, with the index a general register that
+ * holds a multiple q of a stride (rs; lda, ldb, ldc), in bytes: the
+ * stride registers themselves, registers made before the kernel
+ * (imul), and where those do not cover every q, the rest of the free
+ * ones as scratch registers made in the kernel as needed (asmidx.c). */
+enum { ASM_NIDX = 9 };
+
+typedef struct Asm Asm;
+struct Asm {
+	FILE *f;
+	Dag *d;
+	const struct Ralloc *ra;   /* sched/regalloc.c's assignment */
+	const struct Alloc *al;    /* ra->al: steps, registers, reloads */
+	int vex;            /* 0: SSE2 two-operand forms; 1: AVX, AVX-512 */
+	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
+	char rn;            /* register letter: x, y or z */
+	const char *sfx;    /* pd or ps */
+	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
+	int t1v, gemm, n1v; /* the kind: n1 when none */
+	int npush;          /* callee-saved registers pushed after %rbp */
+	const char *sreg[3];        /* the stride registers */
+	int nstride;
+	const char *ireg[ASM_NIDX]; /* index registers: stride ist, q iq */
+	int ist[ASM_NIDX], iq[ASM_NIDX];
+	int nidx;
+	/* the addresses no index register covers, in the kernel's order:
+	 * each takes a scratch register, Belady's choice among ndyn of them
+	 * (dyn), made by an imul in the kernel where it misses */
+	const char *dyn[ASM_NIDX];
+	int ndyn, dynused[ASM_NIDX];
+	Arena *ar;                  /* assign's callbacks: the run's arena */
+	int regs;                   /* and the registers (e->alloc) */
+	int dry;                    /* recording the order, not printing */
+	int *seq, nseq, cap;        /* dry: stride * qmax + q of each */
+	int qmax;
+	int *accreg, *accmiss;      /* per address: its register, imul? */
+	int nacc;                   /* addresses printed so far */
+	Acopy c;                    /* n1: the copies; c.in set: the
+	                             * kernel's data in registers
+	                             * (fused, sched/regalloc.c) */
+};
+void emitasm_where(Asm *a, const Slot *s, const char **base, int *disp,
+    int *st, int *q, int *bcast);
+void emitasm_kernel(Asm *a, Arena *ar);
+/* x86/asmhead.c: the comment block at the top and .rodata */
+void asmhead_print(Asm *a, const Prob *p, const Emit *e, const Isa *isa);
+void asmhead_rodata(Asm *a, const int *live);
+/* x86/asmidx.c: t1v's and gemm's index registers */
+void asmidx_plan(Asm *a, Arena *ar);
+void asmidx_setup(Asm *a);
+
 int asmcopy_fuse(Acopy *c, const int *in, const int *out);
 void asmcopy_unfuse(Acopy *c);
 char *asmcopy_rowskernel(const Acopy *c, const char *kern, int regs);
@@ -299,6 +353,30 @@ void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);
 void asmcopy_n1v_in(const Acopy *c);
 void asmcopy_n1v_out(const Acopy *c);
+/* the copies' pieces shared by x86/asmcopy.c, asmfuse.c, asmn1v.c and
+ * asmrows.c: a side's pointers, strides and labels, one each way */
+typedef struct Side Side;
+struct Side {
+	const char *p, *q;  /* re and im pointers */
+	const char *s, *vs; /* element and lane strides, bytes */
+	const char *lab;    /* label prefix */
+};
+extern const Side asmcopy_sides[2];
+void asmcopy_op(const Acopy *c, const char *fmt, ...);
+const char *asmcopy_lane(char *buf, int l, const char *vs, int disp);
+const char *asmcopy_xvec(const Acopy *c, char *buf, int k, int h);
+void asmcopy_multiples(const Acopy *c, const Side *s);
+void asmcopy_sh(const Acopy *c, const char *name, int imm, int a, int b,
+    int d);
+void asmcopy_unit(const Acopy *c, const Side *s, int out);
+int asmcopy_transpose(const Acopy *c);
+void asmcopy_rows(const Acopy *c, const Side *s, int out);
+/* x86/asmfuse.c: operands of the copies' and the kernel's text, read by
+ * verify/asmread.c */
+enum { ASM_FOPS = 6 };
+int asmfuse_xslot(const Acopy *c, const char *o);
+int asmfuse_vreg(const char *o);
+int asmfuse_operands(char *s, char **opd);
 
 /* emit/kinds.c: FFT codelet kinds beyond n1 (twiddle, real data) */
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
@@ -507,6 +585,32 @@ struct Alloc {
 };
 Alloc *belady_alloc(Belady *b, int regs, int latency, Arena *ar);
 
+/* sched/regalloc.c: the assembly emitter's register assignment */
+typedef struct Ralloc Ralloc;
+struct Ralloc {
+	Alloc *al;      /* the order emitted (steps), registers, reloads */
+	char *isreg;    /* per node: a register value, else a constant */
+	int *slot;      /* per node: its spill slot, -1 none */
+	int nslot;
+	int *in, *out;  /* fused: X vector s's register on entry to and on
+	                 * exit from the kernel, -1 not fused; NULL: none */
+};
+/* What regalloc_asm needs from the emitter: the callbacks answer for
+ * the copies around the kernel (ctx is theirs) */
+typedef struct Rareq Rareq;
+struct Rareq {
+	int regs, latency;
+	int nx;                 /* n1 with fusion: X's vectors (2n); else 0 */
+	const int *xin, *xout;  /* per input, output slot: its X vector */
+	void *ctx;
+	int (*rows)(void *ctx, const Ralloc *ra);  /* rows kernel taken */
+	int (*fits)(void *ctx, const int *in, const int *out);
+	void (*unfit)(void *ctx);
+};
+int regalloc_isreg(Dag *d, int x);
+Ralloc *regalloc_asm(Dag *d, const int *order, int norder, const Rareq *q,
+    Arena *ar);
+
 /* sched/bound.c: lower bounds over all orders */
 long bound_fft(int n, int regs);
 double bound_hk(int n, int regs);
@@ -656,6 +760,8 @@ struct Opd {
 
 const char *asmread_skip(const char *s);
 int asmread_instr(const char *s, char *mn, Opd *o);
+int asmread_opd(const char *s, int len, Opd *o);
+int asmread_split(const char *s, const char **at, int *len, int max);
 int asmread_head(const char *text, Vhead *h, char *msg, size_t nmsg);
 char *asmread_load(const char *path);
 

@@ -1,5 +1,6 @@
-/* asmread.c: reading the assembly of x86/asm.c for verify/verify.c: the
- * file, its "# kgen asm:" line, and instruction lines in AT&T syntax
+/* asmread.c: the one reader of x86/asm.c's assembly, for verify/verify.c
+ * and for x86/asmcopy.c's rewrites of its own copies: the file, its
+ * "# kgen asm:" line, and instruction lines in AT&T syntax
  * (mnemonic, then operands separated by commas outside parentheses:
  * %reg, $imm, disp(base,index,scale) or label(%rip)). */
 #include <ctype.h>
@@ -115,23 +116,28 @@ operand(const char *s, int len, Opd *o)
 	return o->label[0] == 0 || !strcmp(o->base, "rip");
 }
 
-/* An instruction line into its mnemonic and operands (at most 4);
- * returns the number of operands, or -1 on a syntax error. */
+/* One operand's text s (len characters, trimmed) into o; 0 on a syntax
+ * error. */
 int
-asmread_instr(const char *s, char *mn, Opd *o)
+asmread_opd(const char *s, int len, Opd *o)
+{
+	return operand(s, len, o);
+}
+
+/* The operands of an instruction's operand text s, split at the commas
+ * outside parentheses: each one's start (after blanks) into at[] and
+ * its length (without trailing blanks) into len[], at most max of
+ * them; returns how many, -1 where there are more. */
+int
+asmread_split(const char *s, const char **at, int *len, int max)
 {
 	const char *p, *start;
 	int n, depth, k;
 
-	for (k = 0; isalnum((unsigned char)s[k]) && k < 31; k++)
-		mn[k] = s[k];
-	mn[k] = 0;
-	if (k == 0 || (s[k] && s[k] != ' ' && s[k] != '\t'))
-		return -1;
-	p = asmread_skip(s + k);
+	p = asmread_skip(s);
+	if (!*p)
+		return 0;
 	n = 0;
-	if (!*p || mn[0] == 'j')
-		return 0;   /* a jump's target is a label */
 	for (start = p, depth = 0; ; p++) {
 		if (*p == '(')
 			depth++;
@@ -142,15 +148,39 @@ asmread_instr(const char *s, char *mn, Opd *o)
 			while (k > 0 && (start[k - 1] == ' '
 			    || start[k - 1] == '\t'))
 				k--;
-			if (n == 4 || !operand(asmread_skip(start), k - (int)(asmread_skip(start)
-			    - start), &o[n]))
+			if (n == max)
 				return -1;
+			at[n] = asmread_skip(start);
+			len[n] = k - (int)(at[n] - start);
 			n++;
 			if (!*p)
 				return n;
 			start = p + 1;
 		}
 	}
+}
+
+/* An instruction line into its mnemonic and operands (at most 4);
+ * returns the number of operands, or -1 on a syntax error. */
+int
+asmread_instr(const char *s, char *mn, Opd *o)
+{
+	const char *at[4];
+	int len[4], n, i, k;
+
+	for (k = 0; isalnum((unsigned char)s[k]) && k < 31; k++)
+		mn[k] = s[k];
+	mn[k] = 0;
+	if (k == 0 || (s[k] && s[k] != ' ' && s[k] != '\t'))
+		return -1;
+	if (!*asmread_skip(s + k) || mn[0] == 'j')
+		return 0;   /* a jump's target is a label */
+	if ((n = asmread_split(s + k, at, len, 4)) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (!operand(at[i], len[i], &o[i]))
+			return -1;
+	return n;
 }
 
 /* Reads the "# kgen asm:" line of text into h; 0 when there is none or

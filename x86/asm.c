@@ -2,8 +2,8 @@
  * of a vector is transform j + l, one DAG value one vector register) as
  * x86-64 assembly, GNU as AT&T syntax, System V ABI, with the C
  * prototype of the --simd n1 codelets.  kgen does the register
- * allocation itself: the registers are Belady's (sched/belady.c,
- * belady_alloc) in the schedule's order, so the spill traffic of the
+ * allocation itself: the registers are Belady's (sched/regalloc.c,
+ * regalloc_asm) in the schedule's order, so the spill traffic of the
  * code is what kgen spills predicts for the same order, R and latency:
  *   - a reload (a vector load from the stack, or from the input buffer
  *     after the first load of that input) is one of Belady's loads;
@@ -27,11 +27,11 @@
  * stride, a general-register loop otherwise and for the last block
  * (v mod VL transforms, the other lanes zero).  Spill slots follow X in
  * the frame, aligned to the vector size.  Where Belady's counts allow
- * (fuse below) the kernel takes its inputs in registers and leaves its
- * outputs there, all of them at small n, the first loaded and the last
- * stored at larger n, and the rows copies transpose straight into and
- * out of them: no trip through X for those on the common interleaved
- * path.
+ * (the fused order, sched/regalloc.c) the kernel takes its inputs in
+ * registers and leaves its outputs there, all of them at small n, the
+ * first loaded and the last stored at larger n, and the rows copies
+ * transpose straight into and out of them: no trip through X for those
+ * on the common interleaved path.
  * Two more kinds run the same kernel on the caller's arrays, without
  * X: t1v codelets (kgen fft --kind t1v: a twiddle step in place on ri,
  * ii and the table W, in a loop over blocks of VL butterflies) and
@@ -39,7 +39,7 @@
  * A and C one vector load each, elements of B broadcast, C += A*B with
  * C added after the K products).  Their addresses are base + index *
  * scale + displacement, the index a general register holding a
- * multiple of a stride (planidx); an input reloaded from the caller's
+ * multiple of a stride (x86/asmidx.c); an input reloaded from the caller's
  * array counts as Belady's reload of an input.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; verify/verify.c checks it against the DAG named by
@@ -48,51 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
-
-/* t1v and gemm codelets address their data in the caller's arrays:
- * base + index * scale + disp, with the index a general register that
- * holds a multiple q of a stride (rs; lda, ldb, ldc), in bytes: the
- * stride registers themselves, registers made before the kernel
- * (imul), and where those do not cover every q, the rest of the free
- * ones as scratch registers made in the kernel as needed (planidx). */
-enum { NIDX = 9 };
-static const char *const t1vfree[] = {"rax", "r9", "r10", "r11", "rbx",
-    "r12", "r13", "r14", "r15", 0};
-static const char *const gemmfree[] = {"rax", "r10", "r11", "rbx", "r12",
-    "r13", "r14", "r15", 0};
-
-typedef struct Asm Asm;
-struct Asm {
-	FILE *f;
-	Dag *d;
-	Alloc *al;
-	int vex;            /* 0: SSE2 two-operand forms; 1: AVX, AVX-512 */
-	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
-	char rn;            /* register letter: x, y or z */
-	const char *sfx;    /* pd or ps */
-	int *slot;          /* per node: spill slot, -1 none */
-	int nslot;
-	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
-	int t1v, gemm, n1v; /* the kind: n1 when none */
-	int npush;          /* callee-saved registers pushed after %rbp */
-	const char *sreg[3];        /* the stride registers */
-	int nstride;
-	const char *ireg[NIDX];     /* index registers: stride ist, times iq */
-	int ist[NIDX], iq[NIDX];
-	int nidx;
-	/* the addresses no index register covers, in the kernel's order:
-	 * each takes a scratch register, Belady's choice among ndyn of them
-	 * (dyn), made by an imul in the kernel where it misses */
-	const char *dyn[NIDX];
-	int ndyn, dynused[NIDX];
-	int dry;                    /* recording the order, not printing */
-	int *seq, nseq, cap;        /* dry: stride * qmax + q of each */
-	int qmax;
-	int *accreg, *accmiss;      /* per address: its register, imul? */
-	int nacc;                   /* addresses printed so far */
-	Acopy c;                    /* n1: the copies; c.in set: the
-	                             * kernel's data in registers (fuse) */
-};
 
 static void
 reg(Asm *a, char *buf, int r)
@@ -106,7 +61,7 @@ opnd(Asm *a, char *buf, int t, int u)
 {
 	int j;
 
-	if (!belady_isreg(a->d, u)) {
+	if (!a->ra->isreg[u]) {
 		sprintf(buf, ".Lc%d(%%rip)", u);
 		return;
 	}
@@ -137,9 +92,9 @@ mov(Asm *a, const char *src, const char *dst)
  * column p of A at A (%rdi) + iv vectors + p lda, B(p,j) at B (%rsi) +
  * p elements + j ldb, vector iv of column j of C at C (%rdx) + iv
  * vectors + j ldc. */
-static void
-where(Asm *a, const Slot *s, const char **base, int *disp, int *st, int *q,
-    int *bcast)
+void
+emitasm_where(Asm *a, const Slot *s, const char **base, int *disp, int *st,
+    int *q, int *bcast)
 {
 	static const char *const b[] = {"rdi", "rsi", "rdx"};
 
@@ -165,7 +120,7 @@ dmem(Asm *a, char *buf, const Slot *s)
 		sprintf(buf, "%d(%%rsp)", xoff(a, s));
 		return;
 	}
-	where(a, s, &base, &disp, &st, &q, &bc);
+	emitasm_where(a, s, &base, &disp, &st, &q, &bc);
 	d[0] = 0;
 	if (disp)
 		sprintf(d, "%d", disp);
@@ -255,10 +210,10 @@ binop(Asm *a, const char *op, int t, int u, int w, const char *rd)
 	comm = strcmp(op, "sub") != 0;
 	opnd(a, su, t, u);
 	opnd(a, sw, t, w);
-	assert((belady_isreg(a->d, u) || belady_isreg(a->d, w))
+	assert((a->ra->isreg[u] || a->ra->isreg[w])
 	    && "constants are folded");
 	if (a->vex) {
-		if (belady_isreg(a->d, u)) {
+		if (a->ra->isreg[u]) {
 			ins(a, op, sw, su, rd);
 		} else if (comm) {
 			ins(a, op, su, sw, rd);
@@ -294,7 +249,7 @@ fma3(Asm *a, int op, int t, const int *x, const char *rd)
 
 	for (i = 0; i < 3; i++) {
 		opnd(a, s[i], t, x[i]);
-		isreg[i] = belady_isreg(a->d, x[i]);
+		isreg[i] = a->ra->isreg[x[i]];
 	}
 	assert(isreg[0] + isreg[1] + isreg[2] >= 2
 	    && "at most one constant operand of an FMA (main checks)");
@@ -340,7 +295,7 @@ step(Asm *a, int t)
 	x = a->al->node[t];
 	n = &d->node[x];
 	if (n->op == OP_STORE) {
-		assert(belady_isreg(d, n->a[0]) && "n1 outputs are computed");
+		assert(a->ra->isreg[n->a[0]] && "n1 outputs are computed");
 		opnd(a, s0, t, n->a[0]);
 		if (a->c.out && a->c.out[xoff(a, &d->out[n->k]) / a->vb] >= 0)
 			fprintf(a->f, "\t# kgen: out %s %d\n", s0,
@@ -379,7 +334,7 @@ step(Asm *a, int t)
 		fma3(a, n->op, t, ops, rd);
 	}
 	if (a->al->spill[x]) {
-		sprintf(mem, "%d(%%rsp)", a->xbytes + a->slot[x] * a->vb);
+		sprintf(mem, "%d(%%rsp)", a->xbytes + a->ra->slot[x] * a->vb);
 		mov(a, rd, mem);
 	}
 }
@@ -393,7 +348,7 @@ reload(Asm *a, const Reload *e)
 	reg(a, rd, e->reg);
 	fprintf(a->f, "\t# reload n%d for step %d\n", e->v, e->step);
 	if (e->stack) {
-		sprintf(mem, "%d(%%rsp)", a->xbytes + a->slot[e->v] * a->vb);
+		sprintf(mem, "%d(%%rsp)", a->xbytes + a->ra->slot[e->v] * a->vb);
 		mov(a, mem, rd);
 	} else {
 		dload(a, &a->d->in[a->d->node[e->v].k], rd);
@@ -417,10 +372,10 @@ stephead(Asm *a, int t)
 
 /* The kernel: per step, its comment, the reloads issued there (for it
  * or, with latency, for a later step), then its own instructions. */
-static void
-kernel(Asm *a, Arena *ar)
+void
+emitasm_kernel(Asm *a, Arena *ar)
 {
-	Alloc *al;
+	const Alloc *al;
 	int *first, *byissue, t, i;
 
 	al = a->al;
@@ -450,165 +405,6 @@ kernel(Asm *a, Arena *ar)
 	fputs("\t# kgen: end kernel\n", a->f);
 }
 
-/* One value of type T (a->esz bytes) as its bits. */
-static void
-bits(Asm *a, long double v)
-{
-	unsigned long long u;
-	unsigned w;
-	double x;
-	float y;
-	int l;
-
-	for (l = 0; l < a->vl; l++) {
-		if (a->esz == 8) {
-			x = (double)v;
-			memcpy(&u, &x, 8);
-			fprintf(a->f, "%s0x%016llx", l ? ", " : "\t.quad ", u);
-		} else {
-			y = (float)v;
-			memcpy(&w, &y, 4);
-			fprintf(a->f, "%s0x%08x", l ? ", " : "\t.long ", w);
-		}
-	}
-	fputc('\n', a->f);
-}
-
-/* .rodata: every constant operand (a constant or a negated one) as a
- * full vector, and the sign mask of negations. */
-static void
-rodata(Asm *a, const int *live)
-{
-	Dag *d;
-	Node *n;
-	int i;
-
-	d = a->d;
-	fprintf(a->f, "\n\t.section .rodata\n\t.balign 64\n.Lsign:\n");
-	bits(a, -0.0L);
-	if (a->vl == 8 && a->esz == 8 && !a->gemm && !a->t1v && !a->n1v)
-		/* the indices of the copy out's permutes (asmcopy.c, half) */
-		fprintf(a->f, ".Lperm0:\n\t.quad 0x0, 0x1, 0x8, 0x9, 0x2, 0x3, "
-		    "0xa, 0xb\n.Lperm1:\n\t.quad 0x4, 0x5, 0xc, 0xd, 0x6, 0x7, "
-		    "0xe, 0xf\n");
-	for (i = 0; i < d->nnode; i++) {
-		n = &d->node[i];
-		if (!live[i] || belady_isreg(d, i) || n->op == OP_STORE)
-			continue;
-		fprintf(a->f, ".Lc%d:\n", i);
-		if (n->op == OP_CONST)
-			bits(a, d->con[n->k]);
-		else
-			bits(a, -d->con[d->node[n->a[0]].k]);
-	}
-}
-
-static void
-header(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
-{
-	Count c;
-
-	c = dag_count(a->d);
-	fprintf(a->f, "# Generated by kgen %s.  DO NOT EDIT.\n", KGEN_VERSION);
-	fprintf(a->f, "# Command: %s\n", e->cmd);
-	if (a->gemm) {
-		fprintf(a->f, "# gemm codelet: C += A*B, %d x %d times %d x %d, "
-		    "column-major, %s, %s,\n# %d rows of A and C a vector, "
-		    "elements of B broadcast.  GNU as, x86-64\n# System V; the C "
-		    "prototype of kgen gemm:\n", p->m, p->k, p->k, p->n,
-		    e->isfloat ? "float" : "double", isa->name, a->vl);
-		fprintf(a->f, "#   void %s(const T *A, const T *B, T *C, "
-		    "ptrdiff_t lda,\n#       ptrdiff_t ldb, ptrdiff_t ldc);\n"
-		    "# A(i,p) = A[i + p*lda], B(p,j) = B[p + j*ldb], C(i,j) = "
-		    "C[i + j*ldc].\n", e->name);
-	} else if (a->t1v) {
-		fprintf(a->f, "# t1v codelet: radix-%d DIT twiddle step, sign %d, "
-		    "%s, %s, %d butterflies\n# per vector (lane l is butterfly "
-		    "m + l).  GNU as, x86-64 System V; the C\n# prototype of "
-		    "kgen fft --kind t1v --simd %s:\n", p->n, p->sign,
-		    e->isfloat ? "float" : "double", isa->name, a->vl,
-		    isa->name);
-		fprintf(a->f, "#   void %s(T *ri, T *ii, const T *W, ptrdiff_t "
-		    "rs, ptrdiff_t mb,\n#       ptrdiff_t me);\n# Butterflies "
-		    "m = mb, mb+%d, .. me-%d (mb and me - mb multiples of %d),\n"
-		    "# ri and ii pointing at butterfly mb (FFTW's t1 convention): "
-		    "x_j = ri[m - mb + j*rs]\n# + i ii[m - mb + j*rs]; t_j = c - "
-		    "i s (c + i s with sign 1),\n# c = W[b*%d + (2j-2)*%d + l], "
-		    "s = W[b*%d "
-		    "+ (2j-1)*%d + l] for m = %d b + l;\n# then x_k <- sum_j "
-		    "w^jk t_j x_j, in place (kgen fft --kind t1v's table).\n",
-		    e->name, a->vl, a->vl, a->vl, 2 * (p->n - 1) * a->vl, a->vl,
-		    2 * (p->n - 1) * a->vl, a->vl, a->vl);
-		fprintf(a->f, "#   void %s_b(T *x, const T *W, ptrdiff_t rs, "
-		    "ptrdiff_t mb, ptrdiff_t me);\n# the same step on "
-		    "block-split data: butterfly m's x_j has re the %d\n# "
-		    "elements at x + 2(m - mb) + j*rs, im the %d after them.\n",
-		    e->name, a->vl, a->vl);
-	} else if (a->n1v) {
-		fprintf(a->f, "# n1v codelet: DFT of size %d, sign %d (%s), %s, "
-		    "%s, %d transforms per vector\n# (lane l is transform j + "
-		    "l).  GNU as, x86-64 System V; the C prototypes of\n# kgen "
-		    "fft --kind n1v --simd %s:\n", p->n, p->sign, p->sign < 0
-		    ? "forward" : "backward", e->isfloat ? "float" : "double",
-		    isa->name, a->vl, isa->name);
-		fprintf(a->f, "#   void %s(const T *ri, const T *ii, T *ro, T "
-		    "*io, ptrdiff_t is,\n#       ptrdiff_t ovs, ptrdiff_t v);\n"
-		    "#   void %s_b(const T *ri, const T *ii, T *ro, ptrdiff_t is,"
-		    "\n#       ptrdiff_t ovs, ptrdiff_t v);\n# Transforms j = 0 "
-		    ".. v-1 (v a multiple of %d): input q of transform j\n# is "
-		    "ri[j + q*is] + i ii[j + q*is] (the batch adjacent), or of "
-		    "interleaved\n# data (ii == ri + 1, or ri == ii + 1) ri[2(j "
-		    "+ q*is)] + i ii[2(j + q*is)];\n# output k goes to ro[j*ovs "
-		    "+ k] + i io[j*ovs + k] (split arrays).  NAME_b\n# stores "
-		    "them block-split: re of outputs k .. k+%d (k a multiple of "
-		    "%d) one\n# vector at ro[j*ovs + 2k], their im the %d after "
-		    "it.  The outputs must not\n# overlap the inputs.  Per block "
-		    "of %d transforms the inputs are copied\n# into X, the "
-		    "kernel runs there (as kgen fft --simd %s --emit asm's), and "
-		    "X\n# is transposed to the outputs.\n", e->name, e->name,
-		    a->vl, a->vl - 1, a->vl, a->vl, a->vl, isa->name);
-	} else {
-		fprintf(a->f, "# n1 codelet: DFT of size %d, sign %d (%s), %s, "
-		    "%s, %d transforms per vector,\n", p->n, p->sign,
-		    p->sign < 0 ? "forward" : "backward", e->isfloat ? "float"
-		    : "double", isa->name, a->vl);
-		fprintf(a->f, "# GNU as, x86-64 System V; the C prototype of kgen "
-		    "fft --simd %s:\n", isa->name);
-		fprintf(a->f, "#   void %s(const T *ri, const T *ii, T *ro, T "
-		    "*io, ptrdiff_t is,\n#       ptrdiff_t os, ptrdiff_t v, "
-		    "ptrdiff_t ivs, ptrdiff_t ovs);\n", e->name);
-	}
-	fprintf(a->f, "# %d additions, %d multiplications, %d FMAs, %d "
-	    "negations,\n", c.add, c.mul, c.fma, c.neg);
-	fprintf(a->f, "# %d constants, %d loads, %d stores (vectors).\n",
-	    c.con, c.load, c.store);
-	if (e->regs > 0)
-		fprintf(a->f, "# Schedule: %s, ordered for R = %d registers.\n",
-		    e->sched, e->regs);
-	else
-		fprintf(a->f, "# Schedule: %s (independent of R).\n", e->sched);
-	if (e->top)
-		fprintf(a->f, "# Algorithm at the top: %s, chosen by its "
-		    "operations and spills at R = %d\n# (--choose spills).\n",
-		    e->top, e->topregs);
-	fprintf(a->f, "# Registers: Belady's allocation for R = %d, latency "
-	    "%d: %d spill loads,\n# %d spill stores, %ld stalls (kgen "
-	    "spills); %d registers used.\n", e->alloc, e->latency,
-	    a->al->s.loads, a->al->s.stores, a->al->s.stalls, a->al->nregs);
-	if (a->gemm)
-		fprintf(a->f, "# kgen asm: kind=gemm m=%d n=%d k=%d type=%s "
-		    "isa=%s fma=%d regs=%d latency=%d\n", p->m, p->n, p->k,
-		    e->isfloat ? "float" : "double", isa->name, e->fma,
-		    e->alloc, e->latency);
-	else
-		fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s "
-		    "fma=%d regs=%d latency=%d%s%s\n", a->t1v ? "t1v" : a->n1v
-		    ? "n1v" : "n1", p->n,
-		    p->sign, e->isfloat ? "float" : "double", isa->name, e->fma,
-		    e->alloc, e->latency, e->top ? " top=" : "",
-		    e->top ? e->top : "");
-}
-
 /* Whether every node of d fits one x86 instruction's operands: an FMA
  * takes at most one memory operand, so at most one constant. */
 int
@@ -620,206 +416,11 @@ emitasm_fits(Dag *d)
 		if (d->node[i].op < OP_FMA || d->node[i].op > OP_FNMS)
 			continue;
 		for (k = c = 0; k < 3; k++)
-			c += !belady_isreg(d, d->node[i].a[k]);
+			c += !regalloc_isreg(d, d->node[i].a[k]);
 		if (c > 1)
 			return 0;
 	}
 	return 1;
-}
-
-/* t1v, gemm: the first lim index registers (freeregs' first), each a
- * multiple (stride st, q) chosen greedily: it covers q, 2q, 4q and 8q
- * of its stride through the address's scale, the stride register itself
- * q = 1 .. 8; the one that covers the most addresses not yet covered
- * first (ties: the lower stride, then the lower q).  need: stride *
- * qmax + q of every address. */
-static void
-greedy(Asm *a, const char *const *freeregs, int lim, const char *need,
-    char *cov)
-{
-	int qmax, left, st, q, k, c, bn, bst, bq;
-
-	qmax = a->qmax;
-	memcpy(cov, need, 3 * qmax);
-	left = 0;
-	for (st = 0; st < 3; st++) {
-		for (k = 1; k <= 8 && k < qmax; k *= 2)
-			cov[st * qmax + k] = 0;
-		for (q = 1; q < qmax; q++)
-			left += cov[st * qmax + q];
-	}
-	/* cov: 1 where an address still needs a register */
-	for (a->nidx = 0; left > 0 && a->nidx < lim; a->nidx++) {
-		bn = 0;
-		bst = bq = 0;
-		for (st = 0; st < a->nstride; st++)
-			for (q = 2; q < qmax; q++) {
-				for (c = 0, k = 1; k <= 8 && q * k < qmax; k *= 2)
-					c += cov[st * qmax + q * k];
-				if (c > bn) {
-					bn = c;
-					bst = st;
-					bq = q;
-				}
-			}
-		if (bn == 0)
-			break;
-		a->ireg[a->nidx] = freeregs[a->nidx];
-		a->ist[a->nidx] = bst;
-		a->iq[a->nidx] = bq;
-		for (k = 1; k <= 8 && bq * k < qmax; k *= 2) {
-			left -= cov[bst * qmax + bq * k];
-			cov[bst * qmax + bq * k] = 0;
-		}
-	}
-}
-
-/* Belady over ndyn scratch registers for the addresses seq[0..n) (keys
- * stride * qmax + q): each that is not in a register evicts the one
- * whose next use is furthest; reg and miss (when not NULL) get the
- * register and whether an imul makes it.  Returns the misses; -1 when
- * there are addresses and no registers. */
-static int
-belidx(const int *seq, int n, int ndyn, int nkey, int *reg, int *miss)
-{
-	int *next, *last, *held, *at, i, r, far, v, misses;
-
-	if (n && !ndyn)
-		return -1;
-	next = emalloc((n + 1) * sizeof *next);
-	last = emalloc((nkey + 1) * sizeof *last);
-	held = emalloc((ndyn + 1) * sizeof *held);
-	at = emalloc((nkey + 1) * sizeof *at);
-	for (v = 0; v < nkey; v++) {
-		last[v] = n;
-		at[v] = -1;
-	}
-	for (i = n - 1; i >= 0; i--) {
-		next[i] = last[seq[i]];
-		last[seq[i]] = i;
-	}
-	for (r = 0; r < ndyn; r++)
-		held[r] = -1;
-	misses = 0;
-	for (i = 0; i < n; i++) {
-		r = at[seq[i]];
-		if (miss)
-			miss[i] = r < 0;
-		if (r < 0) {
-			misses++;
-			for (r = 0; r < ndyn && held[r] >= 0; r++)
-				;
-			if (r == ndyn) {
-				/* the held key used furthest ahead: last[] is
-				 * each key's next use from i on */
-				for (far = 0, v = 1; v < ndyn; v++)
-					if (last[held[v]] > last[held[far]])
-						far = v;
-				r = far;
-				at[held[r]] = -1;
-			}
-			held[r] = seq[i];
-			at[seq[i]] = r;
-		}
-		if (reg)
-			reg[i] = r;
-		last[seq[i]] = next[i];
-	}
-	free(next);
-	free(last);
-	free(held);
-	free(at);
-	return misses;
-}
-
-/* The addresses of seq[0..n) that the index registers leave (cov[key]
- * set), into out; returns how many. */
-static int
-uncovered(const int *seq, int n, const char *cov, int *out)
-{
-	int i, k;
-
-	for (i = k = 0; i < n; i++)
-		if (cov[seq[i]])
-			out[k++] = seq[i];
-	return k;
-}
-
-/* t1v, gemm: which addresses the index registers made before the kernel
- * cover (greedy), and which Belady's scratch registers do in it.  The
- * kernel is run dry once for the order of its addresses; then every
- * split of freeregs between the two is tried, and the one with the
- * fewest imuls kept (a t1v kernel runs in a loop: only its own imuls
- * count; a gemm kernel runs once: both), ties to more index registers. */
-static void
-planidx(Asm *a, const char *const *freeregs, Arena *ar)
-{
-	Dag *d;
-	const char *base;
-	char *need, *cov, *buf;
-	int nfree, qmax, i, st, q, disp, bc, ns, best, cost, bestcost, n, m,
-	    *fseq;
-	FILE *real;
-	size_t len;
-
-	d = a->d;
-	for (nfree = 0; freeregs[nfree]; nfree++)
-		;
-	qmax = 1;
-	for (i = 0; i < d->nin; i++) {
-		where(a, &d->in[i], &base, &disp, &st, &q, &bc);
-		qmax = q >= qmax ? q + 1 : qmax;
-	}
-	a->qmax = qmax;
-	need = arena_alloc(ar, 3 * qmax);
-	cov = arena_alloc(ar, 3 * qmax);
-	memset(need, 0, 3 * qmax);
-	for (i = 0; i < d->nin; i++) {
-		where(a, &d->in[i], &base, &disp, &st, &q, &bc);
-		need[st * qmax + q] = q > 0;
-	}
-	/* the kernel's addresses, in order */
-	a->nidx = 0;
-	a->dry = 1;
-	real = a->f;
-	if (!(a->f = open_memstream(&buf, &len)))
-		die("cannot print to memory");
-	kernel(a, ar);
-	fclose(a->f);
-	free(buf);
-	a->f = real;
-	a->dry = 0;
-	fseq = arena_alloc(ar, (a->nseq + 1) * sizeof *fseq);
-	best = 0;
-	bestcost = -1;
-	for (ns = 0; ns <= nfree; ns++) {
-		greedy(a, freeregs, ns, need, cov);
-		n = uncovered(a->seq, a->nseq, cov, fseq);
-		m = belidx(fseq, n, nfree - a->nidx, 3 * qmax, 0, 0);
-		if (m < 0)
-			continue;
-		cost = m + (a->gemm ? a->nidx : 0);
-		if (bestcost < 0 || cost <= bestcost) {
-			bestcost = cost;
-			best = ns;
-		}
-	}
-	greedy(a, freeregs, best, need, cov);
-	n = uncovered(a->seq, a->nseq, cov, fseq);
-	a->ndyn = nfree - a->nidx;
-	a->accreg = arena_alloc(ar, (n + 1) * sizeof *a->accreg);
-	a->accmiss = arena_alloc(ar, (n + 1) * sizeof *a->accmiss);
-	m = belidx(fseq, n, a->ndyn, 3 * qmax, a->accreg, a->accmiss);
-	assert(m >= 0 && "every split tried leaves a register or no address");
-	for (i = 0; i < a->ndyn; i++) {
-		a->dyn[i] = freeregs[a->nidx + i];
-		a->dynused[i] = 0;
-	}
-	for (i = 0; i < n; i++)
-		a->dynused[a->accreg[i]] = 1;
-	a->nacc = 0;
-	free(a->seq);
-	a->seq = 0;
 }
 
 /* The copies' view of a (x86/asmcopy.c) for transforms of size n. */
@@ -838,177 +439,6 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->gord = 0;
 }
 
-/* The schedule's order with the first ni X vectors of byin loaded first
- * (in X order) and the first no of byout stored last: its allocation
- * where it keeps a->al's loads and stores, reloads no fused input (X
- * does not hold it on the rows path) and gives each fused value a
- * register of its own (the copies move each on its own); else NULL.
- * in and out (2n each) get the fused registers, -1 where not fused. */
-static Alloc *
-fusedorder(Asm *a, const int *ord, int norder, int regs, const int *byin,
-    int ni, const int *byout, int no, int *in, int *out, Arena *ar)
-{
-	Dag *d;
-	Node *m;
-	Alloc *al;
-	char *fin, *fout;
-	int *o2, n2, nx, s, i, t, j, x;
-
-	d = a->d;
-	nx = 2 * a->c.n;
-	fin = arena_alloc(ar, nx);
-	fout = arena_alloc(ar, nx);
-	memset(fin, 0, nx);
-	memset(fout, 0, nx);
-	for (i = 0; i < ni; i++)
-		fin[byin[i]] = 1;
-	for (i = 0; i < no; i++)
-		fout[byout[i]] = 1;
-	o2 = arena_alloc(ar, (norder + 1) * sizeof *o2);
-	n2 = 0;
-	for (s = 0; s < nx; s++)
-		for (i = 0; fin[s] && i < norder; i++) {
-			m = &d->node[ord[i]];
-			if (m->op == OP_LOAD && xoff(a, &d->in[m->k]) == s * a->vb)
-				o2[n2++] = ord[i];
-		}
-	for (i = 0; i < norder; i++) {
-		m = &d->node[ord[i]];
-		if (!(m->op == OP_LOAD && fin[xoff(a, &d->in[m->k]) / a->vb])
-		    && !(m->op == OP_STORE
-		    && fout[xoff(a, &d->out[m->k]) / a->vb]))
-			o2[n2++] = ord[i];
-	}
-	for (s = 0; s < nx; s++)
-		for (i = 0; fout[s] && i < norder; i++) {
-			m = &d->node[ord[i]];
-			if (m->op == OP_STORE && xoff(a, &d->out[m->k]) == s * a->vb)
-				o2[n2++] = ord[i];
-		}
-	if (n2 != norder)
-		return 0;
-	al = belady_alloc(belady_new(d, o2, n2, ar), regs, 0, ar);
-	if (al->s.loads != a->al->s.loads || al->s.stores != a->al->s.stores)
-		return 0;
-	for (i = 0; i < al->nre; i++) {
-		m = &d->node[al->re[i].v];
-		if (!al->re[i].stack && m->op == OP_LOAD
-		    && fin[xoff(a, &d->in[m->k]) / a->vb])
-			return 0;
-	}
-	for (s = 0; s < nx; s++)
-		in[s] = out[s] = -1;
-	for (t = 0; t < al->nstep; t++) {
-		m = &d->node[al->node[t]];
-		if (m->op == OP_LOAD && fin[x = xoff(a, &d->in[m->k]) / a->vb])
-			in[x] = al->reg[t];
-		if (m->op != OP_STORE || !fout[x = xoff(a, &d->out[m->k])
-		    / a->vb])
-			continue;
-		for (j = 0; j < 3 && al->opd[3 * t + j] != m->a[0]; j++)
-			;
-		if (j == 3 || (out[x] = al->opreg[3 * t + j]) < 0)
-			return 0;
-	}
-	for (s = 0; s < nx; s++)
-		for (j = 0; j < s; j++)
-			if ((in[s] >= 0 && in[j] == in[s])
-			    || (out[s] >= 0 && out[j] == out[s]))
-				return 0;
-	return al;
-}
-
-/* The most of by[] (0 .. nx) whose first k fusedorder takes, inputs
- * (side 0) or outputs with the first ni inputs (side 1), by binary
- * search: 0 always holds (the schedule's own order). */
-static int
-most(Asm *a, const int *ord, int norder, int regs, const int *byin,
-    const int *byout, int side, int ni, int *in, int *out, Arena *ar)
-{
-	int lo, hi, mid;
-
-	lo = 0;
-	hi = 2 * a->c.n;
-	while (lo < hi) {
-		mid = (lo + hi + 1) / 2;
-		if (fusedorder(a, ord, norder, regs, byin, side ? ni : mid,
-		    byout, side ? mid : 0, in, out, ar))
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
-
-/* n1 with AVX forms and no latency: the kernel takes some or all of its
- * inputs in registers and leaves some or all of its outputs there
- * ("# kgen: in/out" lines, verify/verify.c), and the rows copies move
- * those straight to and from them (asmcopy_fuse): no trip through X
- * for them on that path.  The other inputs and outputs, and all of them
- * on the other copies' paths, go through X as before (.Lkernx loads the
- * fused inputs' registers from X, and the fused outputs are stored to
- * X after the kernel).  The kernel's order loads the fused inputs first
- * and stores the fused outputs last (fusedorder), and a choice is taken
- * only where Belady's loads and stores in that order equal his counts
- * in the schedule's order, so the code's traffic is still what kgen
- * spills predicts for the schedule.  Inputs are taken in the order the
- * schedule first loads them, outputs latest stored first: the most
- * inputs that keep the counts (a binary search over how many), then
- * with them the most outputs.  Small n fuse whole (no spills either
- * way); larger ones the inputs of their first sub-transforms and the
- * outputs of their last; fewer where the rows copies' transposes would
- * not fit the registers the fused values leave.  Sets a->c's fused
- * copies and a->al to the chosen order's allocation. */
-static void
-fuse(Asm *a, const int *ord, int norder, int regs, Arena *ar)
-{
-	Dag *d;
-	Node *m;
-	Alloc *al;
-	int *byin, *byout, *in, *out, nx, i, ni, no;
-
-	d = a->d;
-	nx = 2 * a->c.n;
-	byin = arena_alloc(ar, nx * sizeof *byin);
-	byout = arena_alloc(ar, nx * sizeof *byout);
-	in = arena_alloc(ar, nx * sizeof *in);
-	out = arena_alloc(ar, nx * sizeof *out);
-	ni = no = 0;
-	for (i = 0; i < norder; i++) {
-		m = &d->node[ord[i]];
-		if (m->op == OP_LOAD && ni < nx)
-			byin[ni++] = xoff(a, &d->in[m->k]) / a->vb;
-	}
-	for (i = norder - 1; i >= 0; i--) {
-		m = &d->node[ord[i]];
-		if (m->op == OP_STORE && no < nx)
-			byout[no++] = xoff(a, &d->out[m->k]) / a->vb;
-	}
-	if (ni != nx || no != nx)
-		return;
-	ni = most(a, ord, norder, regs, byin, byout, 0, 0, in, out, ar);
-	no = most(a, ord, norder, regs, byin, byout, 1, ni, in, out, ar);
-	/* the copies may want more registers than the fused values leave
-	 * them: then fewer inputs until the copy in fits (with no output
-	 * fused), and with those fewer outputs until the copy out does */
-	for (; ni > 0; ni--)
-		if (fusedorder(a, ord, norder, regs, byin, ni, byout, 0, in, out,
-		    ar) && asmcopy_fuse(&a->c, in, out))
-			break;
-	for (; no > 0; no--) {
-		asmcopy_unfuse(&a->c);
-		if ((al = fusedorder(a, ord, norder, regs, byin, ni, byout, no, in,
-		    out, ar)) && asmcopy_fuse(&a->c, in, out)) {
-			a->al = al;
-			return;
-		}
-	}
-	asmcopy_unfuse(&a->c);
-	if (ni && (al = fusedorder(a, ord, norder, regs, byin, ni, byout, 0,
-	    in, out, ar)) && asmcopy_fuse(&a->c, in, out))
-		a->al = al;
-}
-
 /* Whether the n1 codelet's rows path may take its own kernel, the
  * elements transposed where it needs them (asmcopy_rowskernel): double
  * on AVX2, without latency (the transposes are no steps); where it
@@ -1022,40 +452,81 @@ rowsdirect(const Asm *a, const Emit *e)
 	    && !a->t1v && !a->n1v;
 }
 
-/* a->al's spill slots, and X's size (n elements). */
-static void
-setslots(Asm *a, int n, Arena *ar)
+/* The rows path's own kernel on allocation ra (sched/regalloc.c asks,
+ * Rareq's rows): a->c.rowskern where rowsdirect and asmcopy_rowskernel
+ * take it; whether they did. */
+static int
+rowskernel(void *ctx, const Ralloc *ra)
 {
-	int i;
-
-	a->slot = arena_alloc(ar, (a->d->nnode + 1) * sizeof *a->slot);
-	memset(a->slot, -1, (a->d->nnode + 1) * sizeof *a->slot);
-	for (i = a->nslot = 0; i < a->d->nnode; i++)
-		if (a->al->spill[i])
-			a->slot[i] = a->nslot++;
-	a->xbytes = a->t1v || a->gemm ? 0 : 2 * n * a->vb;
-}
-
-/* The rows path's own kernel, where rowsdirect and asmcopy_rowskernel
- * take it: a->c.rowskern (else NULL), made from the kernel's text. */
-static void
-rowskernel(Asm *a, const Emit *e, int n, Arena *ar)
-{
+	Asm *a;
 	FILE *f;
 	char *kt;
 	size_t kn;
 
-	if (!rowsdirect(a, e))
-		return;
-	setslots(a, n, ar);
+	a = ctx;
+	a->ra = ra;
+	a->al = ra->al;
 	f = a->f;
 	if (!(a->f = open_memstream(&kt, &kn)))
 		die("out of memory");
-	kernel(a, ar);
+	emitasm_kernel(a, a->ar);
 	fclose(a->f);
 	a->f = f;
-	a->c.rowskern = asmcopy_rowskernel(&a->c, kt, e->alloc);
+	a->c.rowskern = asmcopy_rowskernel(&a->c, kt, a->regs);
 	free(kt);
+	return a->c.rowskern != 0;
+}
+
+/* Rareq's fits and unfit: the rows copies to and from the fused
+ * registers in and out (asmcopy_fuse), and back. */
+static int
+fits(void *ctx, const int *in, const int *out)
+{
+	return asmcopy_fuse(&((Asm *)ctx)->c, in, out);
+}
+
+static void
+unfit(void *ctx)
+{
+	asmcopy_unfuse(&((Asm *)ctx)->c);
+}
+
+/* The register assignment (sched/regalloc.c) of d in order for e->alloc
+ * registers and latency e->latency: for n1 the rows path's own kernel
+ * where rowsdirect allows and it is taken, else with AVX forms and no
+ * latency the fused order. */
+static void
+assign(Asm *a, const Emit *e, const int *order, int norder, Arena *ar)
+{
+	Rareq q;
+	Dag *d;
+	int *xin, *xout, i, n1;
+
+	d = a->d;
+	memset(&q, 0, sizeof q);
+	q.regs = e->alloc;
+	q.latency = e->latency;
+	q.ctx = a;
+	n1 = !a->gemm && !a->t1v && !a->n1v;
+	if (n1 && rowsdirect(a, e))
+		q.rows = rowskernel;
+	if (n1 && a->vex && !e->latency) {
+		xin = arena_alloc(ar, (d->nin + 1) * sizeof *xin);
+		xout = arena_alloc(ar, (d->nout + 1) * sizeof *xout);
+		for (i = 0; i < d->nin; i++)
+			xin[i] = xoff(a, &d->in[i]) / a->vb;
+		for (i = 0; i < d->nout; i++)
+			xout[i] = xoff(a, &d->out[i]) / a->vb;
+		q.nx = 2 * a->c.n;
+		q.xin = xin;
+		q.xout = xout;
+		q.fits = fits;
+		q.unfit = unfit;
+	}
+	a->ar = ar;
+	a->regs = e->alloc;
+	a->ra = regalloc_asm(d, order, norder, &q, ar);
+	a->al = a->ra->al;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
@@ -1080,7 +551,7 @@ n1body(Asm *a, const Emit *e, Arena *ar)
 	fputs("\t# a block of VL transforms, fewer in the last: the\n"
 	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
 	asmcopy_in(c);
-	kernel(a, ar);
+	emitasm_kernel(a, ar);
 	asmcopy_out(c);
 	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
 	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
@@ -1116,7 +587,7 @@ n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\taddq %%r8, %%r8\n3:\n", a->esz, a->esz);
 	fputs("\t# a block of VL transforms\n.Lblock:\n", f);
 	asmcopy_n1v_in(&c);
-	kernel(a, ar);
+	emitasm_kernel(a, ar);
 	asmcopy_n1v_out(&c);
 	fprintf(f, "\tmovl $%d, %%eax\n\ttestl %%r11d, %%r11d\n\tje 1f\n"
 	    "\taddl %%eax, %%eax\n1:\n\taddq %%rax, %%rdi\n"
@@ -1124,20 +595,6 @@ n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\taddq %%rax, %%rdx\n\ttestq %%rcx, %%rcx\n\tje 2f\n"
 	    "\taddq %%rax, %%rcx\n2:\n\tsubq $%d, %%rbx\n\tjg .Lblock\n",
 	    a->vl * a->esz, a->vl, a->vl);
-}
-
-/* t1v, gemm: the imuls that make the index registers, before the
- * kernel (its loop, for t1v). */
-static void
-idxsetup(Asm *a)
-{
-	int i;
-
-	if (a->nidx)
-		fputs("\t# index registers: multiples of the strides\n", a->f);
-	for (i = 0; i < a->nidx; i++)
-		fprintf(a->f, "\timulq $%d, %%%s, %%%s\n", a->iq[i],
-		    a->sreg[a->ist[i]], a->ireg[i]);
 }
 
 /* t1v: arguments, the index registers, and per VL butterflies the
@@ -1160,9 +617,9 @@ t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 	    "\timulq $%d, %%r8, %%rax\n\taddq %%rax, %%rdx\n"
 	    "\t# r8: the butterflies left; rcx: rs in bytes\n"
 	    "\tmovq %%r9, %%r8\n\tshlq $%d, %%rcx\n", wrow * a->esz, sh);
-	idxsetup(a);
+	asmidx_setup(a);
 	fputs(".Lloop:\n", f);
-	kernel(a, ar);
+	emitasm_kernel(a, ar);
 	fprintf(f, "\taddq %d(%%rbp), %%rdi\n\taddq %d(%%rbp), %%rsi\n"
 	    "\taddq $%d, %%rdx\n\tsubq $%d, %%r8\n\tjg .Lloop\n",
 	    -8 * (a->npush + 1), -8 * (a->npush + 1), wrow * a->vb, a->vl);
@@ -1180,8 +637,8 @@ gemmbody(Asm *a, const Emit *e, Arena *ar)
 	fprintf(f, "\t# arguments: A rdi, B rsi, C rdx, lda rcx, ldb r8, ldc "
 	    "r9; strides in bytes\n\tshlq $%d, %%rcx\n\tshlq $%d, %%r8\n"
 	    "\tshlq $%d, %%r9\n", sh, sh, sh);
-	idxsetup(a);
-	kernel(a, ar);
+	asmidx_setup(a);
+	emitasm_kernel(a, ar);
 }
 
 /* Prints d as a codelet in assembly for ISA e->simd, registers by
@@ -1191,7 +648,7 @@ gemmbody(Asm *a, const Emit *e, Arena *ar)
  * requires: d is an n1 DAG (fft_build), a t1 DAG (twiddle_build) or
  * gemm_build(ar, p->m / VL, p->n, p->k, 1) with VL | p->m, as kind and
  * p->kind say; order lists every live non-constant node once, operands
- * before users; belady_minregs(d) <= e->alloc <= the ISA's registers;
+ * before users; the DAG's minimum registers <= e->alloc <= the ISA's registers;
  * no FMA has two constant operands and without FMA instructions (SSE2)
  * there are no FMAs. */
 void
@@ -1202,9 +659,8 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	const char *push[5];
 	const Isa *isa;
 	Arena *ar;
-	Belady *b;
 	Asm a;
-	int *live, *ord, i, j, k, frame, npush;
+	int *live, i, j, k, frame, npush;
 
 	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V
 	    || kind == CK_N1V);
@@ -1223,36 +679,24 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	a.rn = a.vb == 16 ? 'x' : a.vb == 32 ? 'y' : 'z';
 	a.sfx = e->isfloat ? "ps" : "pd";
 	live = dag_live(d, ar);
-	ord = (int *)order;
-	if (!order) {
-		ord = arena_alloc(ar, (d->nnode + 1) * sizeof *ord);
-		for (i = norder = 0; i < d->nnode; i++)
-			if (live[i])
-				ord[norder++] = i;
-	}
-	b = belady_new(d, ord, norder, ar);
-	a.al = belady_alloc(b, e->alloc, e->latency, ar);
-	if (!a.gemm && !a.t1v && !a.n1v) {
+	if (!a.gemm && !a.t1v && !a.n1v)
 		copyinit(&a.c, &a, p->n);
-		rowskernel(&a, e, p->n, ar);
-		if (a.vex && !e->latency && !a.c.rowskern)
-			fuse(&a, ord, norder, e->alloc, ar);
-	}
-	setslots(&a, p->n, ar);
-	frame = a.xbytes + a.nslot * a.vb;
+	a.xbytes = a.t1v || a.gemm ? 0 : 2 * p->n * a.vb;
+	assign(&a, e, order, norder, ar);
+	frame = a.xbytes + a.ra->nslot * a.vb;
 	/* the callee-saved registers it writes: all for n1's copies; the
 	 * index registers of t1v and gemm */
 	npush = 0;
 	if (a.t1v) {
 		a.sreg[0] = "rcx";
 		a.nstride = 1;
-		planidx(&a, t1vfree, ar);
+		asmidx_plan(&a, ar);
 	} else if (a.gemm) {
 		a.sreg[0] = "rcx";
 		a.sreg[1] = "r8";
 		a.sreg[2] = "r9";
 		a.nstride = 3;
-		planidx(&a, gemmfree, ar);
+		asmidx_plan(&a, ar);
 	}
 	for (i = 0; i < 5; i++) {
 		for (j = 0; j < a.nidx && strcmp(a.ireg[j], cs[i]); j++)
@@ -1265,7 +709,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 	}
 
 	a.npush = npush;
-	header(&a, p, e, isa);
+	asmhead_print(&a, p, e, isa);
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
 	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
 	    e->name);
@@ -1323,7 +767,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		    "\tmovq %%rcx, %%r8\n\txorl %%ecx, %%ecx\n\tjmp .Lentry\n"
 		    "\t.cfi_endproc\n\t.size %s_b, .-%s_b\n", e->name, e->name,
 		    e->name, e->name, e->name);
-	rodata(&a, live);
+	asmhead_rodata(&a, live);
 	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
 	asmcopy_unfuse(&a.c);
 	arena_free(ar);
