@@ -219,7 +219,7 @@ fft_default(int n, int regs)
 }
 
 /* kgen fft --choose spills: the DAG's top algorithm is chosen by its
- * spills at regs registers too (gen/fft.c, fft_spills). */
+ * spills at regs registers too (gen/fft.c, Fftopt; driver/build.c). */
 static void
 choose(Job *j, const Opts *o, int regs)
 {
