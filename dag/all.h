@@ -768,11 +768,15 @@ struct Opts {
 	const char *given[64];  /* each option given, once, in argv order */
 	int ngiven;
 };
-void cli_only(const Opts *o, const char *what, const char *allowed);
 void cli_parse(Job *j, int argc, char **argv);
-int cli_regs(const char *s, int lo, int hi, int *r, int max,
-    const char *what);
 void cli_free(Job *j);
+
+/* driver/opt.c: checks on option values that cli.c and job.c share */
+long opt_num(const char *opt, const char *s, long lo, long hi,
+    const char *what);
+int opt_regs(const char *s, int lo, int hi, int *r, int max,
+    const char *what);
+void opt_only(const Opts *o, const char *what, const char *allowed);
 
 /* driver/job.c: each command's checks, from Opts into the Job */
 extern const char *const job_kinds[];
