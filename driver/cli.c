@@ -3,11 +3,10 @@
  * through fail(); what comes out is a validated job description
  * (problem, codelet kind, schedule, cost model, register list, emitter,
  * names), so that the code below driver/main.c may assume its arguments
- * are valid.  options() reads the
- * options in argv order, each checked on its own; job.c's job_*
- * functions then check each command's combination and fill the Job, in
- * the order of the messages kgen has always given.  Calls run one way:
- * cli.c -> job.c -> opt.c. */
+ * are valid.  options() reads the options in argv order, each checked
+ * on its own; job.c's job_* functions then check each command's
+ * combination and fill the Job, in the order of the messages kgen has
+ * always given.  Calls run one way: cli.c -> job.c -> opt.c. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>

@@ -402,7 +402,7 @@ void
 job_gemm(Job *j, Opts *o)
 {
 	char *end;
-	int mr, nr;
+	int mr, nr, s;
 
 	check_gemm(o);
 	if (o->tile && !strcmp(o->tile, "auto"))
@@ -451,8 +451,9 @@ job_gemm(Job *j, Opts *o)
 	j->emitter = o->cuda ? EMITTER_CUDA : o->vlen > 1 ? EMITTER_KLOOP
 	    : EMITTER_C;
 	if (o->emitasm) {
-		/* asmregs: R of the ISA (or --regs), Belady's allocation */
-		o->simd = o->vlen == 8 ? SIMD_AVX512 : SIMD_AVX2;
+		/* asmregs: R of the ISA whose vectors hold --vlen doubles
+		 * (or --regs), Belady's allocation */
+		o->simd = isa_bylanes(o->vlen, 0);
 		j->e.simd = o->simd;
 	}
 	j->e.sched = "outer product (rank-1 updates)";
@@ -473,7 +474,10 @@ job_gemm(Job *j, Opts *o)
 			asmregs(j, o);
 		return;
 	} else {
-		j->e.regs = o->vlen == 8 ? 32 : 16;
+		/* the registers of the ISA whose vectors hold --vlen doubles
+		 * (16 where none does) */
+		s = isa_bylanes(o->vlen, 0);
+		j->e.regs = s ? isa_get(s)->nreg : 16;
 	}
 	/* a tile's rows count vectors when a value is one */
 	j->sched[0] = SCHED_TILE;
