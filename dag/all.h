@@ -63,7 +63,7 @@ struct Dag {
 	Slot *in, *out; /* slot descriptors, nin and nout of them */
 	int nin, nout;
 	int inplace;    /* output slot s may alias input slot s */
-	int cxl;        /* a node is a complex number (cx.h, fft_buildc) */
+	int cxl;        /* a node is a complex number (cx.h, fft_n1c) */
 };
 
 /* Operation counts of a DAG, as the codelet header reports them. */
@@ -140,19 +140,36 @@ void dag_check(Dag *d);
 void num_cexp(long num, long den, long double *c, long double *s);
 void num_print(FILE *f, long double v, int isfloat);
 
-/* gen/fft.c */
+/* gen/fft.c: the DFT builders.  Fftopt is what the driver asks of them
+ * (made from the Job); Fft, made by fft_new, is their context: the
+ * options and the algorithm chosen per size. */
+typedef struct Fftopt Fftopt;
+struct Fftopt {
+	int fma;        /* choose by the counts after FMA contraction */
+	int cxl;        /* complex-lane DAGs (fft_n1c): no algorithm that
+	                 * splits a value into its parts (the CRT) */
+	int topn;       /* with spills: size topn is also chosen by them */
+	/* --choose spills: the spill loads plus stores of the candidate
+	 * n1 DAG d in the codelet's order, -1 where it needs more
+	 * registers than the codelet has; the driver's, which schedules */
+	long (*spills)(void *ctx, Dag *d);
+	void *ctx;
+};
+typedef struct Fft Fft;
+Fft *fft_new(Arena *ar, const Fftopt *o);
+Dag *fft_n1(Fft *g, Arena *ar, int n, int sign);
+Dag *fft_n1c(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_build(Arena *ar, int n, int sign);
-Dag *fft_buildc(Arena *ar, int n, int sign);
-void fft_dft(Dag *d, int n, int sign, const int *in, int *out);
-void fft_fma(int on);
-void fft_cxl(int on);
+void fft_dft(Fft *g, Dag *d, int n, int sign, const int *in, int *out);
+const char *fft_top(Fft *g, int n, char *buf, size_t len);
+int fft_settop(Fft *g, int n, const char *top);
 
 
 /* gen/twiddle.c */
-Dag *twiddle_build(Arena *ar, int r, int sign);
+Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
 
 /* gen/real.c */
-Dag *real_build(Arena *ar, int n, int backward);
+Dag *real_build(Fft *g, Arena *ar, int n, int backward);
 
 /* gen/gemm.c */
 enum {
@@ -259,6 +276,8 @@ struct Isa {
 const Isa *isa_get(int simd);
 const Isa *isa_find(const char *name);
 int isa_lanes(const Isa *isa, int isfloat);
+int isa_bylanes(int lanes, int isfloat);
+const char *isa_flag(const Isa *isa, char *buf, size_t len);
 const char *const *isa_names(void);
 
 /* emit/simd.c */
@@ -518,10 +537,6 @@ struct Cost {
 int *order_blocked(Dag *d, Arena *ar, const Cost *k, int *n);
 double order_cost(Dag *d, const int *o, int n, const Cost *k);
 int *order_for(Dag *d, Arena *ar, int sched, const Cost *k, int *n);
-/* gen/fft.c: the algorithm at the top of an n1 DAG (--choose spills) */
-void fft_spills(int n, int sched, const Cost *k);
-const char *fft_top(int n, char *buf, size_t len);
-int fft_settop(int n, const char *top);
 int *order_make(Dag *d, Arena *ar, int sched, int regs, int latency,
     int *n);
 
@@ -865,11 +880,15 @@ struct Opts {
 	const char *given[64];  /* each option given, once, in argv order */
 	int ngiven;
 };
-void cli_only(const Opts *o, const char *what, const char *allowed);
 void cli_parse(Job *j, int argc, char **argv);
-int cli_regs(const char *s, int lo, int hi, int *r, int max,
-    const char *what);
 void cli_free(Job *j);
+
+/* driver/opt.c: checks on option values that cli.c and job.c share */
+long opt_num(const char *opt, const char *s, long lo, long hi,
+    const char *what);
+int opt_regs(const char *s, int lo, int hi, int *r, int max,
+    const char *what);
+void opt_only(const Opts *o, const char *what, const char *allowed);
 
 /* driver/job.c: each command's checks, from Opts into the Job */
 extern const char *const job_kinds[];
@@ -886,3 +905,18 @@ char *compile_cuda(Dag *d, const Prob *p, const int *o, int n,
     int isfloat);
 void compile_row(const void *job, Dag *d, const int *o, int n, int regs,
     const Table *t, Row *r);
+
+/* driver/build.c: the builders and the simplifier as the Job asks */
+Fft *build_fft(const Job *j, Arena *ar);
+Dag *build_dag(const Job *j, Fft *g, Arena *ar);
+Dag *build_simp(const Job *j, Dag *d, int fma);
+Dag *build_asm(const Job *j, const Vhead *h, const char *file, Arena *ar);
+
+/* driver/validate.c: kgen verify, and --verify's check */
+Vres validate_text(const Job *j, const char *text, const char *file);
+void validate_file(const Job *j);
+
+/* driver/analyse.c: kgen spills, kgen report, gemm --tile auto */
+void analyse_tiles(const Job *j);
+void analyse_spills(Job *j);
+void analyse_report(Job *j);

@@ -57,3 +57,25 @@ isa_names(void)
 {
 	return names;
 }
+
+/* The ISA (SIMD_*) whose vectors hold lanes values, double or float,
+ * SIMD_NONE where none does. */
+int
+isa_bylanes(int lanes, int isfloat)
+{
+	int i;
+
+	for (i = SIMD_NONE + 1; i < NSIMD; i++)
+		if (isa_lanes(&isas[i - 1], isfloat) == lanes)
+			return i;
+	return SIMD_NONE;
+}
+
+/* The first of the ISA's compiler flags, the one that gives its
+ * instructions and registers ("-mavx512f"), in buf. */
+const char *
+isa_flag(const Isa *isa, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s", (int)strcspn(isa->flags, " "), isa->flags);
+	return buf;
+}

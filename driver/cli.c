@@ -1,11 +1,12 @@
 /* cli.c: the command line, checked into one Job.  Every check on input
- * lives here and in job.c and reports through fail(); what comes out is
- * a validated job description (problem, codelet kind, schedule, cost
- * model, register list, emitter, names), so that the code below
- * driver/main.c may assume its arguments are valid.  options() reads the
- * options in argv order, each checked on its own; job.c's job_*
- * functions then check each command's combination and fill the Job, in
- * the order of the messages kgen has always given. */
+ * lives here, in job.c and in opt.c (the checks both share) and reports
+ * through fail(); what comes out is a validated job description
+ * (problem, codelet kind, schedule, cost model, register list, emitter,
+ * names), so that the code below driver/main.c may assume its arguments
+ * are valid.  options() reads the options in argv order, each checked
+ * on its own; job.c's job_* functions then check each command's
+ * combination and fill the Job, in the order of the messages kgen has
+ * always given.  Calls run one way: cli.c -> job.c -> opt.c. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -25,23 +26,6 @@ help(int version)
 		fail("%s: cannot write: %s", version ? "--version" : "--help",
 		    strerror(errno));
 	exit(0);
-}
-
-static long
-num(const char *opt, const char *s, long lo, long hi, const char *what)
-{
-	char *end;
-	long v;
-
-	if (!s)
-		fail("%s: missing value; expected %s", opt, what);
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (end == s || *end || errno)
-		fail("%s %s: not an integer; expected %s", opt, s, what);
-	if (v < lo || v > hi)
-		fail("%s %s: out of range; expected %s", opt, s, what);
-	return v;
 }
 
 static void
@@ -137,42 +121,6 @@ gpunames(void)
 	return buf;
 }
 
-/* Reads --regs s, register counts from lo to hi, into r (at most max of
- * them): a list such as 16, 8,16,32 or 4-64, where what says what is
- * expected; or, with max 1, one count, what naming it. */
-int
-cli_regs(const char *s, int lo, int hi, int *r, int max,
-    const char *what)
-{
-	const char *p;
-	char *end;
-	long a, b;
-	int n;
-
-	if (max == 1) {
-		r[0] = (int)num("--regs", s, lo, hi, what);
-		return 1;
-	}
-	n = 0;
-	for (p = s; ; p = end + 1) {
-		errno = 0;
-		a = strtol(p, &end, 10);
-		b = a;
-		if (end != p && *end == '-')
-			b = strtol(p = end + 1, &end, 10);
-		if (end == p || (*end && *end != ',') || errno || a < lo
-		    || b > hi || a > b)
-			fail("--regs %s: expected %s", s, what);
-		for (; a <= b; a++) {
-			if (n == max)
-				fail("--regs %s: more than %d values", s, max);
-			r[n++] = (int)a;
-		}
-		if (!*end)
-			return n;
-	}
-}
-
 /* Records option a as given (once). */
 static void
 given(Opts *o, const char *a)
@@ -184,28 +132,6 @@ given(Opts *o, const char *a)
 			return;
 	if (o->ngiven < (int)(sizeof o->given / sizeof o->given[0]))
 		o->given[o->ngiven++] = a;
-}
-
-/* Fails unless every option given is in allowed (space separated): an
- * option that would do nothing is rejected, never silently ignored.
- * what names the command, or the form of it, for the message. */
-void
-cli_only(const Opts *o, const char *what, const char *allowed)
-{
-	const char *p;
-	size_t len;
-	int i;
-
-	for (i = 0; i < o->ngiven; i++) {
-		len = strlen(o->given[i]);
-		for (p = allowed; (p = strstr(p, o->given[i])); p += len)
-			if ((p == allowed || p[-1] == ' ')
-			    && (p[len] == ' ' || !p[len]))
-				break;
-		if (!p)
-			fail("%s: %s does not apply; it takes %s", what,
-			    o->given[i], allowed);
-	}
 }
 
 /* Sets the codelet kind from option opt (text: the option as given);
@@ -323,16 +249,19 @@ options(Opts *o, int argc, char **argv)
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			help(0);
 		} else if (!strcmp(a, "-n")) {
-			o->p.n = (int)num(a, v, 1, INT_MAX, "a positive size");
+			o->p.n = (int)opt_num(a, v,
+			    1, INT_MAX, "a positive size");
 			o->seen_n = 1;
 		} else if (!strcmp(a, "-m")) {
-			o->p.m = (int)num(a, v, 1, INT_MAX, "a positive size");
+			o->p.m = (int)opt_num(a, v,
+			    1, INT_MAX, "a positive size");
 			o->seen_m = 1;
 		} else if (!strcmp(a, "-k")) {
-			o->p.k = (int)num(a, v, 1, INT_MAX, "a positive size");
+			o->p.k = (int)opt_num(a, v,
+			    1, INT_MAX, "a positive size");
 			o->seen_k = 1;
 		} else if (!strcmp(a, "--sign")) {
-			o->p.sign = (int)num(a, v, -1, 1, "-1 or 1");
+			o->p.sign = (int)opt_num(a, v, -1, 1, "-1 or 1");
 			if (o->p.sign == 0)
 				fail("--sign 0: expected -1 or 1");
 			o->seen_sign = 1;
@@ -353,7 +282,8 @@ options(Opts *o, int argc, char **argv)
 			need(a, v);
 			o->regs = v;
 		} else if (!strcmp(a, "--latency")) {
-			o->latency = (int)num(a, v, 0, 1000, "0 to 1000 steps");
+			o->latency = (int)opt_num(a, v,
+			    0, 1000, "0 to 1000 steps");
 		} else if (!strcmp(a, "--format")) {
 			o->format = word(a, v, formats);
 		} else if (!strcmp(a, "--target")) {
@@ -369,10 +299,11 @@ options(Opts *o, int argc, char **argv)
 				    gpunames());
 			o->arch = v;
 		} else if (!strcmp(a, "--max-regs")) {
-			o->maxregs = (int)num(a, v, 1, 255, "1 to 255 registers "
-			    "per thread");
+			o->maxregs = (int)opt_num(a, v, 1, 255,
+			    "1 to 255 registers per thread");
 		} else if (!strcmp(a, "--block")) {
-			o->block = (int)num(a, v, 1, 1024, "1 to 1024 threads");
+			o->block = (int)opt_num(a, v,
+			    1, 1024, "1 to 1024 threads");
 		} else if (!strcmp(a, "--kind")) {
 			word(a, v, job_kinds);
 			for (k = 0; strcmp(job_kinds[k], v); k++)
@@ -422,7 +353,8 @@ options(Opts *o, int argc, char **argv)
 			o->kloop = 1;
 			takes = 0;
 		} else if (!strcmp(a, "--vlen")) {
-			o->vlen = (int)num(a, v, 1, 16, "1, 2, 4, 8 or 16");
+			o->vlen = (int)opt_num(a, v,
+			    1, 16, "1, 2, 4, 8 or 16");
 			if (o->vlen & (o->vlen - 1))
 				fail("--vlen %s: expected 1, 2, 4, 8 or 16", v);
 		} else if (!strcmp(a, "--correlate")) {

@@ -31,8 +31,9 @@ compile_cuda(Dag *d, const Prob *p, const int *o, int n, int isfloat)
 }
 
 /* kgen spills --measure asm: the spill loads and stores of kgen fft
- * --emit asm for order o at regs registers (AVX2 up to 16, AVX-512 up
- * to 32), counted in its text by verify/verify.c, which also proves it. */
+ * --emit asm for order o at regs registers (AVX2 up to its 16, AVX-512
+ * up to its 32: isa.def's counts), counted in its text by
+ * verify/verify.c, which also proves it. */
 static Measure
 measure_asm(const Job *j, Dag *d, const int *o, int n, int regs,
     const Table *t)
@@ -47,13 +48,13 @@ measure_asm(const Job *j, Dag *d, const int *o, int n, int regs,
 
 	memset(&m, 0, sizeof m);
 	memset(&e, 0, sizeof e);
-	e.simd = regs <= 16 ? SIMD_AVX2 : SIMD_AVX512;
+	e.simd = regs <= isa_get(SIMD_AVX2)->nreg ? SIMD_AVX2 : SIMD_AVX512;
 	snprintf(m.flags, sizeof m.flags, "kgen fft --emit asm --simd %s "
 	    "--regs %d --latency %d", isa_get(e.simd)->name, regs,
 	    t->latency);
-	if (regs > 32) {
-		snprintf(m.why, sizeof m.why, "R > 32, the registers of "
-		    "avx512");
+	if (regs > isa_get(e.simd)->nreg) {
+		snprintf(m.why, sizeof m.why, "R > %d, the registers of %s",
+		    isa_get(e.simd)->nreg, isa_get(e.simd)->name);
 		return m;
 	}
 	if (!emitasm_fits(d)) {

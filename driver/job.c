@@ -159,7 +159,7 @@ asmregs(Job *j, Opts *o)
 	if (o->regs) {
 		snprintf(what, sizeof what, "1 to %d, the vector registers of "
 		    "%s", isa->nreg, isa->name);
-		cli_regs(o->regs, 1, isa->nreg, &j->cost.regs, 1, what);
+		opt_regs(o->regs, 1, isa->nreg, &j->cost.regs, 1, what);
 	}
 	if (sched != SCHED_BLOCKED && sched != SCHED_SEARCH && o->gamma != 1)
 		fail("--gamma: only --schedule blocked or search depends on "
@@ -175,7 +175,7 @@ asmregs(Job *j, Opts *o)
 void
 job_verify(Job *j, Opts *o)
 {
-	cli_only(o, "verify", "-o");
+	opt_only(o, "verify", "-o");
 	j->file = o->sub;
 }
 
@@ -219,7 +219,7 @@ fft_default(int n, int regs)
 }
 
 /* kgen fft --choose spills: the DAG's top algorithm is chosen by its
- * spills at regs registers too (gen/fft.c, fft_spills). */
+ * spills at regs registers too (gen/fft.c, Fftopt; driver/build.c). */
 static void
 choose(Job *j, const Opts *o, int regs)
 {
@@ -239,9 +239,9 @@ job_fft(Job *j, Opts *o)
 	if (o->p.n > FFT_MAXN) {
 		snprintf(what, sizeof what, "fft -n %d (a standalone plan, "
 		    "n > %d)", o->p.n, FFT_MAXN);
-		cli_only(o, what, "-n --sign --type --name -o -d");
+		opt_only(o, what, "-n --sign --type --name -o -d");
 	}
-	cli_only(o, "fft", "-n --sign --type --name -o --schedule --regs "
+	opt_only(o, "fft", "-n --sign --type --name -o --schedule --regs "
 	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
 	    "--verify --choose -d");
 	if (o->choose && (o->kind != CK_N1 || o->cuda))
@@ -272,7 +272,7 @@ job_fft(Job *j, Opts *o)
 	if (o->emitasm)
 		;       /* asmregs below: the ISA's registers */
 	else if (o->regs)
-		cli_regs(o->regs, 1, SPILLS_MAXR, &j->cost.regs, 1,
+		opt_regs(o->regs, 1, SPILLS_MAXR, &j->cost.regs, 1,
 		    "one register count");
 	else if (o->simd)
 		j->cost.regs = isa_get(o->simd)->nreg;
@@ -335,7 +335,7 @@ check_gemm(Opts *o)
 		if (!o->regs)
 			fail("--tile auto: --regs R is required (3 <= R <= "
 			    "1024)");
-		cli_regs(o->regs, 3, 1024, &r, 1, "3 to 1024 registers");
+		opt_regs(o->regs, 3, 1024, &r, 1, "3 to 1024 registers");
 		o->p.n = r;
 		if (!o->seen_k)
 			o->p.k = 256;
@@ -402,21 +402,21 @@ void
 job_gemm(Job *j, Opts *o)
 {
 	char *end;
-	int mr, nr;
+	int mr, nr, s;
 
 	check_gemm(o);
 	if (o->tile && !strcmp(o->tile, "auto"))
-		cli_only(o, "gemm --tile auto", "--tile --regs --gamma --vlen "
+		opt_only(o, "gemm --tile auto", "--tile --regs --gamma --vlen "
 		    "-k -o");
 	else if (o->kloop)
-		cli_only(o, "gemm --kloop", "-m -n --kloop --vlen --fma --name "
+		opt_only(o, "gemm --kloop", "-m -n --kloop --vlen --fma --name "
 		    "-o -d");
 	else if (o->emitasm)
-		cli_only(o, "gemm --emit asm", "-m -n -k --schedule --tile "
+		opt_only(o, "gemm --emit asm", "-m -n -k --schedule --tile "
 		    "--fma --vlen --type --emit --regs --latency --verify "
 		    "--name -o -d");
 	else
-		cli_only(o, "gemm", "-m -n -k --schedule --tile --fma --vlen "
+		opt_only(o, "gemm", "-m -n -k --schedule --tile --fma --vlen "
 		    "--type --emit --name -o -d");
 	j->vlen = o->vlen;
 	if (o->tile && !strcmp(o->tile, "auto")) {
@@ -451,8 +451,9 @@ job_gemm(Job *j, Opts *o)
 	j->emitter = o->cuda ? EMITTER_CUDA : o->vlen > 1 ? EMITTER_KLOOP
 	    : EMITTER_C;
 	if (o->emitasm) {
-		/* asmregs: R of the ISA (or --regs), Belady's allocation */
-		o->simd = o->vlen == 8 ? SIMD_AVX512 : SIMD_AVX2;
+		/* asmregs: R of the ISA whose vectors hold --vlen doubles
+		 * (or --regs), Belady's allocation */
+		o->simd = isa_bylanes(o->vlen, 0);
 		j->e.simd = o->simd;
 	}
 	j->e.sched = "outer product (rank-1 updates)";
@@ -473,7 +474,10 @@ job_gemm(Job *j, Opts *o)
 			asmregs(j, o);
 		return;
 	} else {
-		j->e.regs = o->vlen == 8 ? 32 : 16;
+		/* the registers of the ISA whose vectors hold --vlen doubles
+		 * (16 where none does) */
+		s = isa_bylanes(o->vlen, 0);
+		j->e.regs = s ? isa_get(s)->nreg : 16;
 	}
 	/* a tile's rows count vectors when a value is one */
 	j->sched[0] = SCHED_TILE;
@@ -497,7 +501,7 @@ job_conv(Job *j, Opts *o)
 	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
 		fail("conv: only --taps, --taps-file, -n, --correlate, --fma, "
 		    "--type, --name and -o apply");
-	cli_only(o, "conv", "--taps --taps-file -n --correlate --fma --type "
+	opt_only(o, "conv", "--taps --taps-file -n --correlate --fma --type "
 	    "--name -o -d");
 	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
@@ -564,7 +568,7 @@ job_spills(Job *j, Opts *o)
 			fail("spills gemm: fixed-size codelets only; --kloop "
 			    "and --tile do not apply");
 	}
-	cli_only(o, "spills", o->p.kind == PROB_FFT
+	opt_only(o, "spills", o->p.kind == PROB_FFT
 	    ? "-n --sign --fma --regs --target --schedule --latency --gamma "
 	    "--measure --format --type --annotate --quiet --time-limit -o -d"
 	    : "-m -n -k --fma --regs --target --schedule --latency --gamma "
@@ -583,7 +587,7 @@ job_spills(Job *j, Opts *o)
 	else {
 		snprintf(what, sizeof what, "register counts from 1 to %d, as "
 		    "16, 8,16,32 or 4-64", SPILLS_MAXR);
-		j->nregs = cli_regs(o->regs, 1, SPILLS_MAXR, j->regs,
+		j->nregs = opt_regs(o->regs, 1, SPILLS_MAXR, j->regs,
 		    SPILLS_MAXR, what);
 	}
 	j->nsched = sched_list(o->sched, j->sched);
@@ -654,7 +658,7 @@ job_report(Job *j, Opts *o)
 		check_fft_dag(o);
 	else
 		check_gemm_dag(o, "report");
-	cli_only(o, "report", o->p.kind == PROB_FFT
+	opt_only(o, "report", o->p.kind == PROB_FFT
 	    ? "-n --sign --fma --schedule --type --target --arch --regs "
 	    "--block --max-regs --measure --latency --quiet --time-limit -o "
 	    "-d"
@@ -687,7 +691,7 @@ job_report(Job *j, Opts *o)
 	r->budget = o->maxregs;
 	j->regs = emalloc(256 * sizeof *j->regs);
 	if (o->regs) {
-		j->nregs = cli_regs(o->regs, 1, 255, j->regs, 256, "registers "
+		j->nregs = opt_regs(o->regs, 1, 255, j->regs, 256, "registers "
 		    "per thread from 1 to 255, as 64, 32,64,128 or 32-40");
 	} else {
 		memcpy(j->regs, defregs, sizeof defregs);

@@ -1,70 +1,21 @@
-/* main.c: the pipeline.  cli.c turns the command line into a checked
- * Job; then
- *   build (gen/fft.c, gemm.c, conv.c) -> simplify (dag/simp.c)
- *   -> order (sched/order.c, gemmorder.c) -> emit (emit/) -> write
- * for a codelet, or the same first steps followed by an analysis for
- * kgen spills (sched/belady.c, spills.c) and kgen report (report.c).
+/* main.c: the pipeline.  For a codelet, in order:
+ *   parse (cli.c, job.c: the command line into one checked Job)
+ *   -> build (gen/ through build.c: the DAG; the builders' options and
+ *      their cost callback come from the Job)
+ *   -> simplify (dag/simp.c) -> schedule (sched/order.c, gemmorder.c)
+ *   -> allocate (x86/asm.c's registers, for --emit asm)
+ *   -> emit (emit/, x86/) -> verify (validate.c, for --verify) -> write.
+ * kgen spills, report and gemm --tile auto analyse instead of emitting
+ * (analyse.c); kgen verify runs the validator alone (validate.c).
  * Nothing below calls back up: builders do not schedule, the scheduler
  * does not build or print, emitters get a finished DAG and its order. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
 #include "all.h"
-
-static void
-dump(const Job *j, Dag *d, const char *stage)
-{
-	if (!j->dump)
-		return;
-	dag_check(d);
-	fprintf(stderr, "## after %s: %d nodes\n", stage, d->nnode);
-	dag_dump(d, stderr);
-}
-
-/* simp_run on d, the DAG of a builder, with -d's dumps before and
- * after. */
-static Dag *
-simplify(const Job *j, Dag *d, int fma)
-{
-	dump(j, d, "build");
-	d = simp_run(d, fma);
-	dump(j, d, "simp");
-	return d;
-}
-
-/* The DAG of j's problem, as its builder states it. */
-static Dag *
-build(const Job *j, Arena *ar)
-{
-	const Prob *p;
-
-	p = &j->p;
-	if (p->kind == PROB_CONV)
-		return conv_build(ar, p->taps, p->ntaps, p->n,
-		    p->correlate);
-	if (p->kind == PROB_GEMM && j->kloop)  /* one step of the K loop */
-		return gemm_build(ar, p->m / j->vlen, p->n, 1, 0);
-	if (p->kind == PROB_GEMM)
-		return gemm_build(ar, (p->m + j->vlen - 1) / j->vlen, p->n,
-		    p->k, j->vlen > 1);
-	if (j->kind == CK_T1 || j->kind == CK_T1V)
-		return twiddle_build(ar, p->n, p->sign);
-	if (j->kind == CK_R2CF || j->kind == CK_R2CB)
-		return real_build(ar, p->n, j->kind == CK_R2CB);
-	if (j->kind == CK_N1C || j->kind == CK_N1X) {
-		/* n1x: the sub-transforms, one a lane */
-		fft_cxl(1);
-		return fft_buildc(ar, p->n / (j->kind == CK_N1X ? j->lanes
-		    : 1), p->sign);
-	}
-	/* n1w's leaf: one DFT a lane */
-	return fft_build(ar, p->n / (j->kind == CK_N1W ? j->lanes : 1),
-	    p->sign);
-}
 
 /* Prints d in the given order with j's emitter (top: n1w's top step). */
 static void
@@ -86,71 +37,13 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 	}
 }
 
-/* The DAG an assembly codelet's header names (n1, t1v or gemm), as kgen
- * fft or kgen gemm builds it (with --choose spills' top algorithm where
- * the header names one). */
-static Dag *
-asmdag(const Job *j, const Vhead *h, const char *file, Arena *ar)
-{
-	if (h->kind < 0)
-		return simplify(j, gemm_build(ar, h->m / (isa_get(h->simd)->bytes
-		    / 8), h->n, h->k, 1), h->fma);
-	fft_fma(h->fma);
-	if (h->top[0] && fft_settop(h->n, h->top) < 0)
-		fail("verify %s: top=%s: not an algorithm of size %d", file,
-		    h->top, h->n);
-	if (h->kind == CK_T1V)
-		return simplify(j, twiddle_build(ar, h->n, h->sign), h->fma);
-	return simplify(j, fft_build(ar, h->n, h->sign), h->fma);
-}
-
-/* Checks text, the assembly of file, with verify/verify.c: exits 1 on a
- * failed check, 2 when it cannot be read; else returns the counts. */
-static Vres
-check(const Job *j, const char *text, const char *file)
-{
-	Arena *ar;
-	Vhead h;
-	Vres r;
-	char msg[512];
-	int rc;
-
-	if (!asmread_head(text, &h, msg, sizeof msg))
-		fail("verify %s: %s", file, msg);
-	ar = arena_new();
-	rc = verify_run(text, file, asmdag(j, &h, file, ar), &h, &r, msg,
-	    sizeof msg);
-	arena_free(ar);
-	if (rc == 2)
-		fail("verify %s", msg);
-	if (rc)
-		die("verify %s", msg);
-	return r;
-}
-
-/* kgen verify FILE.s: the validator on an assembly codelet. */
-static void
-verify(const Job *j)
-{
-	char *text;
-	Vres r;
-
-	text = asmread_load(j->file);
-	r = check(j, text, j->file);
-	printf("%s: ok: every output is the DAG's; %d kernel instructions, "
-	    "%d spill loads, %d spill stores, %ld stalls\n", j->file,
-	    r.instrs, r.loads, r.stores, r.stalls);
-	free(text);
-	if (fflush(stdout) || ferror(stdout))
-		fail("verify: cannot write: %s", strerror(errno));
-}
-
-/* kgen fft, gemm and conv: build, simplify, order, emit, write. */
+/* kgen fft, gemm and conv: build, simplify, order, emit, verify,
+ * write. */
 static void
 generate(Job *j)
 {
-	Cost k;
 	Arena *ar;
+	Fft *g;
 	Dag *d, *top;
 	FILE *f, *mf;
 	char *tmp, *text;
@@ -159,33 +52,30 @@ generate(Job *j)
 
 	text = 0;
 	ar = arena_new();
-	if (j->choose) {
-		/* the spills are counted in the order the codelet gets, made
-		 * as it is made (R, latency, store cost), at its R */
-		k = j->cost;
-		k.regs = j->e.topregs;
-		fft_spills(j->p.n, j->sched[0], &k);
-	}
-	d = simplify(j, build(j, ar), j->fma);
+	/* build and simplify; --choose spills: the top algorithm too */
+	g = build_fft(j, ar);
+	d = build_simp(j, build_dag(j, g, ar), j->fma);
 	if (j->choose)
-		j->e.top = fft_top(j->p.n, j->top, sizeof j->top);
+		j->e.top = fft_top(g, j->p.n, j->top, sizeof j->top);
 	/* n1w's top step is a radix-VL twiddle codelet of its own */
-	top = j->kind != CK_N1W ? 0 : simp_run(twiddle_build(ar, j->lanes,
+	top = j->kind != CK_N1W ? 0 : simp_run(twiddle_build(g, ar, j->lanes,
 	    j->p.sign), 0);
+	/* schedule */
 	if (j->checkregs)
 		job_regs(d, &j->cost.regs, 1);
 	order = gemmorder_for(d, ar, j->sched[0], &j->cost, &norder);
+	/* allocate: --emit asm allocates its registers as it prints */
 	if (j->emitter == EMITTER_ASM && !emitasm_fits(d))
 		fail("--emit asm: an FMA of this DAG has two constant operands, "
 		    "which no x86 FMA takes; drop --fma");
+	/* emit; with --verify to memory, checked before it is written */
 	if (j->verify) {
-		/* emitted to memory and checked before it is written */
 		if (!(mf = open_memstream(&text, &len)))
 			die("cannot print to memory: %s", strerror(errno));
 		emit(j, mf, d, top, order, norder);
 		if (fclose(mf))
 			die("cannot print to memory: %s", strerror(errno));
-		check(j, text, j->out ? j->out : "(stdout)");
+		validate_text(j, text, j->out ? j->out : "(stdout)");
 	}
 	f = out_open(j->out, &tmp);
 	if (j->verify)
@@ -204,120 +94,20 @@ plan(const Job *j)
 {
 	Dag *part[STANDALONE_MAXPART];
 	Arena *ar;
+	Fft *g;
 	FILE *f;
 	char *tmp;
 	int kind[STANDALONE_MAXPART], size[STANDALONE_MAXPART], i, np;
 
 	ar = arena_new();
+	g = build_fft(j, ar);
 	np = standalone_parts(j->p.n, kind, size);
 	for (i = 0; i < np; i++)
-		part[i] = simplify(j, kind[i] == CK_N1 ? fft_build(ar, size[i],
-		    j->p.sign) : twiddle_build(ar, size[i], j->p.sign), 0);
+		part[i] = build_simp(j, kind[i] == CK_N1 ? fft_n1(g, ar,
+		    size[i], j->p.sign) : twiddle_build(g, ar, size[i],
+		    j->p.sign), 0);
 	f = out_open(j->out, &tmp);
 	standalone_c(f, j->p.n, j->p.sign, part, &j->e);
-	out_close(f, j->out, tmp);
-	arena_free(ar);
-}
-
-/* gemm --tile auto: the register-tile model's table, no codelet. */
-static void
-tiles(const Job *j)
-{
-	FILE *f;
-	char *tmp;
-	int mr, nr;
-
-	f = out_open(j->out, &tmp);
-	gemmtile_model(f, j->cost.regs, j->cost.gamma, j->vlen, j->p.k, &mr,
-	    &nr);
-	out_close(f, j->out, tmp);
-}
-
-/* kgen spills --annotate: the one order, step by step, with Belady's
- * decisions (sched/annotate.c). */
-static void
-annotated(const Job *j, Dag *d, Arena *ar)
-{
-	Cost c;
-	FILE *f;
-	char *tmp, title[192];
-	int *o, n, stopped;
-
-	c = j->cost;
-	c.regs = j->regs[0];
-	progress_start("spills", j->quiet, j->timelimit, 1, "one order, "
-	    "annotated");
-	c.stop = progress_stop();
-	c.stopped = &stopped;
-	stopped = 0;
-	o = gemmorder_for(d, ar, j->sched[0], &c, &n);
-	progress_end();
-	snprintf(title, sizeof title, "%s, schedule %s", j->desc,
-	    order_names[j->sched[0]]);
-	f = out_open(j->out, &tmp);
-	annotate_print(f, d, o, n, c.regs, c.latency, title);
-	if (j->timelimit > 0)
-		fprintf(f, "# time limit %g s: %s\n", j->timelimit, stopped
-		    ? "reached; the search was cut short, this is the best "
-		    "order it found" : "not reached");
-	out_close(f, j->out, tmp);
-}
-
-/* kgen spills: build, simplify, then per schedule and per R an order,
- * Belady's counts, the bound, and what the compilers do with it. */
-static void
-spills(Job *j)
-{
-	Arena *ar;
-	Dag *d;
-	Table *t;
-	FILE *f;
-	char *tmp;
-
-	ar = arena_new();
-	d = simplify(j, build(j, ar), j->fma);
-	job_regs(d, j->regs, j->nregs);
-	if (j->annotate) {
-		annotated(j, d, ar);
-		arena_free(ar);
-		return;
-	}
-	t = &j->table;
-	t->p = &j->p;
-	t->c = dag_count(d);
-	t->nnode = d->nnode;
-	spills_rows(t, d, j->sched, j->nsched, j->regs, j->nregs, &j->cost,
-	    ar, compile_row, j);
-	f = out_open(j->out, &tmp);
-	if (j->target && !strcmp(j->format, "text"))
-		target_print(f, j->target, j->e.isfloat);
-	spills_print(f, j->format, t);
-	out_close(f, j->out, tmp);
-	arena_free(ar);
-}
-
-/* kgen report: build, simplify, then the pressure report, which orders
- * the DAG as it needs and has ptxas measure compile_cuda's text. */
-static void
-report(Job *j)
-{
-	Arena *ar;
-	Dag *d;
-	FILE *f;
-	char *tmp;
-
-	static char buf[1 << 16];
-
-	/* the report is printed as it is made; on a terminal that shares
-	 * standard error with the progress line, hold it back until the
-	 * end (it is a few kilobytes) */
-	if (!j->out && isatty(1))
-		setvbuf(stdout, buf, _IOFBF, sizeof buf);
-	ar = arena_new();
-	d = simplify(j, build(j, ar), j->fma);
-	j->report.cuda = compile_cuda;
-	f = out_open(j->out, &tmp);
-	report_print(f, d, &j->p, &j->report);
 	out_close(f, j->out, tmp);
 	arena_free(ar);
 }
@@ -338,13 +128,11 @@ main(int argc, char **argv)
 	out_stdfds();
 	temp_signals();
 	cli_parse(&j, argc, argv);
-	/* with --fma, DFT algorithms are chosen by their fused counts */
-	fft_fma(j.fma);
 	switch (j.cmd) {
-	case CMD_SPILLS: spills(&j); break;
-	case CMD_REPORT: report(&j); break;
-	case CMD_TILES: tiles(&j); break;
-	case CMD_VERIFY: verify(&j); break;
+	case CMD_SPILLS: analyse_spills(&j); break;
+	case CMD_REPORT: analyse_report(&j); break;
+	case CMD_TILES: analyse_tiles(&j); break;
+	case CMD_VERIFY: validate_file(&j); break;
 	default:
 		if (j.emitter == EMITTER_PLAN)
 			plan(&j);

@@ -175,14 +175,17 @@ static const char usage3[] =
 "      --annotate (one schedule, one R) prints the order step by step:\n"
 "      live values and the pressure against R, and each spill store and\n"
 "      reload Belady's MIN decides.\n"
-"  Schedules (--schedule, also for kgen fft, default build): naive\n"
+"  Schedules (--schedule, also for kgen fft and report): naive\n"
 "      (breadth first), build (the builder's recursion), co (recursive\n"
 "      partition, cache-oblivious), blocked and search (for one R, given\n"
 "      to kgen fft as --regs R, default 16; they minimise Belady's loads\n"
-"      + G stores + stalls, G = --gamma, default 1).  search's budget:\n"
-"      about 3e7 node-steps of Belady per R (fixed, so reruns agree;\n"
-"      n = 64 takes about 1 s per R, n = 256 several) unless --time-limit\n"
-"      stops it sooner.\n";
+"      + G stores + stalls, G = --gamma, default 1).  kgen fft's and\n"
+"      report's default is build, but kgen fft orders an n1 codelet of\n"
+"      size 64 in C (not --emit cuda or asm) with 8, 16 or 32 registers\n"
+"      (--regs, or the ISA's) by search made for R = 8, 16 or 21.\n"
+"      search's budget: about 3e7 node-steps of Belady per R (fixed, so\n"
+"      reruns agree; n = 64 takes about 1 s per R, n = 256 several)\n"
+"      unless --time-limit stops it sooner.\n";
 
 /* The options and examples, the help's end. */
 static const char usage4[] =

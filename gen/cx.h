@@ -1,8 +1,8 @@
 /* cx.h: complex values as pairs of node ids, the arithmetic the DFT
  * builders state their algorithms in, shared by fft.c (the algorithm
- * search and the composite sizes) and prime.c (Rader and the cyclotomic
+ * search, the composite sizes and Rader) and prime.c (the cyclotomic
  * CRT for primes).  Include after all.h.
- * In a complex-lane DAG (Dag.cxl, fft_buildc) one node is a whole complex
+ * In a complex-lane DAG (Dag.cxl, fft_n1c) one node is a whole complex
  * number: re holds its id and im is unused (CXL_IM); multiplying by i is
  * the node BYI, so a constant twiddle is c x + s BYI(x), as in FFTW's
  * n1fv codelets.  Builders that use only the functions below work in
@@ -113,12 +113,8 @@ cxalloc(Dag *d, int n)
 	return arena_alloc(d->ar, (n ? n : 1) * sizeof(Cx));
 }
 
-/* fft.c */
-void fft_cdft(Dag *d, int n, int sign, const Cx *in, Cx *out);
-int fft_fused(void);
-
-/* prime.c */
-void prime_rader(Dag *d, int p, int sign, const Cx *in, Cx *out);
-void prime_crt(Dag *d, int p, int sign, const Cx *in, Cx *out);
-long prime_crtbound(int p);
-long prime_crtcost(int p);
+/* prime.c: the cyclotomic CRT (fft.c calls it, never the reverse) */
+int prime_root(int p);
+void prime_crt(Dag *d, int p, int sign, const Cx *in, Cx *out, int fused);
+long prime_crtbound(int p, int fused);
+long prime_crtcost(int p, int fused);

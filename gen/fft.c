@@ -1,20 +1,21 @@
 /* fft.c: DFT builders.
- * fft_cdft() states each algorithm naively over complex pairs of node
+ * cdft() states each algorithm naively over complex pairs of node
  * ids (cx.h) and lets the hash-consing constructors of dag.c fold the
  * trivial twiddles and share common subexpressions.  Per size it picks
  * the algorithm whose DAG has the fewest operations, by building every
  * candidate (split radix, Cooley-Tukey for each radix, Good-Thomas prime
  * factor for each coprime split, the symmetric direct DFT for odd sizes,
- * and for primes Rader and the cyclotomic CRT of prime.c) and counting;
- * the choice is memoised per size, so the search is a dynamic program
- * over divisors.  Counting builds each candidate into a throwaway DAG
- * and, with --fma, contracts it with simp_run: the counts that decide
- * are those of the codelet as it will be emitted.  With --choose spills
- * (fft_spills) the codelet's own size is chosen by its spills in its
- * order too (respill), and fft_settop rebuilds that choice for kgen
- * verify.  References: Frigo, "A fast Fourier transform compiler", PLDI
- * 1999; Duhamel and Hollmann 1984 (split radix); Good 1958, Thomas 1963
- * (prime factor). */
+ * and for primes Rader, below, and the cyclotomic CRT of prime.c) and
+ * counting; the choice is memoised per size in the Fft context, so the
+ * search is a dynamic program over divisors.  Counting builds each
+ * candidate into a throwaway DAG and, with Fftopt.fma, contracts it with
+ * simp_run: the counts that decide are those of the codelet as it will
+ * be emitted.  With Fftopt.topn (--choose spills) the codelet's own size
+ * is chosen by its spills too (respill), as the driver's callback
+ * Fftopt.spills counts them: this file never schedules.  fft_settop
+ * rebuilds that choice for kgen verify.  References: Frigo, "A fast
+ * Fourier transform compiler", PLDI 1999; Duhamel and Hollmann 1984
+ * (split radix); Good 1958, Thomas 1963 (prime factor); Rader 1968. */
 #include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -28,19 +29,18 @@ enum { ALG_NONE, ALG_COPY, ALG_DIRECT, ALG_SPLIT, ALG_CT, ALG_PFA,
 /* Largest prime tried with the O(n^2) direct algorithm. */
 enum { DIRECT_MAX = 64 };
 
-static unsigned char bestalg[FFT_MAXN + 1];
-static int bestarg[FFT_MAXN + 1];
-static long bestops[FFT_MAXN + 1];
-/* choose() minimises the counts after FMA contraction (fft_fma) */
-static int fused;
-/* choose() leaves out the algorithms that split complex values into
- * their parts (the CRT), for complex-lane DAGs (fft_cxl) */
-static int cxlmode;
-/* fft_spills: with sregs > 0, size stopn is chosen by its operations
- * and Belady's spill traffic at sregs registers in the order ssched
- * makes for scost (respill) */
-static int sregs, stopn, ssched;
-static Cost scost;
+/* The builders' context: the driver's options and the algorithm chosen
+ * for each size, ALG_NONE where not yet chosen. */
+struct Fft {
+	Fftopt o;
+	unsigned char alg[FFT_MAXN + 1];
+	int arg[FFT_MAXN + 1];
+	long ops[FFT_MAXN + 1];     /* operations of the choice */
+};
+
+static void cdft(Fft *g, Dag *d, int n, int sign, const Cx *in,
+    Cx *out);
+
 static const char *const algnames[] = {
 	"none", "copy", "direct", "split", "ct", "pfa", "rader", "crt",
 };
@@ -49,7 +49,7 @@ static const char *const algnames[] = {
 /* Split radix: X_k = U_k + w^k Z_k + w^3k Z'_k with U the DFT of the even
  * inputs, Z and Z' those of inputs 4m+1 and 4m+3.  Requires 4 | n. */
 static void
-split(Dag *d, int n, int sign, const Cx *in, Cx *out)
+split(Fft *g, Dag *d, int n, int sign, const Cx *in, Cx *out)
 {
 	Cx *e, *o1, *o3, *u, *z1, *z3, a, b, s, t;
 	int k, m, q;
@@ -67,9 +67,9 @@ split(Dag *d, int n, int sign, const Cx *in, Cx *out)
 		o1[m] = in[4 * m + 1];
 		o3[m] = in[4 * m + 3];
 	}
-	fft_cdft(d, 2 * q, sign, e, u);
-	fft_cdft(d, q, sign, o1, z1);
-	fft_cdft(d, q, sign, o3, z3);
+	cdft(g, d, 2 * q, sign, e, u);
+	cdft(g, d, q, sign, o1, z1);
+	cdft(g, d, q, sign, o3, z3);
 	for (k = 0; k < q; k++) {
 		a = ctw(d, z1[k], sign, k, n);
 		b = ctw(d, z3[k], sign, 3 * k, n);
@@ -85,7 +85,7 @@ split(Dag *d, int n, int sign, const Cx *in, Cx *out)
 /* Cooley-Tukey, decimation in time, radix r: r DFTs of size n/r over the
  * inputs r q + s, twiddles w_n^(s k), then n/r DFTs of size r. */
 static void
-ct(Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
+ct(Fft *g, Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
 {
 	Cx *x, *y, *col, *res;
 	int m, s, q, k;
@@ -98,12 +98,12 @@ ct(Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
 	for (s = 0; s < r; s++) {
 		for (q = 0; q < m; q++)
 			x[q] = in[r * q + s];
-		fft_cdft(d, m, sign, x, y + s * m);
+		cdft(g, d, m, sign, x, y + s * m);
 	}
 	for (k = 0; k < m; k++) {
 		for (s = 0; s < r; s++)
 			col[s] = ctw(d, y[s * m + k], sign, (long)s * k, n);
-		fft_cdft(d, r, sign, col, res);
+		cdft(g, d, r, sign, col, res);
 		for (s = 0; s < r; s++)
 			out[k + m * s] = res[s];
 	}
@@ -113,7 +113,7 @@ ct(Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
  * input map q = (m q1 + r q2) mod n and the CRT output map turn the DFT
  * into a two-dimensional one with no twiddles. */
 static void
-pfa(Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
+pfa(Fft *g, Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
 {
 	Cx *x, *y, *col, *res;
 	long e1, e2;
@@ -129,15 +129,63 @@ pfa(Dag *d, int n, int r, int sign, const Cx *in, Cx *out)
 	for (q1 = 0; q1 < r; q1++) {
 		for (q2 = 0; q2 < m; q2++)
 			x[q2] = in[(m * q1 + r * q2) % n];
-		fft_cdft(d, m, sign, x, y + q1 * m);
+		cdft(g, d, m, sign, x, y + q1 * m);
 	}
 	for (k2 = 0; k2 < m; k2++) {
 		for (q1 = 0; q1 < r; q1++)
 			col[q1] = y[q1 * m + k2];
-		fft_cdft(d, r, sign, col, res);
+		cdft(g, d, r, sign, col, res);
 		for (k1 = 0; k1 < r; k1++)
 			out[(k1 * m * e1 + k2 * r * e2) % n] = res[k1];
 	}
+}
+
+/* Rader: for prime p and a primitive root g (q here), y_(g^a) = x_0 +
+ * (u * v)_a, a cyclic convolution of u_b = x_(g^-b) with v_c = w^(g^c),
+ * done with two DFTs of size p - 1 and the kernel's transform as
+ * constants.  x_0 enters through the zero frequency, and y_0 = x_0 + U_0
+ * reuses the first DFT. */
+static void
+rader(Fft *g, Dag *d, int p, int sign, const Cx *in, Cx *out)
+{
+	Cx *u, *U, *Z, *z;
+	long double *vr, *vi, *wr, *wi, cr, ci, tr, ti;
+	int N, q, qinv, a, b, k, m, x;
+
+	N = p - 1;
+	q = prime_root(p);
+	qinv = (int)modinv(q, p);
+	u = cxalloc(d, N);
+	U = cxalloc(d, N);
+	Z = cxalloc(d, N);
+	z = cxalloc(d, N);
+	vr = arena_alloc(d->ar, 2 * N * sizeof *vr);
+	vi = vr + N;
+	for (x = 1, b = 0; b < N; b++, x = (int)((long)x * qinv % p))
+		u[b] = in[x];
+	for (x = 1, b = 0; b < N; b++, x = (int)((long)x * q % p))
+		num_cexp((long)sign * x, p, &vr[b], &vi[b]);
+	cdft(g, d, N, -1, u, U);
+	out[0] = cadd(d, in[0], U[0]);
+	/* the kernel's DFT, with exp(-2 pi i m / N) from a table */
+	wr = arena_alloc(d->ar, 2 * N * sizeof *wr);
+	wi = wr + N;
+	for (k = 0; k < N; k++)
+		num_cexp(-k, N, &wr[k], &wi[k]);
+	for (k = 0; k < N; k++) {
+		cr = ci = 0;
+		for (b = 0, m = 0; b < N; b++, m = (m + k) % N) {
+			cr += vr[b] * wr[m] - vi[b] * wi[m];
+			ci += vr[b] * wi[m] + vi[b] * wr[m];
+		}
+		tr = cr / N;
+		ti = ci / N;
+		Z[k] = cmulc(d, U[k], tr, ti);
+	}
+	Z[0] = cadd(d, Z[0], in[0]);
+	cdft(g, d, N, 1, Z, z);
+	for (x = 1, a = 0; a < N; a++, x = (int)((long)x * q % p))
+		out[x] = z[a];
 }
 
 /* Direct DFT of odd size n with the symmetric sums s_k = x_k + x_(n-k)
@@ -209,21 +257,22 @@ isprime(int n)
 }
 
 static void
-run(Dag *d, int n, int alg, int arg, int sign, const Cx *in, Cx *out)
+run(Fft *g, Dag *d, int n, int alg, int arg, int sign, const Cx *in,
+    Cx *out)
 {
 	switch (alg) {
 	case ALG_COPY: out[0] = in[0]; break;
 	case ALG_DIRECT: direct(d, n, sign, in, out); break;
-	case ALG_SPLIT: split(d, n, sign, in, out); break;
-	case ALG_CT: ct(d, n, arg, sign, in, out); break;
-	case ALG_PFA: pfa(d, n, arg, sign, in, out); break;
-	case ALG_RADER: prime_rader(d, n, sign, in, out); break;
-	case ALG_CRT: prime_crt(d, n, sign, in, out); break;
+	case ALG_SPLIT: split(g, d, n, sign, in, out); break;
+	case ALG_CT: ct(g, d, n, arg, sign, in, out); break;
+	case ALG_PFA: pfa(g, d, n, arg, sign, in, out); break;
+	case ALG_RADER: rader(g, d, n, sign, in, out); break;
+	case ALG_CRT: prime_crt(d, n, sign, in, out, g->o.fma); break;
 	default: assert(0 && "unknown algorithm");
 	}
 }
 
-/* The slots of the n1 DAG d of size n (fft_build's): input slots 2m, 2m+1
+/* The slots of the n1 DAG d of size n (fft_n1's): input slots 2m, 2m+1
  * are re and im of x_m (arrays 0 and 1), output slots likewise (arrays 2
  * and 3), in place. */
 static void
@@ -244,19 +293,17 @@ slots(Dag *d, Arena *ar, int n)
 }
 
 /* Operations of a size-n DFT made with (alg, arg) at the top; with
- * spill != NULL also *spill, Belady's spill loads plus stores in the
- * order of fft_spills' schedule at sregs registers (-1 where the DAG
- * needs more registers than that). */
+ * spill != NULL also *spill, the spill loads plus stores the driver's
+ * Fftopt.spills counts for it (-1 where the DAG needs more registers
+ * than it has). */
 static long
-cost(int n, int alg, int arg, long *nmul, long *spill)
+cost(Fft *g, int n, int alg, int arg, long *nmul, long *spill)
 {
 	Arena *ar;
 	Dag *d;
 	Cx *in, *out;
 	Count c;
-	Spill s;
-	const int *o;
-	int m, no;
+	int m;
 
 	ar = arena_new();
 	d = dag_new(ar);
@@ -267,41 +314,36 @@ cost(int n, int alg, int arg, long *nmul, long *spill)
 	out = cxalloc(d, n);
 	for (m = 0; m < n; m++)
 		in[m] = cx(dag_load(d, 2 * m), dag_load(d, 2 * m + 1));
-	run(d, n, alg, arg, -1, in, out);
+	run(g, d, n, alg, arg, -1, in, out);
 	for (m = 0; m < n; m++) {
 		dag_store(d, 2 * m, out[m].re);
 		dag_store(d, 2 * m + 1, out[m].im);
 	}
-	if (fused)
+	if (g->o.fma)
 		d = simp_run(d, 1);
 	c = dag_count(d);
-	if (spill && belady_minregs(d) > sregs) {
-		*spill = -1;
-	} else if (spill) {
-		o = order_for(d, ar, ssched, &scost, &no);
-		s = belady_run(d, o, no, sregs, scost.latency);
-		*spill = (long)s.loads + s.stores;
-	}
+	if (spill)
+		*spill = g->o.spills(g->o.ctx, d);
 	arena_free(ar);
 	*nmul = c.mul + c.fma;
 	return (long)c.add + c.mul + c.fma + c.neg;
 }
 
-static long opcount(int n);
+static long opcount(Fft *g, int n);
 
 /* Operations of the twiddle factor w_n^e as ctw makes it: none for
  * +-1 and +-i, 4 for the odd eighth roots, 6 otherwise.  After FMA
  * contraction: the eighth roots' products may fuse into their users,
  * and a general one takes a product and an FMA per component. */
 static long
-twcost(long e, int n)
+twcost(const Fft *g, long e, int n)
 {
 	e %= n;
 	if (4 * e % n == 0)
 		return 0;
 	if (8 * e % n == 0)
-		return fused ? 2 : 4;
-	return fused ? 4 : 6;
+		return g->o.fma ? 2 : 4;
+	return g->o.fma ? 4 : 6;
 }
 
 /* A lower bound on the operations of (alg, arg) at size n, from the
@@ -309,7 +351,7 @@ twcost(long e, int n)
  * twiddles and butterflies: nearly exact, so that candidates tried in
  * its order can stop early. */
 static long
-bound(int n, int alg, int arg)
+bound(Fft *g, int n, int alg, int arg)
 {
 	long b;
 	int q, s, k;
@@ -317,22 +359,22 @@ bound(int n, int alg, int arg)
 	switch (alg) {
 	case ALG_SPLIT:
 		q = n / 4;
-		b = opcount(2 * q) + 2 * opcount(q) + 12L * q;
+		b = opcount(g, 2 * q) + 2 * opcount(g, q) + 12L * q;
 		for (k = 1; k < q; k++)
-			b += twcost(k, n) + twcost(3L * k, n);
+			b += twcost(g, k, n) + twcost(g, 3L * k, n);
 		return b;
 	case ALG_CT:
-		b = arg * opcount(n / arg) + n / arg * opcount(arg);
+		b = arg * opcount(g, n / arg) + n / arg * opcount(g, arg);
 		for (s = 1; s < arg; s++)
 			for (k = 1; k < n / arg; k++)
-				b += twcost((long)s * k, n);
+				b += twcost(g, (long)s * k, n);
 		return b;
 	case ALG_PFA:
-		return arg * opcount(n / arg) + n / arg * opcount(arg);
+		return arg * opcount(g, n / arg) + n / arg * opcount(g, arg);
 	case ALG_RADER:
-		return 2 * opcount(n - 1) + 2L * (n - 1);
+		return 2 * opcount(g, n - 1) + 2L * (n - 1);
 	case ALG_CRT:
-		return prime_crtbound(n);
+		return prime_crtbound(n, g->o.fma);
 	default:
 		return 0;
 	}
@@ -355,29 +397,30 @@ candcmp(const void *a, const void *b)
 	return x->idx - y->idx;
 }
 
-/* fft_spills' choice for size n among the ncand candidates of choose,
- * whose fewest operations are best, bestmul of them products (mul and
- * FMA): among the candidates within 1/25 of best operations and 1/16 of
- * bestmul products, the least operations plus spill loads and stores of
- * Belady's MIN at sregs registers in the order of fft_spills' schedule
- * (cost); ties to the fewer operations, then the earlier candidate.  Why the bounds: the
- * arithmetic bounds these codelets as much as the spills do, and
- * products run on half of a Zen 4's FP pipes; the DAGs with fewer
- * spills at n = 22, 41, 53 and 61 (AVX-512 double) trade additions for
- * FMAs (products up 22-125%) and measured 2-26% slower as assembly, where
- * those within the bounds (23, 30, 42, 47, 50, 54, 60) measured 1.01-1.35x
- * faster (docs/asm.md, "Algorithms chosen by their spills"). */
+/* --choose spills' choice for size n among the ncand candidates of
+ * choose, whose fewest operations are best, bestmul of them products
+ * (mul and FMA): among the candidates within 1/25 of best operations and
+ * 1/16 of bestmul products, the least operations plus the spill loads
+ * and stores Fftopt.spills counts (cost); ties to the fewer operations,
+ * then the earlier candidate.  Why the bounds: the arithmetic bounds
+ * these codelets as much as the spills do, and products run on half of
+ * a Zen 4's FP pipes; the DAGs with fewer spills at n = 22, 41, 53 and
+ * 61 (AVX-512 double) trade additions for FMAs (products up 22-125%) and
+ * measured 2-26% slower as assembly, where those within the bounds (23,
+ * 30, 42, 47, 50, 54, 60) measured 1.01-1.35x faster (docs/asm.md,
+ * "Algorithms chosen by their spills"). */
 static void
-respill(int n, const Cand *cand, int ncand, long best, long bestmul)
+respill(Fft *g, int n, const Cand *cand, int ncand, long best,
+    long bestmul)
 {
 	long c, mul, sp, t, bt, bc;
 	int i, bi, nq, q[128];
 
 	for (i = nq = 0; i < ncand; i++) {
 		if (cand[i].lb > best + best / 25 || (cand[i].alg == ALG_CRT
-		    && prime_crtcost(n) > best + best / 4))
+		    && prime_crtcost(n, g->o.fma) > best + best / 4))
 			continue;
-		c = cost(n, cand[i].alg, cand[i].arg, &mul, 0);
+		c = cost(g, n, cand[i].alg, cand[i].arg, &mul, 0);
 		if (c <= best + best / 25 && mul <= bestmul + bestmul / 16)
 			q[nq++] = i;
 	}
@@ -387,7 +430,7 @@ respill(int n, const Cand *cand, int ncand, long best, long bestmul)
 	bi = ncand;
 	while (nq-- > 0) {
 		i = q[nq];
-		c = cost(n, cand[i].alg, cand[i].arg, &mul, &sp);
+		c = cost(g, n, cand[i].alg, cand[i].arg, &mul, &sp);
 		if (sp < 0)
 			continue;
 		t = c + sp;
@@ -396,9 +439,9 @@ respill(int n, const Cand *cand, int ncand, long best, long bestmul)
 			bt = t;
 			bc = c;
 			bi = cand[i].idx;
-			bestalg[n] = cand[i].alg;
-			bestarg[n] = cand[i].arg;
-			bestops[n] = c;
+			g->alg[n] = cand[i].alg;
+			g->arg[n] = cand[i].arg;
+			g->ops[n] = c;
 		}
 	}
 }
@@ -408,15 +451,15 @@ respill(int n, const Cand *cand, int ncand, long best, long bestmul)
  * candidates are built and counted in the order of their lower bounds,
  * until the next bound passes the best count (branch and bound). */
 static void
-choose(int n)
+choose(Fft *g, int n)
 {
 	Cand cand[128], *k;
 	long best, bestmul, c, mul;
 	int ncand, bestidx, i, r;
 
 	if (n <= 2) {
-		bestalg[n] = n == 1 ? ALG_COPY : ALG_DIRECT;
-		bestops[n] = n == 1 ? 0 : 4;
+		g->alg[n] = n == 1 ? ALG_COPY : ALG_DIRECT;
+		g->ops[n] = n == 1 ? 0 : 4;
 		return;
 	}
 	ncand = 0;
@@ -424,7 +467,7 @@ choose(int n)
 		cand[ncand++] = (Cand){ALG_DIRECT, 0, 0, 0};
 	if (isprime(n)) {
 		cand[ncand++] = (Cand){ALG_RADER, 0, 0, 0};
-		if (!cxlmode)
+		if (!g->o.cxl)
 			cand[ncand++] = (Cand){ALG_CRT, 0, 0, 0};
 	}
 	if (n % 4 == 0)
@@ -438,7 +481,7 @@ choose(int n)
 			cand[ncand++] = (Cand){ALG_PFA, r, 0, 0};
 	}
 	for (i = 0; i < ncand; i++) {
-		cand[i].lb = bound(n, cand[i].alg, cand[i].arg);
+		cand[i].lb = bound(g, n, cand[i].alg, cand[i].arg);
 		cand[i].idx = i;
 	}
 	qsort(cand, ncand, sizeof *cand, candcmp);
@@ -448,97 +491,73 @@ choose(int n)
 		k = &cand[i];
 		/* the plans' estimate ignores sharing: allow some slack */
 		if (k->alg == ALG_CRT && best < LONG_MAX
-		    && prime_crtcost(n) > best + best / 16)
+		    && prime_crtcost(n, g->o.fma) > best + best / 16)
 			continue;
-		c = cost(n, k->alg, k->arg, &mul, 0);
+		c = cost(g, n, k->alg, k->arg, &mul, 0);
 		if (c < best || (c == best && (mul < bestmul
 		    || (mul == bestmul && k->idx < bestidx)))) {
 			best = c;
 			bestmul = mul;
 			bestidx = k->idx;
-			bestalg[n] = k->alg;
-			bestarg[n] = k->arg;
+			g->alg[n] = k->alg;
+			g->arg[n] = k->arg;
 		}
 	}
-	assert(bestalg[n] != ALG_NONE);
-	bestops[n] = best;
-	if (sregs && n == stopn)
-		respill(n, cand, ncand, best, bestmul);
+	assert(g->alg[n] != ALG_NONE);
+	g->ops[n] = best;
+	if (g->o.spills && n == g->o.topn)
+		respill(g, n, cand, ncand, best, bestmul);
 }
 
 /* Operations of the best size-n DFT. */
 static long
-opcount(int n)
+opcount(Fft *g, int n)
 {
-	if (bestalg[n] == ALG_NONE)
-		choose(n);
-	return bestops[n];
+	if (g->alg[n] == ALG_NONE)
+		choose(g, n);
+	return g->ops[n];
 }
 
 /* A size-n DFT of in into out with the best algorithm for n. */
-void
-fft_cdft(Dag *d, int n, int sign, const Cx *in, Cx *out)
+static void
+cdft(Fft *g, Dag *d, int n, int sign, const Cx *in, Cx *out)
 {
 	assert(n >= 1 && n <= FFT_MAXN);
-	if (bestalg[n] == ALG_NONE)
-		choose(n);
-	run(d, n, bestalg[n], bestarg[n], sign, in, out);
+	if (g->alg[n] == ALG_NONE)
+		choose(g, n);
+	run(g, d, n, g->alg[n], g->arg[n], sign, in, out);
 }
 
-/* Are algorithms chosen by their counts after FMA contraction? */
-int
-fft_fused(void)
+/* A context for the builders with options o (copied), in ar. */
+Fft *
+fft_new(Arena *ar, const Fftopt *o)
 {
-	return fused;
-}
+	Fft *g;
 
-/* With on != 0, sizes are chosen by their operation counts after FMA
- * contraction (simp_run(d, 1)), for the codelets built with --fma; the
- * counts of the plain codelets can then be higher.  Call it before
- * fft_build or fft_dft. */
-void
-fft_fma(int on)
-{
-	if (on != fused)
-		memset(bestalg, ALG_NONE, sizeof bestalg);
-	fused = on;
-}
-
-/* With k != NULL, size n alone is chosen by its operations and the spill
- * loads and stores that Belady's MIN finds at k->regs registers in the
- * order that schedule sched makes for k (respill), for a codelet whose
- * registers are counted (--choose spills); its sub-DFTs are still
- * chosen by their operations.  k = NULL goes back to operations alone.
- * Call it after fft_fma and before fft_build. */
-void
-fft_spills(int n, int sched, const Cost *k)
-{
-	memset(bestalg, ALG_NONE, sizeof bestalg);
-	sregs = k ? k->regs : 0;
-	stopn = k ? n : 0;
-	ssched = sched;
-	if (k)
-		scost = *k;
+	g = arena_alloc(ar, sizeof *g);
+	memset(g, 0, sizeof *g);
+	g->o = *o;
+	return g;
 }
 
 /* The algorithm at the top of size n's DAG as "name:arg" (fft_settop's
  * form) in buf. */
 const char *
-fft_top(int n, char *buf, size_t len)
+fft_top(Fft *g, int n, char *buf, size_t len)
 {
 	assert(n >= 1 && n <= FFT_MAXN);
-	if (bestalg[n] == ALG_NONE)
-		choose(n);
-	snprintf(buf, len, "%s:%d", algnames[bestalg[n]], bestarg[n]);
+	if (g->alg[n] == ALG_NONE)
+		choose(g, n);
+	snprintf(buf, len, "%s:%d", algnames[g->alg[n]], g->arg[n]);
 	return buf;
 }
 
 /* Makes top ("name:arg", fft_top's form) the algorithm at the top of
- * size n's DAG, the sub-DFTs chosen as ever (kgen verify rebuilds a
- * --choose spills codelet so); -1 when top is no algorithm of size n.
- * Call it after fft_fma. */
+ * size n's DAG, the sub-DFTs chosen by their operations (kgen verify
+ * rebuilds a --choose spills codelet so; g's Fftopt.spills is dropped);
+ * -1 when top is no algorithm of size n. */
 int
-fft_settop(int n, const char *top)
+fft_settop(Fft *g, int n, const char *top)
 {
 	char name[16];
 	long mul;
@@ -557,32 +576,22 @@ fft_settop(int n, const char *top)
 	    || (alg == ALG_DIRECT && n > 2 && (n % 2 == 0 || n > DIRECT_MAX))
 	    || (alg == ALG_SPLIT && n % 4)
 	    || ((alg == ALG_RADER || alg == ALG_CRT) && (n < 3 || !isprime(n)))
-	    || (alg == ALG_CRT && cxlmode))
+	    || (alg == ALG_CRT && g->o.cxl))
 		return -1;
-	memset(bestalg, ALG_NONE, sizeof bestalg);
-	sregs = stopn = 0;
-	bestops[n] = n > 2 ? cost(n, alg, arg, &mul, 0) : n == 1 ? 0 : 4;
-	bestalg[n] = alg;
-	bestarg[n] = arg;
+	memset(g->alg, ALG_NONE, sizeof g->alg);
+	g->o.spills = 0;
+	g->o.topn = 0;
+	g->ops[n] = n > 2 ? cost(g, n, alg, arg, &mul, 0) : n == 1 ? 0 : 4;
+	g->alg[n] = alg;
+	g->arg[n] = arg;
 	return 0;
-}
-
-/* With on != 0, sizes are chosen among the algorithms that a
- * complex-lane DAG can state (all but the CRT, which works on real and
- * imaginary parts apart).  Call it before fft_buildc. */
-void
-fft_cxl(int on)
-{
-	if (on != cxlmode)
-		memset(bestalg, ALG_NONE, sizeof bestalg);
-	cxlmode = on;
 }
 
 /* The n1 DAG: input slots 2m, 2m+1 are re and im of x_m (arrays ri, ii at
  * stride is), output slots likewise (ro, io at stride os).
  * requires: 1 <= n <= FFT_MAXN, sign = -1 or 1. */
 Dag *
-fft_build(Arena *ar, int n, int sign)
+fft_n1(Fft *g, Arena *ar, int n, int sign)
 {
 	Dag *d;
 	Cx *in, *out;
@@ -594,7 +603,7 @@ fft_build(Arena *ar, int n, int sign)
 	out = cxalloc(d, n);
 	for (m = 0; m < n; m++)
 		in[m] = cx(dag_load(d, 2 * m), dag_load(d, 2 * m + 1));
-	fft_cdft(d, n, sign, in, out);
+	cdft(g, d, n, sign, in, out);
 	for (m = 0; m < n; m++) {
 		dag_store(d, 2 * m, out[m].re);
 		dag_store(d, 2 * m + 1, out[m].im);
@@ -602,18 +611,29 @@ fft_build(Arena *ar, int n, int sign)
 	return d;
 }
 
+/* fft_n1 with the default options, in a context of its own (for tests
+ * and tools that want a plain n1 DAG). */
+Dag *
+fft_build(Arena *ar, int n, int sign)
+{
+	Fftopt o;
+
+	memset(&o, 0, sizeof o);
+	return fft_n1(fft_new(ar, &o), ar, n, sign);
+}
+
 /* The complex-lane n1 DAG (Dag.cxl): one node a complex number, input
  * slot m is x_m (arrays ri and ii at stride is, element m), output slot
- * k is y_k (ro and io at stride os).  Requires: fft_cxl(1) was called,
- * 1 <= n <= FFT_MAXN, sign = -1 or 1. */
+ * k is y_k (ro and io at stride os).  requires: g's Fftopt.cxl, 1 <= n
+ * <= FFT_MAXN, sign = -1 or 1. */
 Dag *
-fft_buildc(Arena *ar, int n, int sign)
+fft_n1c(Fft *g, Arena *ar, int n, int sign)
 {
 	Dag *d;
 	Cx *in, *out;
 	int m;
 
-	assert(cxlmode && "fft_cxl(1) before a complex-lane DAG");
+	assert(g->o.cxl && "Fftopt.cxl for a complex-lane DAG");
 	d = dag_new(ar);
 	d->cxl = 1;
 	d->nin = d->nout = n;
@@ -630,7 +650,7 @@ fft_buildc(Arena *ar, int n, int sign)
 	out = cxalloc(d, n);
 	for (m = 0; m < n; m++)
 		in[m] = cx(dag_load(d, m), CXL_IM);
-	fft_cdft(d, n, sign, in, out);
+	cdft(g, d, n, sign, in, out);
 	for (m = 0; m < n; m++)
 		dag_store(d, m, out[m].re);
 	return d;
@@ -641,7 +661,7 @@ fft_buildc(Arena *ar, int n, int sign)
  * the builders of other codelet kinds (twiddle.c, real.c), which choose
  * their own slots.  requires: 1 <= n <= FFT_MAXN, sign = -1 or 1. */
 void
-fft_dft(Dag *d, int n, int sign, const int *in, int *out)
+fft_dft(Fft *g, Dag *d, int n, int sign, const int *in, int *out)
 {
 	Cx *x, *y;
 	int m;
@@ -650,7 +670,7 @@ fft_dft(Dag *d, int n, int sign, const int *in, int *out)
 	y = cxalloc(d, n);
 	for (m = 0; m < n; m++)
 		x[m] = cx(in[2 * m], in[2 * m + 1]);
-	fft_cdft(d, n, sign, x, y);
+	cdft(g, d, n, sign, x, y);
 	for (m = 0; m < n; m++) {
 		out[2 * m] = y[m].re;
 		out[2 * m + 1] = y[m].im;

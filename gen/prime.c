@@ -1,17 +1,20 @@
-/* prime.c: DFTs of prime size beyond the direct algorithm, for fft.c's
- * search.  Rader (1968) turns a prime DFT into a cyclic convolution of
- * size p - 1, done with two DFTs of that size; the cyclotomic CRT
- * (Winograd 1978) splits the same convolution, below, by the factors of
- * z^h - 1 and z^h + 1.  prime_crtbound and prime_crtcost predict the
- * CRT's operations so that fft.c can rule it out without building it. */
+/* prime.c: DFTs of prime size by the cyclotomic CRT, for fft.c's
+ * search.  Rader (1968, fft.c) turns a prime DFT into a cyclic
+ * convolution of size p - 1; the cyclotomic CRT (Winograd 1978) splits
+ * the same convolution, below, by the factors of z^h - 1 and z^h + 1,
+ * with no smaller DFT: this file calls nothing in fft.c.  prime_crtbound
+ * and prime_crtcost predict the CRT's operations so that fft.c can rule
+ * it out without building it.  Each takes fused, fft.c's Fftopt.fma:
+ * whether operations are counted after FMA contraction. */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
 #include "all.h"
 #include "cx.h"
 
-static int
-primroot(int p)
+/* The least primitive root of prime p. */
+int
+prime_root(int p)
 {
 	int g, x, k;
 
@@ -26,53 +29,6 @@ primroot(int p)
 			return g;
 	}
 	return 1;
-}
-
-/* Rader: for prime p and a primitive root g, y_(g^a) = x_0 + (u * v)_a, a
- * cyclic convolution of u_b = x_(g^-b) with v_c = w^(g^c), done with two
- * DFTs of size p - 1 and the kernel's transform as constants.  x_0 enters
- * through the zero frequency, and y_0 = x_0 + U_0 reuses the first DFT. */
-void
-prime_rader(Dag *d, int p, int sign, const Cx *in, Cx *out)
-{
-	Cx *u, *U, *Z, *z;
-	long double *vr, *vi, *wr, *wi, cr, ci, tr, ti;
-	int N, g, ginv, a, b, k, m, x;
-
-	N = p - 1;
-	g = primroot(p);
-	ginv = (int)modinv(g, p);
-	u = cxalloc(d, N);
-	U = cxalloc(d, N);
-	Z = cxalloc(d, N);
-	z = cxalloc(d, N);
-	vr = arena_alloc(d->ar, 2 * N * sizeof *vr);
-	vi = vr + N;
-	for (x = 1, b = 0; b < N; b++, x = (int)((long)x * ginv % p))
-		u[b] = in[x];
-	for (x = 1, b = 0; b < N; b++, x = (int)((long)x * g % p))
-		num_cexp((long)sign * x, p, &vr[b], &vi[b]);
-	fft_cdft(d, N, -1, u, U);
-	out[0] = cadd(d, in[0], U[0]);
-	/* the kernel's DFT, with exp(-2 pi i m / N) from a table */
-	wr = arena_alloc(d->ar, 2 * N * sizeof *wr);
-	wi = wr + N;
-	for (k = 0; k < N; k++)
-		num_cexp(-k, N, &wr[k], &wi[k]);
-	for (k = 0; k < N; k++) {
-		cr = ci = 0;
-		for (b = 0, m = 0; b < N; b++, m = (m + k) % N) {
-			cr += vr[b] * wr[m] - vi[b] * wi[m];
-			ci += vr[b] * wi[m] + vi[b] * wr[m];
-		}
-		tr = cr / N;
-		ti = ci / N;
-		Z[k] = cmulc(d, U[k], tr, ti);
-	}
-	Z[0] = cadd(d, Z[0], in[0]);
-	fft_cdft(d, N, 1, Z, z);
-	for (x = 1, a = 0; a < N; a++, x = (int)((long)x * g % p))
-		out[x] = z[a];
 }
 
 /* Prime sizes as two real convolutions over the cyclotomic CRT (Winograd,
@@ -122,6 +78,8 @@ struct Crt {
 	Poly phi[CRT_MAXDIV];
 	Plan *tab;	/* memo of plans, open addressing on the set */
 	int tabcap, ntab;
+	int fused;	/* plans compare by their counts after FMA
+			   contraction */
 };
 
 static Poly
@@ -245,7 +203,7 @@ recomb(Arena *ar, Poly f1, Poly f2)
 }
 
 static Crt *
-crtnew(Arena *ar, int n)
+crtnew(Arena *ar, int n, int fused)
 {
 	Crt *c;
 	Poly f;
@@ -254,6 +212,7 @@ crtnew(Arena *ar, int n)
 	c = arena_alloc(ar, sizeof *c);
 	memset(c, 0, sizeof *c);
 	c->ar = ar;
+	c->fused = fused;
 	for (k = 1; k <= n; k++)
 		if (n % k == 0) {
 			assert(c->ndiv < CRT_MAXDIV);
@@ -323,9 +282,9 @@ crtpart(Crt *c, Set s, int k)
 /* Is (add, mul, fuse) cheaper than plan b: fewer operations, in the
  * counting choose() uses, then fewer additions? */
 static int
-better(long add, long mul, long fuse, const Plan *b)
+better(const Crt *c, long add, long mul, long fuse, const Plan *b)
 {
-	if (fft_fused() && fuse != b->fuse)
+	if (c->fused && fuse != b->fuse)
 		return fuse < b->fuse;
 	if (add + mul != b->add + b->mul)
 		return add + mul < b->add + b->mul;
@@ -382,7 +341,7 @@ crtplan(Crt *c, Set s)
 		fuse = add + mul + p1.fuse + p2.fuse;
 		add += p1.add + p2.add;
 		mul += p1.mul + p2.mul;
-		if (better(add, mul, fuse, &p)) {
+		if (better(c, add, mul, fuse, &p)) {
 			p.add = add;
 			p.mul = mul;
 			p.fuse = fuse;
@@ -575,7 +534,7 @@ crtsets(Crt *c, int h, Set *cyc, Set *neg)
 }
 
 void
-prime_crt(Dag *d, int p, int sign, const Cx *in, Cx *out)
+prime_crt(Dag *d, int p, int sign, const Cx *in, Cx *out, int fused)
 {
 	Crt *c;
 	Set cyc, neg;
@@ -585,9 +544,9 @@ prime_crt(Dag *d, int p, int sign, const Cx *in, Cx *out)
 	Cx s, t;
 
 	h = (p - 1) / 2;
-	c = crtnew(d->ar, 2 * h);
+	c = crtnew(d->ar, 2 * h, fused);
 	crtsets(c, h, &cyc, &neg);
-	g = primroot(p);
+	g = prime_root(p);
 	ginv = (int)modinv(g, p);
 	sr = arena_alloc(d->ar, 8 * h * sizeof *sr);
 	si = sr + h;
@@ -642,7 +601,7 @@ totient(int n)
  * takes at least the dense product over its largest cyclotomic factor.
  * For large p it rules the method out before any planning. */
 long
-prime_crtbound(int p)
+prime_crtbound(int p, int fused)
 {
 	long m, big[2];
 	int h, k;
@@ -653,7 +612,7 @@ prime_crtbound(int p)
 		if (2 * h % k)
 			continue;
 		m = totient(k);
-		m = fft_fused() ? m * m : 2 * m * m - m;
+		m = fused ? m * m : 2 * m * m - m;
 		if (m > big[h % k != 0])
 			big[h % k != 0] = m;
 	}
@@ -663,7 +622,7 @@ prime_crtbound(int p)
 /* Operations of crtdft for prime p as its plans predict (sharing found
  * by the DAG can only lower them). */
 long
-prime_crtcost(int p)
+prime_crtcost(int p, int fused)
 {
 	Arena *ar;
 	Crt *c;
@@ -673,12 +632,12 @@ prime_crtcost(int p)
 
 	h = (p - 1) / 2;
 	ar = arena_new();
-	c = crtnew(ar, 2 * h);
+	c = crtnew(ar, 2 * h, fused);
 	crtsets(c, h, &cyc, &neg);
 	pc = crtplan(c, cyc);
 	pn = crtplan(c, neg);
 	arena_free(ar);
-	if (fft_fused())
+	if (fused)
 		return 8L * h + 2 + 2 * (pc.fuse + pn.fuse);
 	return 8L * h + 2 + 2 * (pc.add + pc.mul + pn.add + pn.mul);
 }

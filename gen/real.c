@@ -10,7 +10,8 @@
  * sums that use them.  Per size it picks, by building and counting as
  * fft.c does, among real split radix, real Cooley-Tukey of any radix and
  * fft.c's complex DFT with zero imaginary parts (which suits odd sizes,
- * where the symmetric direct algorithm already exploits the realness).
+ * where the symmetric direct algorithm already exploits the realness);
+ * the choices live in a Real context, one per real_build.
  * The backward DAG states the complex inverse over the Hermitian
  * spectrum and lets dead-code elimination drop the imaginary outputs.
  * References: Sorensen, Jones, Heideman and Burrus 1987 (real-valued
@@ -21,10 +22,16 @@
 
 enum { RA_NONE, RA_COMPLEX, RA_SPLIT, RA_CT };
 
-static unsigned char bestalg[FFT_MAXN + 1];
-static int bestarg[FFT_MAXN + 1];
+/* A real_build's context: fft.c's for the complex DFTs, and the
+ * algorithm chosen for each real size, RA_NONE where not yet chosen. */
+typedef struct Real Real;
+struct Real {
+	Fft *g;
+	unsigned char alg[FFT_MAXN + 1];
+	int arg[FFT_MAXN + 1];
+};
 
-static void rdft(Dag *d, int n, const int *x, int *y);
+static void rdft(Real *rc, Dag *d, int n, const int *x, int *y);
 
 static int
 isneg(Dag *d, int a)
@@ -115,7 +122,7 @@ mirror(Dag *d, int n, int *y)
  * the even samples and Z, Z' those of samples 4m+1 and 4m+3, all three
  * real.  Only k <= n/2 is built.  requires: 4 | n. */
 static void
-split(Dag *d, int n, const int *x, int *y)
+split(Real *rc, Dag *d, int n, const int *x, int *y)
 {
 	int *e, *o1, *o3, *u, *z1, *z3, *a, *b, s[2], t[2], k, q;
 
@@ -132,9 +139,9 @@ split(Dag *d, int n, const int *x, int *y)
 		o1[k] = x[4 * k + 1];
 		o3[k] = x[4 * k + 3];
 	}
-	rdft(d, 2 * q, e, u);
-	rdft(d, q, o1, z1);
-	rdft(d, q, o3, z3);
+	rdft(rc, d, 2 * q, e, u);
+	rdft(rc, d, q, o1, z1);
+	rdft(rc, d, q, o3, z3);
 	/* a_k = w^k Z_k and b_k = w^3k Z'_k; for k > q/2 they follow from
 	 * a_(q-k) = -i conj(a_k) and b_(q-k) = i conj(b_k) (w^q = -i and
 	 * Z_(q-k) = conj(Z_k)), so only half of the twiddles are built. */
@@ -172,7 +179,7 @@ split(Dag *d, int n, const int *x, int *y)
  * r q + s, then for each k1 < n/r a complex DFT of size r over the
  * twiddled column, of which only outputs k <= n/2 stay live. */
 static void
-ct(Dag *d, int n, int r, const int *x, int *y)
+ct(Real *rc, Dag *d, int n, int r, const int *x, int *y)
 {
 	int *sub, *ys, *col, *res, m, s, q, k;
 
@@ -184,13 +191,13 @@ ct(Dag *d, int n, int r, const int *x, int *y)
 	for (s = 0; s < r; s++) {
 		for (q = 0; q < m; q++)
 			sub[q] = x[r * q + s];
-		rdft(d, m, sub, ys + 2 * s * m);
+		rdft(rc, d, m, sub, ys + 2 * s * m);
 	}
 	for (k = 0; k < m; k++) {
 		for (s = 0; s < r; s++)
 			twiddle(d, ys + 2 * (s * m + k), (long)s * k, n,
 			    col + 2 * s);
-		fft_dft(d, r, -1, col, res);
+		fft_dft(rc->g, d, r, -1, col, res);
 		for (s = 0; s < r; s++) {
 			y[2 * (k + m * s)] = res[2 * s];
 			y[2 * (k + m * s) + 1] = res[2 * s + 1];
@@ -199,7 +206,7 @@ ct(Dag *d, int n, int r, const int *x, int *y)
 }
 
 static void
-run(Dag *d, int n, int alg, int arg, const int *x, int *y)
+run(Real *rc, Dag *d, int n, int alg, int arg, const int *x, int *y)
 {
 	int *c, m, zero;
 
@@ -211,17 +218,17 @@ run(Dag *d, int n, int alg, int arg, const int *x, int *y)
 			c[2 * m] = x[m];
 			c[2 * m + 1] = zero;
 		}
-		fft_dft(d, n, -1, c, y);
+		fft_dft(rc->g, d, n, -1, c, y);
 		break;
-	case RA_SPLIT: split(d, n, x, y); break;
-	case RA_CT: ct(d, n, arg, x, y); break;
+	case RA_SPLIT: split(rc, d, n, x, y); break;
+	case RA_CT: ct(rc, d, n, arg, x, y); break;
 	default: assert(0 && "unknown algorithm");
 	}
 }
 
 /* Operations of the r2cf DAG of size n with (alg, arg) at the top. */
 static long
-cost(int n, int alg, int arg, long *nmul)
+cost(Real *rc, int n, int alg, int arg, long *nmul)
 {
 	Arena *ar;
 	Dag *d;
@@ -236,7 +243,7 @@ cost(int n, int alg, int arg, long *nmul)
 	y = arena_alloc(ar, 2 * n * sizeof *y);
 	for (m = 0; m < n; m++)
 		x[m] = dag_load(d, m);
-	run(d, n, alg, arg, x, y);
+	run(rc, d, n, alg, arg, x, y);
 	for (m = 0; m <= n / 2; m++) {
 		dag_store(d, 2 * m, y[2 * m]);
 		dag_store(d, 2 * m + 1, y[2 * m + 1]);
@@ -248,38 +255,38 @@ cost(int n, int alg, int arg, long *nmul)
 }
 
 static void
-try(int n, int alg, int arg, long *best, long *bestmul)
+try(Real *rc, int n, int alg, int arg, long *best, long *bestmul)
 {
 	long c, mul;
 
-	c = cost(n, alg, arg, &mul);
+	c = cost(rc, n, alg, arg, &mul);
 	if (c < *best || (c == *best && mul < *bestmul)) {
 		*best = c;
 		*bestmul = mul;
-		bestalg[n] = alg;
-		bestarg[n] = arg;
+		rc->alg[n] = alg;
+		rc->arg[n] = arg;
 	}
 }
 
 static void
-choose(int n)
+choose(Real *rc, int n)
 {
 	long best, bestmul;
 	int r;
 
 	best = bestmul = -1UL >> 1;
-	try(n, RA_COMPLEX, 0, &best, &bestmul);
+	try(rc, n, RA_COMPLEX, 0, &best, &bestmul);
 	if (n % 4 == 0)
-		try(n, RA_SPLIT, 0, &best, &bestmul);
+		try(rc, n, RA_SPLIT, 0, &best, &bestmul);
 	for (r = 2; r < n; r++)
 		if (n % r == 0)
-			try(n, RA_CT, r, &best, &bestmul);
+			try(rc, n, RA_CT, r, &best, &bestmul);
 }
 
 /* y gets the DFT of the n real values x as n complex pairs, the upper
  * half as conjugates of the lower. */
 static void
-rdft(Dag *d, int n, const int *x, int *y)
+rdft(Real *rc, Dag *d, int n, const int *x, int *y)
 {
 	assert(n >= 1 && n <= FFT_MAXN);
 	if (n <= 2) {
@@ -291,23 +298,28 @@ rdft(Dag *d, int n, const int *x, int *y)
 		}
 		return;
 	}
-	if (bestalg[n] == RA_NONE)
-		choose(n);
-	run(d, n, bestalg[n], bestarg[n], x, y);
+	if (rc->alg[n] == RA_NONE)
+		choose(rc, n);
+	run(rc, d, n, rc->alg[n], rc->arg[n], x, y);
 	mirror(d, n, y);
 }
 
 /* r2cf slots: input m is x_m (array R0 for even m, R1 for odd, element
  * m/2 at stride rs); outputs 2k and 2k+1 are Cr[k] and Ci[k].  r2cb is
  * the mirror image: inputs 2k, 2k+1 are Cr[k], Ci[k] and output m is x_m.
- * requires: 1 <= n <= FFT_MAXN. */
+ * g is fft.c's context for the complex DFTs.  requires: 1 <= n <=
+ * FFT_MAXN. */
 Dag *
-real_build(Arena *ar, int n, int backward)
+real_build(Fft *g, Arena *ar, int n, int backward)
 {
+	Real *rc;
 	Dag *d;
 	Slot *rs, *cs;
 	int *x, *y, h, m, k, zero;
 
+	rc = arena_alloc(ar, sizeof *rc);
+	memset(rc, 0, sizeof *rc);
+	rc->g = g;
 	h = n / 2;
 	d = dag_new(ar);
 	d->nin = backward ? 2 * (h + 1) : n;
@@ -331,7 +343,7 @@ real_build(Arena *ar, int n, int backward)
 	if (!backward) {
 		for (m = 0; m < n; m++)
 			x[m] = dag_load(d, m);
-		rdft(d, n, x, y);
+		rdft(rc, d, n, x, y);
 		for (k = 0; k <= h; k++) {
 			dag_store(d, 2 * k, y[2 * k]);
 			if (k > 0 && 2 * k != n)
@@ -346,7 +358,7 @@ real_build(Arena *ar, int n, int backward)
 		    : zero;
 	}
 	mirror(d, n, x);
-	fft_dft(d, n, 1, x, y);
+	fft_dft(rc->g, d, n, 1, x, y);
 	for (m = 0; m < n; m++)
 		dag_store(d, m, y[2 * m]);
 	return d;

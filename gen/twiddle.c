@@ -16,10 +16,11 @@
 
 /* Slots: inputs 2j, 2j+1 are re and im of x_j (arrays ri, ii at stride
  * rs), inputs 2r + 2(j-1) + c the table entries W[2(j-1) + c]; output
- * slot 2k, 2k+1 is y_k, written back over x_k (d->inplace).
+ * slot 2k, 2k+1 is y_k, written back over x_k (d->inplace).  g is
+ * fft.c's context for the radix-r DFT.
  * requires: 2 <= r <= FFT_MAXN, sign = -1 or 1. */
 Dag *
-twiddle_build(Arena *ar, int r, int sign)
+twiddle_build(Fft *g, Arena *ar, int r, int sign)
 {
 	Dag *d;
 	int *x, *y, j, wr, wi, xr, xi;
@@ -62,7 +63,7 @@ twiddle_build(Arena *ar, int r, int sign)
 			    dag_mul(d, wi, xr));
 		}
 	}
-	fft_dft(d, r, sign, x, y);
+	fft_dft(g, d, r, sign, x, y);
 	for (j = 0; j < 2 * r; j++)
 		dag_store(d, j, y[j]);
 	return d;

@@ -13,7 +13,9 @@
  * (xmm16-31) and -ffixed-xmmK trims those.  clang 14 has no equivalent
  * (-ffixed-xmmK is an unknown argument; its -ffixed-* options name
  * general registers of other targets), so clang is measured only at the
- * two register counts an ISA gives: 16 (SSE2) and 32 (AVX-512).
+ * two register counts an ISA gives: 16 (SSE2) and 32 (AVX-512).  The
+ * counts and the AVX-512 flag are isa.def's (dag/isa.c); -mno-avx, which
+ * keeps gcc to the SSE encodings, is a compiler option, not an ISA's.
  *
  * One function per compiler flavour builds the command line; adding a
  * compiler is adding a row to the table below. */
@@ -23,6 +25,21 @@
 #include "all.h"
 
 typedef int Flags(int regs, char *buf, size_t n);
+
+/* The compiler options that give the registers of ISA simd (SIMD_*):
+ * SSE2 without VEX encodings, or the ISA's own flag. */
+static const char *
+isaflags(int simd, char *buf, size_t n)
+{
+	char flag[64];
+
+	if (simd == SIMD_SSE2)
+		snprintf(buf, n, "-O2 -mno-avx");
+	else
+		snprintf(buf, n, "-O2 %s", isa_flag(isa_get(simd), flag,
+		    sizeof flag));
+	return buf;
+}
 
 static int
 fixed(int regs, int nisa, const char *isa, char *buf, size_t n)
@@ -40,13 +57,16 @@ fixed(int regs, int nisa, const char *isa, char *buf, size_t n)
 	return 1;
 }
 
-/* gcc: SSE2 up to 16 registers, AVX-512 (32 registers) above. */
+/* gcc: SSE2 up to its 16 registers, AVX-512 (32 registers) above. */
 static int
 gcc_flags(int regs, char *buf, size_t n)
 {
-	if (regs <= 16)
-		return fixed(regs, 16, "-O2 -mno-avx", buf, n);
-	return fixed(regs, 32, "-O2 -mavx512f", buf, n);
+	char isa[64];
+	int simd;
+
+	simd = regs <= isa_get(SIMD_SSE2)->nreg ? SIMD_SSE2 : SIMD_AVX512;
+	return fixed(regs, isa_get(simd)->nreg, isaflags(simd, isa,
+	    sizeof isa), buf, n);
 }
 
 /* gcc without its pre-allocation scheduler, to see whether it matters. */
@@ -75,13 +95,15 @@ sched_flags(int regs, char *buf, size_t n)
 	return 1;
 }
 
+/* clang: the 16 registers of SSE2 or the 32 of AVX-512, nothing
+ * between. */
 static int
 clang_flags(int regs, char *buf, size_t n)
 {
-	if (regs == 16)
-		snprintf(buf, n, "-O2 -mno-avx");
-	else if (regs == 32)
-		snprintf(buf, n, "-O2 -mavx512f");
+	if (regs == isa_get(SIMD_SSE2)->nreg)
+		isaflags(SIMD_SSE2, buf, n);
+	else if (regs == isa_get(SIMD_AVX512)->nreg)
+		isaflags(SIMD_AVX512, buf, n);
 	else
 		return 0;
 	return 1;
@@ -92,17 +114,36 @@ struct Comp {
 	const char *name;   /* --measure NAME */
 	const char *cc;     /* the program */
 	Flags *flags;       /* 0: R not reachable with this compiler */
-	const char *why;    /* said when R is not reachable */
+	int why;            /* what is said when R is not reachable */
 };
 
+enum { WHY_GCC, WHY_GCCMAX, WHY_CLANG };
+
 static const Comp comps[] = {
-	{"gcc", "gcc", gcc_flags, "gcc reaches R <= 32 (SSE2 16, AVX-512 32)"},
-	{"gcc-nosched", "gcc", nosched_flags, "gcc reaches R <= 32"},
-	{"gcc-sched", "gcc", sched_flags, "gcc reaches R <= 32"},
-	{"clang", "clang", clang_flags,
-	    "clang has no -ffixed-xmm: only R = 16 or 32"},
+	{"gcc", "gcc", gcc_flags, WHY_GCC},
+	{"gcc-nosched", "gcc", nosched_flags, WHY_GCCMAX},
+	{"gcc-sched", "gcc", sched_flags, WHY_GCCMAX},
+	{"clang", "clang", clang_flags, WHY_CLANG},
 	{0, 0, 0, 0},
 };
+
+/* Why compiler c cannot reach a register count, into buf. */
+static void
+why(const Comp *c, char *buf, size_t n)
+{
+	int lo, hi;
+
+	lo = isa_get(SIMD_SSE2)->nreg;
+	hi = isa_get(SIMD_AVX512)->nreg;
+	if (c->why == WHY_GCC)
+		snprintf(buf, n, "gcc reaches R <= %d (SSE2 %d, AVX-512 %d)",
+		    hi, lo, hi);
+	else if (c->why == WHY_GCCMAX)
+		snprintf(buf, n, "gcc reaches R <= %d", hi);
+	else
+		snprintf(buf, n, "clang has no -ffixed-xmm: only R = %d or %d",
+		    lo, hi);
+}
 
 /* Is name a compiler measure_c knows? */
 int
@@ -182,7 +223,7 @@ measure_c(const char *name, const char *path, int regs)
 		return m;
 	}
 	if (!c->flags(regs, m.flags, sizeof m.flags)) {
-		snprintf(m.why, sizeof m.why, "%s", c->why);
+		why(c, m.why, sizeof m.why);
 		return m;
 	}
 	snprintf(cmd, sizeof cmd, "%s %s -S -o - '%s' 2>/dev/null", c->cc,
