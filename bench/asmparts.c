@@ -81,7 +81,7 @@ main(int argc, char **argv)
 		}
 	printf("who,median_ns\n");
 	for (w = 0; w < NWHO; w++) {
-		qsort(ns[w], trials, sizeof ns[w][0], cmp);
+		qsort(ns[w], trials, sizeof ns[w][0], clock_cmp);
 		printf("%s,%.3f\n", name[w], ns[w][trials / 2]);
 	}
 	return 0;

@@ -24,8 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "kgen.h"
+#include "timing.h"
 
 typedef void Codelet(const double *A, const double *B, double *C,
     ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);
@@ -44,13 +44,11 @@ static const char *const impls[IMPLS] = {"codelet_gcc", "codelet_clang",
     "codelet_vec", "codelet_gcc_ld", "codelet_vec_ld", "kgen_dgemm",
     "openblas", "libxsmm"};
 
+/* This thread's CPU time in seconds (clock.h's clock_seconds). */
 static double
-now(void)
+cputime(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
+	return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 }
 
 /* Seconds per call of implementation i (f: its codelet, if one), over
@@ -62,7 +60,7 @@ once(int i, int m, int n, int k, Codelet *f, libxsmm_dmmfunction x,
 	double t;
 	long r;
 
-	t = now();
+	t = cputime();
 	switch (i) {
 	default:
 		for (r = 0; r < calls; r++)
@@ -82,7 +80,7 @@ once(int i, int m, int n, int k, Codelet *f, libxsmm_dmmfunction x,
 			x(A, B, C);
 		break;
 	}
-	return (now() - t) / calls;
+	return (cputime() - t) / calls;
 }
 
 static void
@@ -153,14 +151,14 @@ large(int n)
 	best[0] = best[1] = 1e30;
 	for (rep = 0; rep < 6; rep++)
 		for (impl = 0; impl < 2; impl++) {
-			t = now();
+			t = cputime();
 			if (impl == 0)
 				kgen_dgemm(n, n, n, A, n, B, n, C, n);
 			else
 				cblas_dgemm(CblasColMajor, CblasNoTrans,
 				    CblasNoTrans, n, n, n, 1.0, A, n, B, n,
 				    1.0, C, n);
-			t = now() - t;
+			t = cputime() - t;
 			/* the first round warms caches and page tables */
 			if (rep > 0 && t < best[impl])
 				best[impl] = t;
@@ -194,12 +192,12 @@ peak(void)
 	n = 20000000;
 	best = 1e30;
 	for (rep = 0; rep < 3; rep++) {
-		t = now();
+		t = cputime();
 		for (it = 0; it < n; it++) {
 			for (i = 0; i < 12; i++)
 				a[i] = a[i] * x + y;
 		}
-		t = now() - t;
+		t = cputime() - t;
 		if (t < best)
 			best = t;
 	}

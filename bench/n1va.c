@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "kgen.h"
+#include "timing.h"
 
 typedef void Fd(const double *, const double *, double *, double *,
     ptrdiff_t, ptrdiff_t, ptrdiff_t);
@@ -51,15 +51,6 @@ static const struct {
 
 enum { V = 256, REPS = 16 };
 
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
 /* One timing of REPS calls of codelet k (0 C, 1 asm) of entry i in
  * layout lay; ns per transform. */
 static double
@@ -89,7 +80,7 @@ once(int i, int k, int lay, void *x, void *y)
 			    (double *)(xc + e * n * V), (double *)y,
 			    (double *)(yc + e * n * V), V, n, V);
 	}
-	return (now() - t0) / REPS / V;
+	return (now() - t0) * 1e9 / REPS / V;
 }
 
 int

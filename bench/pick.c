@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "kgen.h"
+#include "timing.h"
 
 enum { MAXC = 24, MAXP = 64 };
 
@@ -30,15 +30,6 @@ struct Cand {
 	kgen_dft_fn *d;
 	kgen_dftf_fn *f;
 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
 
 /* Every codelet kgen_dft may pick, for any v: batched (scalar too),
  * n1w, n1c, n1a and n1x, of every ISA the CPU runs. */
@@ -109,7 +100,7 @@ child(int fl, int n, int v)
 	else
 		kgen_dft(n, -1, x, (double *)x + 1, y, (double *)y + 1, 2, 2, v,
 		    2 * n, 2 * n);
-	first = (now() - t) / 1e6;
+	first = (now() - t) * 1e3;
 	pick = -1;
 	for (i = 0; i < nc; i++)
 		if (fl ? c[i].f == kgen_n1f_for(n, v) : c[i].d == kgen_n1_for(n, v))
@@ -122,7 +113,7 @@ child(int fl, int n, int v)
 			t = now();
 			for (j = 0; j < reps; j++)
 				call(&c[i], fl, n, v, x, y);
-			t = (now() - t) / reps / v;
+			t = (now() - t) * 1e9 / reps / v;
 			if (t < b[i])
 				b[i] = t;
 		}

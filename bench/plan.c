@@ -31,8 +31,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "kgen.h"
+#include "timing.h"
 
 #ifdef SINGLE
 typedef float R;
@@ -56,23 +56,6 @@ enum { TRIALS = 21, NK = 5 };
 enum { KSPLIT, KINTER, KMEAS, FMEAS, FPAT };
 static const char *const kname[NK] = {"kgen_split", "kgen_inter",
     "kgen_meas", "fftw_meas", "fftw_pat"};
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 typedef struct {
 	KPLAN *ks, *ki, *km;
@@ -115,7 +98,7 @@ trial(Ctx *c, int which, long reps)
 	t = now();
 	for (r = 0; r < reps; r++)
 		run(c, which);
-	return (now() - t) / reps;
+	return (now() - t) * 1e9 / reps;
 }
 
 static void
@@ -185,23 +168,23 @@ main(int argc, char **argv)
 		}
 		t0 = now();
 		c.ks = KPLAN_MANY(n, 1, 1, n, -1, KGEN_ESTIMATE);
-		plan_ms[KSPLIT] = (now() - t0) / 1e6;
+		plan_ms[KSPLIT] = (now() - t0) * 1e3;
 		t0 = now();
 		c.ki = KPLAN_MANY(n, 1, 2, 2 * n, -1, KGEN_ESTIMATE);
-		plan_ms[KINTER] = (now() - t0) / 1e6;
+		plan_ms[KINTER] = (now() - t0) * 1e3;
 		t0 = now();
 		c.km = KPLAN_MANY(n, 1, 2, 2 * n, -1, KGEN_MEASURE);
-		plan_ms[KMEAS] = (now() - t0) / 1e6;
+		plan_ms[KMEAS] = (now() - t0) * 1e3;
 		t0 = now();
 		c.fm = FFTW(plan_dft_1d)(n, (FFTW(complex) *)c.c,
 		    (FFTW(complex) *)c.co, FFTW_FORWARD, FFTW_MEASURE);
-		plan_ms[FMEAS] = (now() - t0) / 1e6;
+		plan_ms[FMEAS] = (now() - t0) * 1e3;
 		capped = n > patmax;
 		t0 = now();
 		c.fp = FFTW(plan_dft_1d)(n, (FFTW(complex) *)c.c,
 		    (FFTW(complex) *)c.co, FFTW_FORWARD,
 		    capped ? FFTW_MEASURE : FFTW_PATIENT);
-		plan_ms[FPAT] = (now() - t0) / 1e6;
+		plan_ms[FPAT] = (now() - t0) * 1e3;
 		if (!c.ks || !c.ki || !c.km || !c.fm || !c.fp) {
 			fprintf(stderr, "plan: n=%d: no plan\n", n);
 			return 1;
@@ -229,7 +212,7 @@ main(int argc, char **argv)
 				t[ord[w]][k] = trial(&c, ord[w], reps);
 		}
 		for (w = 0; w < NK; w++) {
-			qsort(t[w], TRIALS, sizeof(double), cmp);
+			qsort(t[w], TRIALS, sizeof(double), clock_cmp);
 			best[w] = t[w][0];
 		}
 		mf = 5 * n * log2(n) / best[KMEAS] * 1e3;

@@ -110,14 +110,16 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 
 # ---- runtime: the registry (its table made from the scalar n1 codelets'
 # header comments), kgen_strerror and kgen_version (status.c), the one
-# CPU detector, run-time dispatch, the planner, kgen_dgemm and
-# kgen_selftest, and the wisdom store.  dispatch.c, plan.c, plantab.c,
-# real.c and plansimd.c are compiled twice, the second time for
-# float with -DKGEN_SINGLE, so that a static link of a program using one
-# precision takes only that precision's codelets.  The tables of
-# dispatch.c, plantab.c and gemm.c come from codelets.def, less the ISAs
-# not built here (build/runtime/codelets.h).
-PREC_RT = dispatch plan plantab real plansimd
+# CPU detector, run-time dispatch (dispatch, disptab, dispmeas), the
+# planner (plan, planest, planmeas, planexec, planconv, plantab,
+# plansimd; real.c for real data), kgen_dgemm and kgen_selftest, and the
+# wisdom store.  The files of PREC_RT are compiled twice, the second
+# time for float with -DKGEN_SINGLE (runtime/prec.h), so that a static
+# link of a program using one precision takes only that precision's
+# codelets.  The tables of disptab.c, plantab.c and gemm.c come from
+# codelets.def, less the ISAs not built here (build/runtime/codelets.h).
+PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec \
+          planconv plantab real plansimd
 RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest wisdom \
        $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
@@ -158,7 +160,7 @@ build/asan/runtime/%f.o: runtime/%.c runtime/kgen.h $(RT_GEN)
 # and writes it as wisdom.  It links libkgen.so (a static link would copy
 # the whole library: both precisions' codelets, 72 MB), found through
 # $ORIGIN/../lib: lib/ here, PREFIX/lib once installed.
-bin/kgen-wisdom: tools/wisdom.c runtime/kgen.h lib/libkgen.so
+bin/kgen-wisdom: tools/wisdom.c runtime/kgen.h runtime/clock.h lib/libkgen.so
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Iruntime -o $@ tools/wisdom.c \
 	    -Llib -lkgen -Wl,-rpath,'$$ORIGIN/../lib' $(LDLIBS)

@@ -1,5 +1,5 @@
 /* cpu.h: the ISAs as the runtime numbers them, for cpu.c and the files
- * whose tables come from codelets.def (dispatch.c, plantab.c, gemm.c;
+ * whose tables come from codelets.def (disptab.c, plantab.c, gemm.c;
  * internal: users include only kgen.h).  CPU_scalar is 0 and the vector
  * ISAs follow in isa.def's order, which is kgen.h's KGEN_ISA_* (cpu.c
  * checks), so CPU_##isa turns a codelets.def line's ISA into its number.

@@ -8,89 +8,24 @@
  * several complex numbers of one transform a vector (kgen_n1x_ISA_N,
  * emit/cxl.c), and the batched AVX2 and AVX-512 ones
  * again as kgen's assembly (kgen_n1a_ISA_N, x86/asm.c: registers
- * allocated by kgen), as codelets.def lists them; which of
- * those runs is measured at first use (pick below).  Only the codelets of
+ * allocated by kgen), as codelets.def lists them (disptab.c's tables);
+ * which of those runs is measured at first use (dispmeas.c) and kept
+ * here (pick below).  Only the codelets of
  * an ISA the CPU runs may be called, so the choice is made here, from
  * cpu.c's kgen_isa() (the widest ISA the CPU runs, capped by the
  * environment variable KGEN_ISA) and kgen_isa_for.  On a CPU other than
  * x86 (or a build with -DKGEN_NO_SIMD) only the scalar codelets exist.
- * Compiled twice, for double and (-DKGEN_SINGLE) float, like plan.c:
- * each object's tables name only its precision's codelets, so a program
- * linked statically with libkgen.a that transforms doubles only does not
- * link the float codelets. */
-#include <math.h>
+ * This file holds kgen_dft itself (its assembly entry on x86-64), the
+ * memo of picks it reads (slots) and the hooks of the wisdom store.
+ * Compiled twice, for double and (-DKGEN_SINGLE) float: see prec.h. */
 #include <stdatomic.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <time.h>
 #include "kgen.h"
 #include "cpu.h"
+#include "dispatch.h"
 
-#ifdef KGEN_SINGLE
-typedef kgen_dftf_fn n1_fn;
-typedef float R;
-#define ISFLOAT 1
-#define N1_ISA kgen_n1f_isa
-#define N1W_ISA kgen_n1wf_isa
-#define N1C_ISA kgen_n1cf_isa
-#define N1X_ISA kgen_n1xf_isa
-#define N1A_ISA kgen_n1af_isa
-#define N1_FOR kgen_n1f_for
-#define DFT kgen_dftf
-#define DFT_NAME "kgen_dftf"
-#define DFT_C kgen_priv_dftf_c
-#define DFT_C_NAME "kgen_priv_dftf_c"
-#define SLOTS_NAME "kgen_priv_dftf_slots"
-#define RSIZE "4"
-#define DFT_PICKED kgen_priv_dftf_picked
-#define DFT_PICK kgen_priv_dftf_pick
-#define DFT_FORGET kgen_priv_dftf_forget
-#define KEEP_double(x)
-#define KEEP_float(x) x
-#else
-typedef kgen_dft_fn n1_fn;
-typedef double R;
-#define ISFLOAT 0
-#define N1_ISA kgen_n1_isa
-#define N1W_ISA kgen_n1w_isa
-#define N1C_ISA kgen_n1c_isa
-#define N1X_ISA kgen_n1x_isa
-#define N1A_ISA kgen_n1a_isa
-#define N1_FOR kgen_n1_for
-#define DFT kgen_dft
-#define DFT_NAME "kgen_dft"
-#define DFT_C kgen_priv_dft_c
-#define DFT_C_NAME "kgen_priv_dft_c"
-#define SLOTS_NAME "kgen_priv_dft_slots"
-#define RSIZE "8"
-#define DFT_PICKED kgen_priv_dft_picked
-#define DFT_PICK kgen_priv_dft_pick
-#define DFT_FORGET kgen_priv_dft_forget
-#define KEEP_double(x) x
-#define KEEP_float(x)
-#endif
-
-enum { NSIZE = KGEN_N1_MAX, NISA = CPU_N };
-
-/* This precision's n1, n1w, n1c, n1x and n1a codelets of codelets.def
- * (build/runtime/codelets.h: less the ISAs not built here). */
-#define N1(isa, prec, n, name, opts) KEEP_##prec(extern n1_fn name;)
-#define N1W N1
-#define N1C N1
-#define N1X N1
-#define N1A N1
-#include "codelets.h"
-
-/* Each n1c codelet's entries for one forward transform of interleaved
- * pairs (NAME_v1) and of split arrays (NAME_v1s, emit/cxl.c), which
- * kgen_dft's one-transform calls jump to. */
-typedef int v1_fn(const R *ri, R *ro, ptrdiff_t is, ptrdiff_t os);
-typedef int v1s_fn(const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
-    ptrdiff_t os);
-#define N1C(isa, prec, n, name, opts) \
-	KEEP_##prec(extern v1_fn name##_v1; extern v1s_fn name##_v1s;)
-#define N1X(isa, prec, n, name, opts) KEEP_##prec(extern v1_fn name##_v1;)
-#include "codelets.h"
+_Static_assert((int)NPICK == (int)DFT_NLAY,
+    "cpu.h's DFT_NLAY is layout()'s classes");
 
 /* KGEN_N1_MAX is the largest n1 size: the union is as large as its
  * largest member.  (test_runtime.py checks that every size up to it is
@@ -102,98 +37,6 @@ union n1sizes {
 _Static_assert(sizeof(union n1sizes) == KGEN_N1_MAX,
     "KGEN_N1_MAX is codelets.def's largest n1");
 
-/* The tables by ISA and size: entry n - 1 holds size n, NULL where the
- * library has none; a size past KGEN_N1_MAX does not compile. */
-#define ENTRY(isa, n, name) [CPU_##isa][n - 1] = name,
-#define N1(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
-static n1_fn *const tab[NISA][NSIZE] = {
-#include "codelets.h"
-};
-
-#define N1W(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
-static n1_fn *const wtab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},  /* none: n1w is vector only */
-#include "codelets.h"
-};
-
-#define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
-static n1_fn *const ctab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},  /* none: n1c is vector only */
-#include "codelets.h"
-};
-
-#define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name##_v1))
-static v1_fn *const c1tab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},
-#include "codelets.h"
-};
-
-#define N1C(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name##_v1s))
-static v1s_fn *const c1stab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},
-#include "codelets.h"
-};
-
-#define N1X(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
-static n1_fn *const xtab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},  /* none: n1x is AVX2 and AVX-512 only */
-#include "codelets.h"
-};
-
-#define N1X(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name##_v1))
-static v1_fn *const x1tab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},
-#include "codelets.h"
-};
-
-#define N1A(isa, prec, n, name, opts) KEEP_##prec(ENTRY(isa, n, name))
-static n1_fn *const atab[NISA][NSIZE] = {
-	[CPU_scalar] = {0},  /* none: n1a is AVX2 and AVX-512 only */
-#include "codelets.h"
-};
-#undef ENTRY
-
-/* tb's codelet of size n for isa, NULL where there is none or the CPU
- * does not run isa. */
-static n1_fn *
-lookup(n1_fn *const tb[NISA][NSIZE], int n, int isa)
-{
-	if (n < 1 || n > NSIZE || isa < 0 || isa >= NISA
-	    || !kgen_isa_supported(isa))
-		return 0;
-	return tb[isa][n - 1];
-}
-
-n1_fn *
-N1_ISA(int n, int isa)
-{
-	return lookup(tab, n, isa);
-}
-
-n1_fn *
-N1W_ISA(int n, int isa)
-{
-	return lookup(wtab, n, isa);
-}
-
-n1_fn *
-N1C_ISA(int n, int isa)
-{
-	return lookup(ctab, n, isa);
-}
-
-n1_fn *
-N1X_ISA(int n, int isa)
-{
-	return lookup(xtab, n, isa);
-}
-
-n1_fn *
-N1A_ISA(int n, int isa)
-{
-	return lookup(atab, n, isa);
-}
-
 /* Lanes of isa's batched codelets: transforms per vector. */
 static int
 lanes(int isa)
@@ -203,201 +46,11 @@ lanes(int isa)
 	return kgen_priv_cpu_bytes(isa) / (int)sizeof(R);
 }
 
-/* Which codelet runs is measured, not guessed.  Candidate c is isa
- * NFAM + family: for each ISA up to kgen_isa(), the batched codelet
- * (one transform per lane), the n1w codelet (vectorized within one
- * transform, where VL | n and n >= VL^2), the n1c codelet (one
- * complex number a vector), the n1x codelet (W complex numbers of one
- * transform a vector; batches run it transform by transform: since its
- * last step's loops are unrolled, emit/tpl/cxl.c, it is the fastest
- * batched codelet at some sizes, double n = 32 and 64 on AVX-512 among
- * them, make bench-pick) and the n1a codelet
- * (the batched codelet as kgen's assembly, AVX2 and AVX-512, n =
- * 2..64).  One transform at a time (v below the batched codelets'
- * lanes) the batched vector codelets, C and assembly, are left out
- * (their remainder path costs a vector pass): there n1c and n1x
- * win most sizes, n1w some multiples of the lanes, scalar the
- * smallest.  For v that fills the lanes the batched codelets win many
- * sizes, but not all (double n = 64 on AVX-512, v = 256 interleaved:
- * n1x 31.6 ns a transform, n1w 41.0, the batched codelet 48.5; make
- * bench-pick, 2026-11-27).  The
- * first call for a size, precision, layout and side of the lanes times
- * each candidate on scratch data of that layout (v = 1, or for batches
- * the call's v, transforms one after another, but at least sixteen
- * vectors' worth and at most MEASV complex values an array where that
- * is more: with four vectors' worth, double n = 32 and 64 picked
- * codelets 20-25% slower at v = 256 than the best, make bench-fft
- * 2026-11-26; with sixteen, 128 double transforms of n = 7..10 fit in
- * the 48 KiB L1 of a Xeon (family 6 model 207) where the call's 256 do
- * not, and the pick took AVX2's n1c where AVX-512's codelets run 7-58%
- * faster out of L1, n = 8 3.6 ns against 5.7, make bench-pick
- * BENCH_PICK_ARGS="double 8", 2026-12-01; the cap keeps the first
- * call at 0.5-14 ms for double n = 2..64, v = 256), 15 timings each
- * in blocks of five (block, below), the blocks of the candidates
- * interleaved so that a burst of load hits them alike, times the three
- * fastest again for three times as many, and keeps the one with the
- * least time (once; pick remembers it; make bench-pick shows what it
- * costs: 0.5-0.8, 7.7-8.1 and 9.3-13.5 ms for double n = 2, 32 and 64
- * at v = 256 on that Xeon, 2026-12-01).  When KGEN_ISA names the ISA,
- * v that fills the lanes runs that ISA's batched codelet unmeasured, so
- * that tests reach every path. */
-/* layout()'s classes (plan.h's LAY_* are the planner's, another set) */
-enum { PICK_INTER, PICK_SPLIT, PICK_SIDE, PICK_SKEW, NPICK };
-enum { SKEW = 16 / sizeof(R), PAGE = 4096 / sizeof(R),
-    KIB = 1024 / sizeof(R) };       /* calls' placements, in values */
-enum { FAM_N1 = DFT_N1, FAM_N1W = DFT_N1W, FAM_N1C = DFT_N1C,
-    FAM_N1X = DFT_N1X, FAM_N1A = DFT_N1A, NFAM = DFT_NFAM, ROUNDS = 15,
-    BLOCK = 5, MEASV = 8192 };
-_Static_assert((int)NPICK == (int)DFT_NLAY,
-    "cpu.h's DFT_NLAY is layout()'s classes");
-
-/* The codelet of candidate c, NULL where the library has none or it is
- * not a candidate for one transform at a time (many == 0). */
+/* isa's batched n1 codelet of size n (scalar: the scalar one). */
 static n1_fn *
-candidate(int c, int n, int many)
+batched(int isa, int n)
 {
-	int isa, fam;
-
-	isa = c / NFAM;
-	fam = c % NFAM;
-	return fam == FAM_N1C ? ctab[isa][n - 1]
-	    : fam == FAM_N1X ? xtab[isa][n - 1]
-	    : fam == FAM_N1W ? wtab[isa][n - 1]
-	    : fam == FAM_N1A ? (many ? atab[isa][n - 1] : 0)
-	    : isa == CPU_scalar || many ? tab[isa][n - 1] : 0;
-}
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/* Calls candidate f on buf, v transforms of n complex values in layout
- * lay (PICK_SPLIT: all real parts then all imaginary parts, transforms
- * one after another; PICK_INTER: interleaved pairs, likewise; PICK_SIDE:
- * interleaved pairs, the transforms side by side; PICK_SKEW: the same with
- * the output 16 bytes further from a 64-byte boundary than the input),
- * out of place, enough times (about a microsecond) that the clock's own
- * cost does not decide.  x holds 4 n v + PAGE + KIB + SKEW values. */
-static void
-calls(n1_fn *f, int c, int n, int lay, R *x, int v)
-{
-	v1_fn *g;
-	v1s_fn *h;
-	R *y, *z;
-	int k, nv;
-
-	nv = n * v;
-	y = x + 2 * nv;
-	/* side by side: the output 1 KiB past a page boundary from the
-	 * input (as make bench-fft places them: an element k stride apart
-	 * from one in the other array at the same place in a page made
-	 * stores and loads alias, float n = 15: n1c 9.8 ns a transform
-	 * against 3.3), or 16 bytes more */
-	z = x + (2 * nv + PAGE - 1) / PAGE * PAGE + KIB
-	    + (lay == PICK_SKEW ? SKEW : 0);
-	/* n1c and n1x for one transform: the entry kgen_dft jumps to */
-	g = v != 1 ? 0 : c % NFAM == FAM_N1C ? c1tab[c / NFAM][n - 1]
-	    : c % NFAM == FAM_N1X ? x1tab[c / NFAM][n - 1] : 0;
-	h = v == 1 && c % NFAM == FAM_N1C ? c1stab[c / NFAM][n - 1] : 0;
-	for (k = 0; k < 2 + 2048 / nv; k++)
-		if (lay == PICK_SPLIT && h)
-			h(x, x + nv, y, y + nv, 1, 1);
-		else if (lay == PICK_SPLIT)
-			f(x, x + nv, y, y + nv, 1, 1, v, n, n);
-		else if (lay == PICK_SIDE || lay == PICK_SKEW)
-			f(x, x + 1, z, z + 1, 2 * v, 2 * v, v, 2, 2);
-		else if (g)
-			g(x, y, 2, 2);
-		else
-			f(x, x + 1, y, y + 1, 2, 2, v, 2 * n, 2 * n);
-}
-
-/* One block of candidate f's timings: a call to warm the code, the data
- * and the core's vector unit, then BLOCK timed calls, the least kept in
- * *best.  Blocks, not single timings, interleave the candidates, so
- * that a timing seldom follows another candidate's code (make bench-pick
- * BENCH_PICK_ARGS="float 3": AVX2's batched and n1c codelets, 10%
- * faster there than AVX-512's batched one, were picked in 4 of 10
- * processes with single timings interleaved, in 9 and 8 of 10 in two
- * runs with blocks, 2026-11-26). */
-static void
-block(n1_fn *f, int c, int n, int lay, R *x, int v, double *best)
-{
-	double t;
-	int j;
-
-	calls(f, c, n, lay, x, v);
-	for (j = 0; j < BLOCK; j++) {
-		t = now();
-		calls(f, c, n, lay, x, v);
-		t = now() - t;
-		if (t < *best)
-			*best = t;
-	}
-}
-
-/* The fastest candidate (its number) for v transforms of size n in this
- * precision and layout, by measurement; -1 when scratch memory is not to
- * be had.  many: v fills the lanes (batched codelets are candidates). */
-static int
-measure(int n, int lay, int v, int many)
-{
-	double best[NISA * NFAM];
-	n1_fn *f;
-	R *buf;
-	int c, r, top, win, k, fin[4];
-
-	top = kgen_isa();
-	buf = calloc(4 * (size_t)n * v + PAGE + KIB + SKEW, sizeof *buf);
-	if (!buf)
-		return -1;
-	for (k = 0; k < 4 * n * v; k++)     /* small values, no denormals */
-		buf[k] = (R)(k % 7) * (R)0.125;
-	for (c = 0; c < NISA * NFAM; c++)
-		best[c] = HUGE_VAL;
-	for (r = 0; r < ROUNDS; r += BLOCK)
-		for (c = 0; c < (top + 1) * NFAM; c++)
-			if ((f = candidate(c, n, many)))
-				block(f, c, n, lay, buf, v, &best[c]);
-	/* the three fastest again, three times as long: one lucky round
-	 * must not decide between codelets a few percent apart */
-	for (k = 0; k < 3; k++) {
-		win = -1;
-		for (c = 0; c < (top + 1) * NFAM; c++)
-			if (best[c] < HUGE_VAL && (win < 0 || best[c] < best[win]))
-				win = c;
-		if (win < 0)
-			break;
-		fin[k] = win;
-		best[win] = HUGE_VAL;
-	}
-	/* with them, for batches, the widest ISA's batched codelet (what
-	 * runs unmeasured): a burst of load in the first rounds (or a clock
-	 * change as the vector width changes) must not leave it out
-	 * (make bench-fft, 2026-11-27 02:51: float n = 7, v = 256 ran at
-	 * 4.8 ns a transform where every vector codelet takes 2.3-2.9) */
-	c = top * NFAM + FAM_N1;
-	for (r = 0; r < k && fin[r] != c; r++)
-		;
-	if (many && r == k && candidate(c, n, many))
-		fin[k++] = c;
-	for (c = 0; c < k; c++)
-		best[fin[c]] = HUGE_VAL;
-	for (r = 0; r < 3 * ROUNDS; r += BLOCK)
-		for (c = 0; c < k; c++)
-			block(candidate(fin[c], n, many), fin[c], n, lay, buf, v,
-			    &best[fin[c]]);
-	free(buf);
-	win = -1;
-	for (c = 0; c < k; c++)
-		if (win < 0 || best[fin[c]] < best[win])
-			win = fin[c];
-	return win;
+	return PRIV(disptab_candidate)(isa * NFAM + FAM_N1, n, 1);
 }
 
 /* What pick found for a size and precision, so that a call of kgen_dft
@@ -449,7 +102,7 @@ install(Slot *s, int n, int many, int lay, int c, n1_fn *f)
 	v1s_fn *h;
 
 	if (c >= 0)
-		f = candidate(c, n, many);
+		f = PRIV(disptab_candidate)(c, n, many);
 	atomic_store_explicit(many ? &s->many[lay] : &s->few[lay], f,
 	    memory_order_relaxed);
 	atomic_store_explicit(&s->cand[many][lay], c + 1,
@@ -457,13 +110,8 @@ install(Slot *s, int n, int many, int lay, int c, n1_fn *f)
 	/* the entries of one transform (side by side needs two) */
 	if (many || (lay != PICK_INTER && lay != PICK_SPLIT))
 		return f;
-	g = 0;
-	h = 0;
-	if (c >= 0 && c % NFAM == FAM_N1C) {
-		g = c1tab[c / NFAM][n - 1];
-		h = c1stab[c / NFAM][n - 1];
-	} else if (c >= 0 && c % NFAM == FAM_N1X)
-		g = x1tab[c / NFAM][n - 1];
+	g = c >= 0 ? PRIV(disptab_v1)(c, n) : 0;
+	h = c >= 0 ? PRIV(disptab_v1s)(c, n) : 0;
 	if (lay == PICK_SPLIT) {
 		atomic_store_explicit(&s->ones, h, memory_order_relaxed);
 		atomic_store_explicit(&s->plain[lay], h ? 0 : f,
@@ -500,18 +148,18 @@ fill(Slot *s, int n, ptrdiff_t v, int lay)
 	l = slotlanes(s, n);
 	many = v >= l;
 	if (many && kgen_priv_isa_forced())
-		return install(s, n, many, lay, -1, tab[isa][n - 1]);
+		return install(s, n, many, lay, -1, batched(isa, n));
 	/* batches: the call's v, at least sixteen vectors' worth, at most
-	 * MEASV complex values an array where that is more (why: the
-	 * comment before PICK_INTER) */
+	 * MEASV complex values an array where that is more (why:
+	 * dispmeas.c's opening comment) */
 	vm = many && v < MEASV / n ? (int)v : MEASV / n;
 	if (vm < 16 * l)
 		vm = 16 * l;
-	if ((c = measure(n, lay, many ? vm : lay == PICK_SIDE
+	if ((c = PRIV(dispmeas_measure)(n, lay, many ? vm : lay == PICK_SIDE
 	    || lay == PICK_SKEW ? l - 1 : 1, many)) >= 0)
 		return install(s, n, many, lay, c, 0);
-	return install(s, n, many, lay, -1, many ? tab[isa][n - 1]
-	    : tab[CPU_scalar][n - 1]);
+	return install(s, n, many, lay, -1, batched(many ? isa : CPU_scalar,
+	    n));
 }
 
 int
@@ -540,7 +188,7 @@ DFT_PICK(int n, int many, int lay, int fam, int isa, int put)
 	    || fam >= NFAM || isa < 0 || isa >= NISA)
 		return -1;
 	c = isa * NFAM + fam;
-	if (!candidate(c, n, many))
+	if (!PRIV(disptab_candidate)(c, n, many))
 		return -1;
 	if (!kgen_isa_supported(isa) || isa > kgen_isa()
 	    || (many && kgen_priv_isa_forced()))
@@ -859,3 +507,4 @@ DFT_NAME ":\n"
 "	.cfi_endproc\n"
 "	.size " DFT_NAME ", .-" DFT_NAME "\n");
 #endif
+

@@ -1,54 +1,18 @@
-/* plan.h: what runtime/plan.c, real.c and plantab.c share (internal;
- * users include only kgen.h).  Each of the three files is compiled twice,
- * for double and, with -DKGEN_SINGLE, for float (FFTW builds its single
- * precision the same way); the macros below give each precision its own
- * type and names: kgen_plan_dft_1d / kgen_planf_dft_1d, kgen_t1_8 /
- * kgen_t1f_8, ...  The functions the three files share are named
- * PRIV(name): kgen_priv_name, or kgen_priv_namef for float, so that
- * every global name of libkgen.a starts with kgen (tests/test_symbols.py);
- * none is exported from libkgen.so (no KGEN_API). */
+/* plan.h: what the planner's files share (internal; users include only
+ * kgen.h): plan.c (the API and the plan objects), planest.c (the
+ * estimate and the measuring planner's candidates), planmeas.c (the
+ * measuring planner), planexec.c (running a Cooley-Tukey plan),
+ * planconv.c (Rader and Bluestein), plantab.c (the codelets they run),
+ * plansimd.c, real.c and wisdom.c.  All but wisdom.c are compiled twice,
+ * for double and float, with prec.h's names: the functions they share
+ * are PRIV(name), each named after the file that defines it. */
 #ifndef KGEN_PLAN_H
 #define KGEN_PLAN_H
 
 #include <stddef.h>
 #include "kgen.h"
 #include "cpu.h"
-
-#ifdef KGEN_SINGLE
-typedef float R;
-typedef kgen_dftf_fn n1_fn;
-typedef kgen_planf PLAN;
-#define F(name) name##f
-#define PRIV(name) kgen_priv_##name##f
-#define N1_SCALAR(n) kgen_n1f_isa((n), KGEN_ISA_SCALAR)
-#define N1_FOR kgen_n1f_for
-#define N1C_ISA kgen_n1cf_isa
-#define PLAN_MANY kgen_planf_many_dft
-#define PLAN_1D kgen_planf_dft_1d
-#define PLAN_R2C kgen_planf_dft_r2c_1d
-#define PLAN_C2R kgen_planf_dft_c2r_1d
-#define EXECUTE kgen_executef
-#define EXECUTE_R2C kgen_executef_r2c
-#define EXECUTE_C2R kgen_executef_c2r
-#define DESTROY kgen_destroyf
-#else
-typedef double R;
-typedef kgen_dft_fn n1_fn;
-typedef kgen_plan PLAN;
-#define F(name) name
-#define PRIV(name) kgen_priv_##name
-#define N1_SCALAR(n) kgen_n1_isa((n), KGEN_ISA_SCALAR)
-#define N1_FOR kgen_n1_for
-#define N1C_ISA kgen_n1c_isa
-#define PLAN_MANY kgen_plan_many_dft
-#define PLAN_1D kgen_plan_dft_1d
-#define PLAN_R2C kgen_plan_dft_r2c_1d
-#define PLAN_C2R kgen_plan_dft_c2r_1d
-#define EXECUTE kgen_execute
-#define EXECUTE_R2C kgen_execute_r2c
-#define EXECUTE_C2R kgen_execute_c2r
-#define DESTROY kgen_destroy
-#endif
+#include "prec.h"
 
 /* FFTW's t1 convention (kgen fft --kind t1), forward. */
 typedef void t1_fn(R *ri, R *ii, const R *W, ptrdiff_t rs, ptrdiff_t mb,
@@ -63,7 +27,7 @@ typedef void t1vio_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
     ptrdiff_t mb, ptrdiff_t me, R *y, int sw);
 /* Its NAME_ios: NAME_io over the whole step (mb = 0) for y c pairs past
  * a vector boundary (0 < c < lanes / 2), the stores on vector
- * boundaries: W is the table shifted by c butterflies (plan.c, wshift),
+ * boundaries: W is the table shifted by c butterflies (planexec.c, wshift),
  * the c elements before ri and ii and the lanes after each input row
  * are read. */
 typedef void t1vios_fn(const R *ri, const R *ii, const R *W, ptrdiff_t rs,
@@ -120,9 +84,6 @@ t1vb_fn *PRIV(plantab_t1vb)(const Isa *isa, int r, t1vbio_fn **bio);
 /* isa's n1v codelet (vector leaf) of size n, or NULL; *b (unless b is
  * NULL) its NAME_b entry. */
 n1v_fn *PRIV(plantab_n1v)(const Isa *isa, int n, n1vb_fn **b);
-/* An n1x codelet's NAME_v1: one forward transform of interleaved pairs
- * (ii = ri + 1, io = ro + 1), strides is and os; returns 0. */
-typedef int v1_fn(const R *ri, R *ro, ptrdiff_t is, ptrdiff_t os);
 /* isa's n1x codelet of size n > KGEN_N1_MAX (codelets.def's N1XL: a
  * whole transform in one codelet), or NULL; *v1 (unless v1 is NULL) its
  * NAME_v1 entry. */
@@ -140,7 +101,7 @@ enum { ALG_CT, ALG_RADER, ALG_BLUESTEIN, ALG_N1X, ALG_N };
 /* LEAF_CXW: the n1c codelet of the widest ISA the CPU offers under a
  * plan of narrower ISA (AVX-512's runs four double (eight float) leaves
  * a vector, AVX2's two (four)); LEAF_VECB: vector leaves as LEAF_VEC,
- * and interleaved data run block-split (plan.c's ct_block: in the output
+ * and interleaved data run block-split (planexec.c's ct_block: in the output
  * array where it is on a vector boundary and apart from the input, else
  * in the scratch), every step in C */
 enum { LEAF_SCALAR, LEAF_BATCH, LEAF_VEC, LEAF_CX, LEAF_CXW, LEAF_VECB,
@@ -160,8 +121,9 @@ struct Cfg {
 	int straddle;       /* ALG_CT, interleaved output off a vector
 	                     * boundary: 1, the top step stores its pairs
 	                     * straddling vectors (NAME_io, NAME_bio) where
-	                     * plan.c's rule would run NAME_ios; KGEN_MEASURE
-	                     * times both (plan.c, ios_race) */
+	                     * planexec.c's rule would run NAME_ios;
+	                     * KGEN_MEASURE times both (planmeas.c,
+	                     * ios_race) */
 };
 /* The layout a plan is timed on: split arrays (stride 1, and every
  * stride but 2) or interleaved (stride 2, ii = ri + 1). */
@@ -173,6 +135,146 @@ enum { LAY_SPLIT, LAY_INTER };
  * mutex. */
 int kgen_priv_wisdom_get(int prec, int lay, int n, Cfg *c);
 void kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c);
+
+/* ---- the plan object (plan.c builds it, planexec.c and planconv.c
+ * run it) ---- */
+/* kinds: one codelet, Cooley-Tukey, or a convolution */
+enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER };
+
+/* A twiddle step: radix r over blocks of r*m elements.  With a vector
+ * codelet, butterflies 0..mv-1 run on vectors and mv..m-1 (fewer than
+ * the lanes) on its NAME_t (or the scalar t1 codelet without one). */
+typedef struct Step Step;
+struct Step {
+	int r, m, mv;
+	int avx;            /* generic radix: AVX2 twiddle multiplies */
+	t1_fn *t1;          /* scalar t1 codelet, or NULL */
+	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
+	t1vio_fn *t1vio;    /* its NAME_io entry (interleaved output) */
+	t1vios_fn *t1vios;  /* and NAME_io for output off a vector boundary */
+	R *wsh[8];          /* the table shifted by c butterflies for
+	                     * NAME_ios (wshift; c below half the lanes,
+	                     * at most 8), made by the first transform
+	                     * that needs it, or NULL */
+	t1vb_fn *t1vb;      /* the C t1v codelet's NAME_b (block-split) */
+	t1vbio_fn *t1vbio;  /* and its NAME_bio */
+	t1vt_fn *t1vt;      /* where the lanes do not divide m: the C t1v
+	                     * codelet's NAME_t for butterflies mv .. m - 1
+	                     * (in place of the scalar t1: docs/fft.md,
+	                     * "Tails"), or NULL; its table is wtail(st) */
+	t1viot_fn *t1viot;  /* and its NAME_iot */
+	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
+	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
+};
+
+typedef struct Real Real;   /* real.c's part of r2c and c2r plans */
+struct F(kgen_plan) {
+	int n, sign, kind;
+	int howmany;
+	ptrdiff_t stride, dist;
+	Cfg cfg;            /* P_CT, P_RADER, P_BLUESTEIN: the shape */
+	int vl;             /* lanes of the vector codelets, 1 scalar */
+	int fastcopy;       /* (de)interleaving of stride-2 data with
+	                     * 1: AVX2, 2: AVX-512 shuffles, 0: none */
+	/* P_DIRECT; P_CT: the leaf unless it is vector */
+	n1_fn *n1;
+	v1_fn *v1;          /* ALG_N1X: the codelet's NAME_v1, for one
+	                     * forward transform of interleaved pairs (the
+	                     * n1 entry's general loop beside it took 70 ns
+	                     * where NAME_v1 takes 62, float n = 128) */
+	/* P_CT */
+	int nstep;
+	Step step[CFG_MAXSTEP];  /* step[0] is the top radix r_0 */
+	int m0;             /* leaf size */
+	n1v_fn *leafv;      /* vector leaf, or NULL: leaf n1 */
+	n1vb_fn *leafvb;    /* its NAME_b where the leaf is LEAF_VECB (every
+	                     * step then has NAME_b and NAME_bio), else
+	                     * NULL: interleaved data run block-split
+	                     * (planexec.c, ct_block) */
+	int *grp;           /* S / r_0 entries: grp[q] is the leaf group
+	                     * whose outputs start at q m_0 (+ d n / r_0) */
+	int blk;            /* size of the blocks the deepest cfg.nin
+	                     * steps run in, right after their leaves */
+	R *y;               /* scratch: the output, re at y, im at y + yim */
+	size_t yim;         /* n rounded so that re and im sit half a 4 KiB
+	                     * page apart (power-of-two n: the t1 rows of
+	                     * both parts no longer share L1 sets) */
+	R *lb;              /* scratch: one vector leaf group's input */
+	R *xs;              /* scratch: interleaved input made split (2n),
+	                     * for n <= DEINT_MAX (plan.c), or NULL */
+	/* P_BLUESTEIN and P_RADER */
+	PLAN *fwd;          /* size M, forward, unit stride */
+	R *chirp;           /* Bluestein: 2n: exp(-i pi j^2 / n) */
+	R *kern;            /* 2M: FFT of the kernel, / M */
+	R *bx;              /* 4M scratch */
+	int M;              /* Bluestein: >= 2n - 1; Rader: n - 1 */
+	int *perm;          /* Rader: g^q mod n, then g^-q mod n, q < n-1 */
+	Real *real;         /* r2c and c2r plans (real.c), else NULL */
+};
+
+/* ---- plan.c ---- */
+/* n elements of R on a 64-byte boundary, freed by free; NULL when out
+ * of memory or n too large. */
+R *PRIV(plan_ralloc)(size_t n);
+/* w[2t], w[2t+1] = cos, sin of 2 pi t / N for 0 <= t < N, or NULL. */
+R *PRIV(plan_roots)(long long N);
+/* The least 2^a 3^b 5^c 7^d >= n, or 0 past INT_MAX. */
+int PRIV(plan_next_fast)(int n);
+/* The widest vector ISA the CPU (or KGEN_ISA) offers the plans. */
+int PRIV(plan_widest)(void);
+/* Fills p (zeroed) for one forward transform of size n in layout lay
+ * (LAY_*): from wisdom, measured (KGEN_MEASURE) or estimated; -1 when
+ * it cannot. */
+int PRIV(plan_init)(PLAN *p, int n, unsigned flags, int lay);
+/* Plans p (zeroed) as c says; base: the n-th roots, or NULL. */
+int PRIV(plan_cfg)(PLAN *p, int n, const Cfg *c, unsigned flags,
+    const R *base);
+/* Frees what p holds, not p itself. */
+void PRIV(plan_free)(PLAN *p);
+
+/* ---- planest.c: the estimate and the measuring planner's candidates */
+/* The estimate for size n in layout lay. */
+void PRIV(planest_estimate)(int n, int lay, Cfg *c);
+/* The estimate for interleaved data where the widest ISA has an n1x
+ * codelet of size n: 1 and *c, else 0. */
+int PRIV(planest_n1x)(int n, Cfg *c);
+/* Sets c->nin for blocks of at most 2^13 elements. */
+void PRIV(planest_blocked)(Cfg *c);
+/* Appends t to c[0..*nc) unless it is there or c holds max. */
+void PRIV(planest_add)(Cfg *c, int *nc, int max, const Cfg *t);
+/* The Cooley-Tukey candidates for n (every prime factor at most
+ * KGEN_N1_MAX), at most max of them to c; returns how many. */
+int PRIV(planest_candidates)(int n, Cfg *c, int max);
+
+/* ---- planmeas.c: the measuring planner (KGEN_MEASURE) */
+/* Fills p (zeroed) with the fastest of the candidates for n in layout
+ * lay; -1 when none could be made. */
+int PRIV(planmeas_measure)(PLAN *p, int n, unsigned flags, int lay);
+/* Times a measured plan's top step with and without the straddling
+ * pair stores, and sets p->cfg.straddle to the faster. */
+void PRIV(planmeas_ios_race)(PLAN *p, int n);
+
+/* ---- planexec.c: running a Cooley-Tukey plan */
+/* One forward transform of P_CT plan p: x at stride is to y at stride
+ * os (x == y allowed). */
+void PRIV(planexec_ct)(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
+/* How many pairs z lies past a vector boundary where p's top step
+ * stores through NAME_ios, else 0. */
+int PRIV(planexec_ios_shift)(const PLAN *p, const R *z);
+
+/* ---- planconv.c: Rader and Bluestein */
+/* Builds p (p->n, p->cfg.m0 set) as a Bluestein or, base the n-th
+ * roots, a Rader plan; -1 when it cannot (the caller frees the parts). */
+int PRIV(planconv_bluestein)(PLAN *p, unsigned flags);
+int PRIV(planconv_rader)(PLAN *p, unsigned flags, const R *base);
+/* One forward transform of a P_BLUESTEIN or P_RADER plan. */
+void PRIV(planconv_forward)(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
+/* The measuring planner's candidates for n with a prime factor above
+ * KGEN_N1_MAX: Bluestein's sizes and, for a prime, Rader; returns how
+ * many went to c (at most 4). */
+int PRIV(planconv_candidates)(int n, Cfg *c);
 
 /* plansimd.c: n elements of interleaved x (re, im, re, ...) to re and im,
  * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; plain
@@ -186,7 +288,6 @@ void PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0,
     int k1);
 
 /* Real-data plans (runtime/real.c) are complex plans with a Real part. */
-typedef struct Real Real;
 void PRIV(plan_set_real)(PLAN *p, Real *r);
 Real *PRIV(plan_real)(const PLAN *p);
 void PRIV(real_free)(Real *r);

@@ -1,10 +1,11 @@
-/* plansimd.c: the planner's SIMD helpers (runtime/plan.c): interleaved
- * <-> split copies of stride-2 data and the twiddle multiplies of generic
- * radices.  x86 builds get AVX2 and AVX-512 versions through target
- * attributes (the rest of the runtime is built for the baseline ISA;
- * plan.c calls them only where kgen_isa() allows), other builds plain
- * loops under the same names.  Compiled twice, for double and
- * (-DKGEN_SINGLE) float: see plan.h. */
+/* plansimd.c: the planner's SIMD helpers (runtime/planexec.c):
+ * interleaved <-> split copies of stride-2 data and the twiddle
+ * multiplies of generic radices.  x86 builds get AVX2 and AVX-512
+ * versions through target attributes (the rest of the runtime is built
+ * for the baseline ISA; planexec.c calls them only where kgen_isa()
+ * allows), other builds plain loops under the same names.  Compiled
+ * twice, for double and (-DKGEN_SINGLE) float: see prec.h, which names
+ * the intrinsics of R's vectors; the shuffles differ by lanes. */
 #include "plan.h"
 
 /* Interleaved <-> split copies for stride-2 data: AVX2 shuffles where
@@ -104,13 +105,10 @@ PRIV(simd_interleave)(const R *re, const R *im, R *y, int n)
 
 /* AVX-512: one two-source permute per output vector. */
 #define COPY512_ATTR __attribute__((target("avx512f")))
+/* the lanes' indices (prec.h's IDX512): the even and odd elements of
+ * two vectors, and the low and high halves of two vectors interleaved */
+enum { COPY512_STEP = 64 / sizeof(R) };
 #ifdef KGEN_SINGLE
-enum { COPY512_STEP = 16 };
-#define V512 __m512
-#define LD512 _mm512_loadu_ps
-#define ST512 _mm512_storeu_ps
-#define PERM512 _mm512_permutex2var_ps
-#define IDX512(...) _mm512_setr_epi32(__VA_ARGS__)
 #define EVEN512 IDX512(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, \
     28, 30)
 #define ODD512 IDX512(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, \
@@ -119,12 +117,6 @@ enum { COPY512_STEP = 16 };
 #define HI512 IDX512(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, \
     30, 15, 31)
 #else
-enum { COPY512_STEP = 8 };
-#define V512 __m512d
-#define LD512 _mm512_loadu_pd
-#define ST512 _mm512_storeu_pd
-#define PERM512 _mm512_permutex2var_pd
-#define IDX512(...) _mm512_setr_epi64(__VA_ARGS__)
 #define EVEN512 IDX512(0, 2, 4, 6, 8, 10, 12, 14)
 #define ODD512 IDX512(1, 3, 5, 7, 9, 11, 13, 15)
 #define LO512 IDX512(0, 8, 1, 9, 2, 10, 3, 11)
@@ -206,23 +198,6 @@ PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n)
  * radix: with AVX2 and FMA where the compiler targets x86 (the caller
  * checks the CPU), else plain. */
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
-#ifdef KGEN_SINGLE
-#define VA __m256
-#define VA_N 8
-#define VA_LD _mm256_loadu_ps
-#define VA_ST _mm256_storeu_ps
-#define VA_MUL _mm256_mul_ps
-#define VA_FMA _mm256_fmadd_ps
-#define VA_FMS _mm256_fmsub_ps
-#else
-#define VA __m256d
-#define VA_N 4
-#define VA_LD _mm256_loadu_pd
-#define VA_ST _mm256_storeu_pd
-#define VA_MUL _mm256_mul_pd
-#define VA_FMA _mm256_fmadd_pd
-#define VA_FMS _mm256_fmsub_pd
-#endif
 __attribute__((target("avx2,fma"))) void
 PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
 {

@@ -8,25 +8,16 @@
  * those the CPU runs up to cpu.c's choice (so the environment variable
  * KGEN_ISA caps them as it caps dispatch, and one variable runs every
  * path of the planner on one machine) that have planner codelets.
- * Compiled twice, for double and (-DKGEN_SINGLE) float, as plan.h
+ * Compiled twice, for double and (-DKGEN_SINGLE) float, as prec.h
  * describes; a float vector holds twice the lanes. */
-#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "clock.h"
 #include "plan.h"
 #include "cpu.h"
 
-/* This file's precision's lines of codelets.def. */
-#ifdef KGEN_SINGLE
-#define KEEP_double(x)
-#define KEEP_float(x) x
-#else
-#define KEEP_double(x) x
-#define KEEP_float(x)
-#endif
-
+/* This file's precision's lines of codelets.def (prec.h's KEEP_*). */
 #define T1(isa, prec, r, name, opts) KEEP_##prec(t1_fn name;)
 #define T1V(isa, prec, r, name, opts) \
 	KEEP_##prec(t1v_fn name; t1vio_fn name##_io; t1vb_fn name##_b; \
@@ -105,13 +96,22 @@ PRIV(plantab_t1)(int r)
 	return 0;
 }
 
-static double
-now(void)
-{
-	struct timespec t;
+/* One call of race's f, a step of m butterflies of radix r on y
+ * (clock_best's f). */
+typedef struct Race Race;
+struct Race {
+	t1v_fn *f;
+	R *y;
+	const R *w;
+	ptrdiff_t r, m;
+};
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
+static void
+step(void *arg)
+{
+	const Race *a = arg;
+
+	a->f(a->y, a->y + a->r * a->m, a->w, a->m, 0, a->m);
 }
 
 /* The faster of two t1v codelets of radix r (vl lanes): each runs a step
@@ -124,9 +124,10 @@ race(t1v_fn *f, t1v_fn *g, int r, int vl)
 {
 	enum { ROUNDS = 9 };
 	R *x, *y, *w;
-	double best[2], t;
+	double best[2];
 	ptrdiff_t m, n, i;
-	int k, calls, c;
+	int k, calls;
+	Race a[2];
 
 	m = 8 * (ptrdiff_t)vl;
 	n = 2 * r * m;
@@ -142,15 +143,17 @@ race(t1v_fn *f, t1v_fn *g, int r, int vl)
 	/* the step grows its data by about sqrt(r) a call: a few calls */
 	calls = (int)(4096 / (r * m));
 	calls = calls < 2 ? 2 : calls > 16 ? 16 : calls;
+	for (k = 0; k < 2; k++) {
+		a[k].f = k ? g : f;
+		a[k].y = y;
+		a[k].w = w;
+		a[k].r = r;
+		a[k].m = m;
+	}
 	best[0] = best[1] = 1e30;
 	for (k = 0; k < 2 * ROUNDS; k++) {
 		memcpy(y, x, n * sizeof *x);
-		t = now();
-		for (c = 0; c < calls; c++)
-			(k & 1 ? g : f)(y, y + r * m, w, m, 0, m);
-		t = now() - t;
-		if (t < best[k & 1])
-			best[k & 1] = t;
+		clock_best(step, &a[k & 1], calls, 1, &best[k & 1]);
 	}
 	free(x);
 	return best[1] < best[0] ? 2 : 1;
@@ -197,8 +200,9 @@ asm_at(const Isa *isa, int r, int i)
 	pick = atomic_load_explicit(&t1pick[i], memory_order_relaxed);
 	if (!pick) {
 		env = getenv("KGEN_T1V");
-		pick = env && !strcmp(env, "asm") ? 2 : env && !strcmp(env, "c")
-		    ? 1 : race(t1vs[i].f, t1as[j].f, r, isa->vl);
+		pick = env && !strcmp(env, "asm") ? 2
+		    : env && !strcmp(env, "c") ? 1
+		    : race(t1vs[i].f, t1as[j].f, r, isa->vl);
 		atomic_store_explicit(&t1pick[i], pick, memory_order_relaxed);
 	}
 	return pick == 2 ? j : -1;

@@ -26,11 +26,11 @@
  * radices, with
  * M0 R_0 ... R_(K-1) = N, and the word straddle (version 2 only) where
  * KGEN_MEASURE timed the top step's straddling pair stores faster than
- * NAME_ios for output off a vector boundary (plan.c, ios_race); for
- * n1x, ISA is that of the one n1x codelet of size N that does the whole
- * transform (codelets.def's N1XL; version 2 only); for bluestein, M
+ * NAME_ios for output off a vector boundary (planmeas.c, ios_race);
+ * for n1x, ISA is that of the one n1x codelet of size N that does the
+ * whole transform (codelets.def's N1XL; version 2 only); for bluestein, M
  * (version 2 only; at least 2N - 1) is the size of its convolution,
- * without it the rule's (plan.c's bluestein_m).  A t1v line (version 3
+ * without it the rule's (planconv.c's bluestein_m).  A t1v line (version 3
  * only) is the planner's choice for the twiddle step of radix R and ISA
  * in precision P (d or f), where the library has it both in C (c) and in
  * kgen's assembly (asm), which plantab.c otherwise times at its first

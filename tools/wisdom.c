@@ -20,9 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "kgen.h"
+#include "clock.h"
 
 enum { MAXSIZE = 1 << 22, MANY = 256 };
 
@@ -47,15 +47,6 @@ die(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\n");
 	exit(2);
-}
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
 /* A decimal size in [1, MAXSIZE] at s up to end, or -1. */
