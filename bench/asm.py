@@ -35,11 +35,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KGEN = os.path.join(ROOT, "bin", "kgen")
 OUT = os.path.join(ROOT, "bench", "out")
 BUILD = os.path.join(ROOT, "build", "bench", "asm")
-NREG = {"avx2": 16, "avx512": 32}
-CFLAGS = {"avx2": ["-mavx2", "-mfma"],
-          "avx512": ["-mavx512f", "-mavx512vl", "-mavx512dq", "-mfma"]}
-CPUFLAGS = {"avx2": {"avx2", "fma"},
-            "avx512": {"avx512f", "avx512vl", "avx512dq"}}
+# isa.def and the CPU's flags, read once (tests/isadef.py)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import isadef  # noqa: E402
+
+# the ISAs timed here, and their registers, compiler flags and CPU
+# features, as isa.def gives them (bench/asmab.py, asmparts.py take these)
+NREG = {i: isadef.ISA[i].regs for i in ("avx2", "avx512")}
+CFLAGS = {i: isadef.ISA[i].flags for i in NREG}
+CPUFLAGS = {i: isadef.ISA[i].features for i in NREG}
 FIELDS = ["isa", "prec", "n", "regs", "asm_ns", "c_ns", "fftw_ns",
           "c_over_asm", "fftw_over_asm", "asm_min_ns", "c_min_ns",
           "c_over_asm_min", "asm_spill_loads",
@@ -48,14 +52,8 @@ FIELDS = ["isa", "prec", "n", "regs", "asm_ns", "c_ns", "fftw_ns",
 
 
 def cpu():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
+    """The CPU's flags."""
+    return isadef.CPU
 
 
 def sh(cmd):

@@ -7,7 +7,11 @@ tests at the sanitized build:
   KGEN_SANITIZE   extra flags for every C program the tests compile
   CC              the C compiler (default cc)
   CXX             the C++ compiler, for the CUDA tests' host code (c++)
-Every test file takes these (and ROOT, TESTS) from here.
+Every test file takes these (and ROOT, TESTS) from here, and the ISAs
+too: isadef.py reads isa.def and the CPU's flags once, and the names
+below (ISA, ISAS, NAMES, CPU, RUNS, RUNNABLE, BEST, lanes, need) are
+its, so that no test keeps a table of flags, lanes or registers, or
+reads /proc/cpuinfo, of its own.
 
 Compiling is the slow part of the suite, so codelets are generated and
 compiled once per session, in parallel, and shared between test files
@@ -23,6 +27,9 @@ import subprocess
 import threading
 
 import pytest
+
+from isadef import (BEST, CPU, ISA, ISAS, NAMES, RUNNABLE, RUNS,  # noqa
+                    lanes, skip_reason)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -53,6 +60,13 @@ def pytest_collection_modifyitems(config, items):
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = [i for i in items if not i.get_closest_marker("slow")]
+
+
+def need(isa):
+    """Skips the test unless this CPU runs isa (isa.def's CPU features,
+    "scalar" always)."""
+    if not RUNS[isa]:
+        pytest.skip(skip_reason(isa))
 
 
 def bound(n, prec):

@@ -52,11 +52,9 @@ import subprocess
 import pytest
 
 import manifest
-from conftest import CC, BuildError, TESTS, bound, cc, kgen, pmap, run
-from test_simd import FLAGS, RUNS, failures, need, results
-
-VB = {"sse2": 16, "avx2": 32, "avx512": 64}
-NREG = {"sse2": 16, "avx2": 16, "avx512": 32}
+from conftest import (CC, ISA, NAMES, RUNS, BuildError, TESTS, bound, cc,
+                      kgen, lanes, need, pmap, run)
+from test_simd import failures, results
 SIZES = (2, 3, 4, 5, 8, 13, 16, 32, 64)
 
 
@@ -167,7 +165,7 @@ def count_direct(text, idx, address, latency=0):
 def count(text, n, isa):
     """The kernel's spill loads and stores, and the registers it names,
     counted from the text."""
-    xend = 2 * n * VB[isa]
+    xend = 2 * n * ISA[isa].bytes
     loads = stores = 0
     seen = set()
     regs = set()
@@ -256,7 +254,7 @@ def test_asm_equals_belady(tmp_path, case):
     codelet verified at emission."""
     n, sched, isa, prec, rs = case
     lo = minregs(n)
-    rs = [r for r in (rs or range(lo, NREG[isa] + 1)) if r >= lo]
+    rs = [r for r in (rs or range(lo, ISA[isa].regs + 1)) if r >= lo]
     if lo not in rs and isa == "avx2":
         rs.insert(0, lo)
     want = belady(n, sched, rs)
@@ -364,7 +362,7 @@ def mutants(text, n, isa, r, prec, rnd, per=30):
     """(kind, mutated text) pairs."""
     lines = text.split("\n")
     ks = kernel_lines(text)
-    xend = 2 * n * VB[isa]
+    xend = 2 * n * ISA[isa].bytes
     out = []
 
     def put(kind, i, new):
@@ -401,12 +399,12 @@ def mutants(text, n, isa, r, prec, rnd, per=30):
     # a stack offset changed (loads and stores; none where the kernel
     # takes its data in registers)
     mem = [k for k in ks if any(o.endswith("(%rsp)") for o in k[2])]
-    top = xend + VB[isa] * (len(st) + 1)
+    top = xend + ISA[isa].bytes * (len(st) + 1)
     for _ in range(per if mem else 0):
         i, _, ops = rnd.choice(mem)
         m = re.search(r"(-?\d+)\(%rsp\)", lines[i])
         off = int(m.group(1))
-        new = rnd.choice([x for x in range(0, top, VB[isa]) if x != off]
+        new = rnd.choice([x for x in range(0, top, ISA[isa].bytes) if x != off]
                          + [off + 8])
         put("offset", i, lines[i][:m.start(1)] + str(new)
             + lines[i][m.end(1):])
@@ -496,7 +494,7 @@ def test_fused_kernel(tmp_path, case):
     copies move the data to and from those registers (the FFTW checks of
     test_copies_against_fftw run every path of such codelets: n = 3)."""
     isa, prec, n = case
-    text = emit(tmp_path / "f.s", n, isa, NREG[isa], sched="search",
+    text = emit(tmp_path / "f.s", n, isa, ISA[isa].regs, sched="search",
                 prec=prec, fma=True)
     ins, outs = declared(text, "in"), declared(text, "out")
     assert sorted(s for _, _, s in ins) == list(range(2 * n))
@@ -536,7 +534,7 @@ def xslots(text, lines, isa, store):
         ops = split_ops(s.partition(" ")[2])
         k = len(ops) - 1 if store else 0
         if ops[k].endswith("(%rsp)") and not ops[1 - k].endswith("(%rsp)"):
-            out.append(int(ops[k].split("(")[0] or 0) // VB[isa])
+            out.append(int(ops[k].split("(")[0] or 0) // ISA[isa].bytes)
     return out
 
 
@@ -585,7 +583,7 @@ def test_fused_input_not_in_x(tmp_path):
     first = min(i for i, _, _ in kernel_lines(text))
     i, r, s = ins[0]
     m = list(lines)
-    m.insert(first, "\tvmovapd %d(%%rsp), %s" % (s * VB["avx512"], r))
+    m.insert(first, "\tvmovapd %d(%%rsp), %s" % (s * ISA["avx512"].bytes, r))
     path = tmp_path / "m.s"
     path.write_text("\n".join(m))
     p = kgen("verify", path)
@@ -838,7 +836,7 @@ def test_verify_parse_errors(tmp_path):
 # ---- the numbers, against FFTW --------------------------------------------
 
 FFT_CASES = [(isa, prec, n, r, sched, lat, fma, sign)
-             for isa in ("sse2", "avx2", "avx512")
+             for isa in NAMES
              for prec in ("double", "float")
              for n, r, sched, lat, fma, sign in (
                  (1, 1, "build", 0, False, -1), (2, 2, "build", 0, False, 1),
@@ -923,12 +921,9 @@ def test_fftw_check_sees_a_wrong_codelet(tmp_path):
 
 # ---- the copies between the arrays and X, every path ----------------------
 
-LANES = {("sse2", "double"): 2, ("sse2", "float"): 4, ("avx2", "double"): 4,
-         ("avx2", "float"): 8, ("avx512", "double"): 8,
-         ("avx512", "float"): 16}
 # n = 3: fewer elements than a row holds (pairs only); 13: rows and
 # pairs left over; 16: whole rows
-COPY_CASES = [(isa, prec, n, sign) for isa in ("sse2", "avx2", "avx512")
+COPY_CASES = [(isa, prec, n, sign) for isa in NAMES
               for prec in ("double", "float") for n in (3, 13, 16)
               for sign in (-1, 1)]
 
@@ -938,7 +933,7 @@ def copycheck(tmp, name, isa, prec, n, sign, text=None):
     (or for text); None when the CPU cannot run it."""
     s = tmp / (name + ".s")
     if text is None:
-        emit(s, n, isa, NREG[isa], prec=prec, fma=isa != "sse2",
+        emit(s, n, isa, ISA[isa].regs, prec=prec, fma=isa != "sse2",
              sign=sign, name=name)
     else:
         s.write_text(text)
@@ -951,7 +946,7 @@ def copycheck(tmp, name, isa, prec, n, sign, text=None):
              libs=["-lfftw3", "-lm"])
     if not RUNS[isa]:
         return None
-    p = run([exe, n, sign, 7, 2 * LANES[(isa, prec)] + 1])
+    p = run([exe, n, sign, 7, 2 * lanes(isa, prec) + 1])
     if p.returncode:
         raise BuildError("%s exited %d" % (exe, p.returncode))
     return p.stdout
@@ -984,7 +979,7 @@ def test_copies_against_fftw(copy_runs, case):
     isa, prec, n, sign = case
     cases = res[(n, sign)]
     # 14 layouts and 4 mixed ones per v
-    assert len(cases) == 18 * (2 * LANES[(isa, prec)] + 1)
+    assert len(cases) == 18 * (2 * lanes(isa, prec) + 1)
     names = set(c[0].split("/")[0] for c in cases)
     assert {"inter", "inter-gap", "split-unit", "split-gap",
             "inter-split-unit", "split-unit-inter"} <= names
@@ -1137,8 +1132,7 @@ def test_library_asm_files_verify():
         if "--fma --emit asm --verify" not in text.split("\n", 2)[1]:
             return "%s: not made with --verify" % c.path.name
         # the library's order: search, for all the ISA's registers
-        if "--schedule search --regs %d " % (32 if c.isa == "avx512"
-                                             else 16) not in text:
+        if "--schedule search --regs %d " % ISA[c.isa].regs not in text:
             return "%s: not in search order" % c.path.name
         if c.family == "T1A" and "--kind t1v" not in text.split("\n", 2)[1]:
             return "%s: not a t1v codelet" % c.path.name
@@ -1160,7 +1154,7 @@ def test_library_asm_is_kgens(isa, prec, n):
     p = kgen("fft", "-n", n, *(["--type", "float"] if prec == "float"
                                else []),
              "--simd", isa, "--schedule", "search", "--regs",
-             32 if isa == "avx512" else 16, "--fma", "--emit", "asm",
+             ISA[isa].regs, "--fma", "--emit", "asm",
              "--verify", "--name", c.name)
     assert p.returncode == 0, p.stderr
     want = p.stdout.replace("\t.globl %s\n" % c.name,

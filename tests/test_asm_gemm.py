@@ -54,24 +54,18 @@ import re
 
 import pytest
 
-from conftest import TESTS, BuildError, cc, kgen, pmap, run
+from conftest import ISA, RUNS, TESTS, BuildError, cc, kgen, pmap, run
+from conftest import need as need_isa
 from test_asm import (assemble, check_object, count_direct, fma3,
                       kernel_lines, least_regs, split_ops, write_asm)
-from test_simd import CPU
 
-ISA = {4: "avx2", 8: "avx512"}
-VB = {4: 32, 8: 64}
-NREG = {4: 16, 8: 32}
-CFLAGS = {4: ["-mavx2", "-mfma"], 8: ["-mavx512f", "-mfma"]}
-RUNS = {4: {"avx2", "fma"} <= CPU, 8: "avx512f" in CPU}
+# --vlen v (doubles a vector) -> the ISA (isa.def's) of that width
+VISA = {ISA[i].lanes("double"): ISA[i] for i in ("avx2", "avx512")}
 SEED = 20261126
 
 
 def need(v):
-    if not RUNS[v]:
-        pytest.skip("this CPU does not run %s (no %s in /proc/cpuinfo "
-                    "flags)" % (ISA[v], "avx2/fma" if v == 4 else
-                                "avx512f"))
+    need_isa(VISA[v].name)
 
 
 def gargs(m, n, k, v, fma=True, regs=None, latency=0, sched=None,
@@ -177,7 +171,7 @@ def gemm_runs(kgen_bin, tmp_path_factory):
 
     def make(job):
         i, (m, n, k, v, o, kind) = job
-        d = root / ISA[v]
+        d = root / VISA[v].name
         d.mkdir(exist_ok=True)
         nm = vname(i, (m, n, k, v, o, kind))
         if kind == "asm":
@@ -191,7 +185,7 @@ def gemm_runs(kgen_bin, tmp_path_factory):
         emit(src, m, n, k, v, name=nm, asm=False, **o)
         obj = src.with_suffix(".o")
         return cc([src], obj, opt="-O2",
-                  flags=["-c", "-ffp-contract=fast"] + CFLAGS[v]), None
+                  flags=["-c", "-ffp-contract=fast"] + VISA[v].flags), None
     made = dict(zip([j[0] for j in jobs], pmap(make, jobs)))
 
     def one(v):
@@ -199,12 +193,12 @@ def gemm_runs(kgen_bin, tmp_path_factory):
         for i in mine:
             if isinstance(made[i], Exception):
                 raise made[i]
-        exe = gemmcheck(root / ISA[v], [made[i][0] for i in mine],
+        exe = gemmcheck(root / VISA[v].name, [made[i][0] for i in mine],
                         [VARIANTS[i][:3] + (vname(i, VARIANTS[i]),)
                          for i in mine])
         heads = {vname(i, VARIANTS[i]): made[i][1] for i in mine
                  if VARIANTS[i][5] == "asm"}
-        if not RUNS[v]:
+        if not RUNS[VISA[v].name]:
             return None, heads
         outs = []
         for seed in (SEED, SEED + 1):
@@ -217,7 +211,7 @@ def gemm_runs(kgen_bin, tmp_path_factory):
     return dict(zip((8, 4), pmap(one, (8, 4))))
 
 
-@pytest.mark.parametrize("v", (8, 4), ids=lambda v: ISA[v])
+@pytest.mark.parametrize("v", (8, 4), ids=lambda v: VISA[v].name)
 def test_against_long_double(gemm_runs, v):
     """Every codelet of VARIANTS (assembly and C), fixed and packed
     leading dimensions, two seeds: within the bound, no guard hit.  The
@@ -230,8 +224,8 @@ def test_against_long_double(gemm_runs, v):
         if vl != v or kind != "asm":
             continue
         h = heads[vname(i, VARIANTS[i])]
-        assert int(h.group(1)) == o.get("regs", NREG[v]), h.group(0)
-        if o.get("regs", NREG[v]) <= 8 and m * n * k > 4:
+        assert int(h.group(1)) == o.get("regs", VISA[v].regs), h.group(0)
+        if o.get("regs", VISA[v].regs) <= 8 and m * n * k > 4:
             assert int(h.group(3)) > 0, h.group(0)
     need(v)
     names = [vname(i, var) for i, var in enumerate(VARIANTS)
@@ -382,7 +376,7 @@ GRID = [(8, 8, 8, 8, True, {}), (16, 8, 8, 8, False, {}),
 
 def gid(c):
     m, n, k, v, fma, o = c
-    return "%dx%dx%d-%s%s%s" % (m, n, k, ISA[v], "-fma" if fma else "",
+    return "%dx%dx%d-%s%s%s" % (m, n, k, VISA[v].name, "-fma" if fma else "",
                                 "".join("-" + str(x) for x in o.values()))
 
 
@@ -398,8 +392,8 @@ def test_asm_equals_belady(tmp_path, case):
     p = kgen(*gargs(m, n, k, v, fma=fma, regs=lo - 1, **o), "-o",
              tmp_path / "low.s")
     assert p.returncode == 2 and "R >= %d" % lo in p.stderr, p.stderr
-    rs = sorted({lo, lo + 1, lo + 2, NREG[v]}
-                | set(range(lo, NREG[v] + 1, 1 if v == 4 else 2)))
+    rs = sorted({lo, lo + 1, lo + 2, VISA[v].regs}
+                | set(range(lo, VISA[v].regs + 1, 1 if v == 4 else 2)))
     jobs = [(r, L) for r in rs for L in (0, 2)]
 
     def one(job):
@@ -463,7 +457,7 @@ def sim(text, shape, T):
     access outside the arrays or the frame, an unknown index or
     instruction), or None."""
     m, n, k, v = shape
-    vb = VB[v]
+    vb = VISA[v].bytes
     rows = {"A": m * 8, "B": k * 8, "C": m * 8}
     cols = {"A": k, "B": n, "C": n}
     lines = text.split("\n")
@@ -588,7 +582,7 @@ def mutants(text, shape, r, rnd, per=6):
     dropped, or two adjacent swapped) and not proven neutral by sim;
     {kind: how many sim proved neutral}."""
     m, n, k, v = shape
-    vb = VB[v]
+    vb = VISA[v].bytes
     lines = text.split("\n")
     ks = kernel_lines(text)
     a = lines.index("\t# kgen: kernel")
@@ -873,7 +867,7 @@ def test_same_bytes(tmp_path):
     assert re.search(r"vmovapd %zmm\d+, \d+\(%rsp\)", a)
 
 
-@pytest.mark.parametrize("v", (4, 8), ids=lambda v: ISA[v])
+@pytest.mark.parametrize("v", (4, 8), ids=lambda v: VISA[v].name)
 def test_object_unwind_and_stack_note(tmp_path, v):
     emit(tmp_path / "u.s", 16, 8, 8, v, regs=6)
     check_object(tmp_path / "u.s")

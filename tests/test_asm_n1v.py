@@ -25,16 +25,11 @@ import re
 
 import pytest
 
-from conftest import TESTS, BuildError, bound, cc, kgen, pmap, run
+from conftest import (ISA, NAMES, RUNS, TESTS, BuildError, bound, cc, kgen,
+                      lanes, need, pmap, run)
 from test_asm import assemble, check_object, mutants, write_asm
-from test_simd import RUNS, need
 
-ISAS = ("sse2", "avx2", "avx512")
-LANES = {("sse2", "double"): 2, ("sse2", "float"): 4,
-         ("avx2", "double"): 4, ("avx2", "float"): 8,
-         ("avx512", "double"): 8, ("avx512", "float"): 16}
-CFLAGS = {"sse2": ["-msse2"], "avx2": ["-mavx2", "-mfma"],
-          "avx512": ["-mavx512f", "-mavx512vl", "-mavx512dq", "-mfma"]}
+ISAS = NAMES
 
 
 def sizes(vl):
@@ -44,7 +39,7 @@ def sizes(vl):
 
 def variants(isa, prec):
     """(name, n, sign, kgen options, asm?) of one ISA and precision."""
-    vl = LANES[(isa, prec)]
+    vl = lanes(isa, prec)
     fma = ["--fma"] if isa != "sse2" else []
     out = []
     for n in sizes(vl):
@@ -76,10 +71,10 @@ def build(tmp, isa, prec, vs, edit=None):
             objs.append(assemble(src))
         else:
             objs.append(cc([src], src.with_suffix(".o"), opt="-O2",
-                           flags=["-c"] + CFLAGS[isa]))
-        lst.append("X(%d, %d, %d, %s)\n" % (n, LANES[(isa, prec)], s, name))
+                           flags=["-c"] + ISA[isa].flags))
+        lst.append("X(%d, %d, %d, %s)\n" % (n, lanes(isa, prec), s, name))
     (tmp / "list.h").write_text("".join(lst))
-    flags = CFLAGS[isa] + ['-DLIST="%s"' % (tmp / "list.h")]
+    flags = ISA[isa].flags + ['-DLIST="%s"' % (tmp / "list.h")]
     if prec == "float":
         flags.append("-DSINGLE")
     return cc([TESTS / "n1vcheck.c", *objs], tmp / "chk", flags=flags,
@@ -119,7 +114,7 @@ def test_against_fftw(fftw_runs, isa, prec):
     if isinstance(res, Exception):
         raise res
     need(isa)
-    vl = LANES[(isa, prec)]
+    vl = lanes(isa, prec)
     want = set()
     for name, n, s, opts, asm in variants(isa, prec):
         for entry in ("main", "b"):

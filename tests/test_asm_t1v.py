@@ -45,21 +45,12 @@ import re
 
 import pytest
 
-from conftest import TESTS, BuildError, bound, cc, kgen, pmap, run
+from conftest import (ISA, RUNS, TESTS, BuildError, bound, cc, kgen, lanes,
+                      need, pmap, run)
 from test_asm import (assemble, check_object, count_direct, fma3,
                       kernel_lines, least_regs, write_asm)
-from test_simd import RUNS, need
 
-ISAS = ("avx2", "avx512")
-VB = {"sse2": 16, "avx2": 32, "avx512": 64}
-NREG = {"sse2": 16, "avx2": 16, "avx512": 32}
-CFLAGS = {"sse2": ["-msse2"], "avx2": ["-mavx2", "-mfma"],
-          "avx512": ["-mavx512f", "-mfma"]}
-ESZ = {"double": 8, "float": 4}
-
-
-def lanes(isa, prec):
-    return VB[isa] // ESZ[prec]
+ISAS = ("avx2", "avx512")       # sse2 has test_sse2_against_fftw alone
 
 
 def t1vargs(n, isa, prec="double", sign=-1, fma=True, regs=None,
@@ -144,7 +135,7 @@ def t1vcheck(tmp, isa, prec, objs, names, radix, block=()):
     lst.write_text("".join("X(%d, %d, %s)%s\n" % (
         radix[nm][0], radix[nm][1], nm,
         " B(%s)" % nm if nm in block else " A(%s)" % nm) for nm in names))
-    flags = CFLAGS[isa] + ["-DVL=%d" % lanes(isa, prec),
+    flags = ISA[isa].flags + ["-DVL=%d" % lanes(isa, prec),
                            '-DLIST="%s"' % lst]
     if prec == "float":
         flags.append("-DSINGLE")
@@ -172,7 +163,7 @@ def fftw_runs(kgen_bin, tmp_path_factory):
         emit(src, r, isa, prec=prec, sign=s, name=nm, asm=False, **o)
         obj = src.with_suffix(".o")
         return cc([src], obj, opt="-O2",
-                  flags=["-c", "-ffp-contract=fast"] + CFLAGS[isa])
+                  flags=["-c", "-ffp-contract=fast"] + ISA[isa].flags)
     objs = dict(zip([j[:3] for j in jobs], pmap(make, jobs)))
     radix = {vname(k, v): v[:2] for k, v in enumerate(VARIANTS)}
 
@@ -358,7 +349,7 @@ def test_asm_equals_belady(tmp_path, case):
     n, isa, sched, prec, fma, lat = case
     lo = minregs(n, isa, fma)
     assert lo <= 4
-    jobs = [(r, L) for r in range(lo, NREG[isa] + 1) for L in (0, lat)]
+    jobs = [(r, L) for r in range(lo, ISA[isa].regs + 1) for L in (0, lat)]
 
     def one(job):
         r, L = job
@@ -409,7 +400,7 @@ def mutants(text, n, isa, r, prec, rnd, per=10):
     lines = text.split("\n")
     ks = kernel_lines(text)
     a = lines.index("\t# kgen: kernel")
-    vb = VB[isa]
+    vb = ISA[isa].bytes
     frame = int(re.search(r"subq \$(\d+), %rsp", text).group(1))
     out = []
 

@@ -8,8 +8,7 @@ import sys
 
 import pytest
 
-from conftest import KGEN, ROOT
-from test_simd import CPU
+from conftest import KGEN, ROOT, need
 
 SCRIPT = str(ROOT / "bench" / "asmab.py")
 
@@ -19,8 +18,7 @@ SCRIPT = str(ROOT / "bench" / "asmab.py")
 def test_runs(tmp_path, kind, third):
     """Both kinds: the assembly codelets beside C, and the C codelets
     (compiled as the library does) beside the assembly one."""
-    if not {"avx2", "fma"} <= CPU:
-        pytest.skip("this CPU does not run avx2")
+    need("avx2")
     out = tmp_path / "ab.csv"
     p = subprocess.run([sys.executable, SCRIPT, "--old", KGEN, "--kind",
                         kind, "--sizes", "4,13", "--runs", "1", "--trials",

@@ -10,16 +10,13 @@ import sys
 
 import pytest
 
-from conftest import ROOT
-from test_simd import CPU
+from conftest import ROOT, need
 
 SCRIPT = str(ROOT / "bench" / "asmparts.py")
 
 
 def test_cuts_run(tmp_path):
-    if not {"avx2", "fma"} <= CPU:
-        pytest.skip("this CPU does not run avx2 (no avx2/fma in "
-                    "/proc/cpuinfo flags)")
+    need("avx2")
     out = tmp_path / "parts.csv"
     p = subprocess.run([sys.executable, SCRIPT, "--isa", "avx2", "--prec",
                         "double,float", "--sizes", "4,13", "--trials", "3",

@@ -15,7 +15,7 @@ import signal
 
 import pytest
 
-from conftest import KGEN, SANITIZE, kgen, pmap, run
+from conftest import ISAS, KGEN, SANITIZE, kgen, pmap, run
 
 # (arguments, words the message must contain)
 BAD = [
@@ -482,8 +482,8 @@ OPTION_SAMPLES = {
 TTY_ONLY = {"--quiet"}
 # Words of --help that look like options but are not kgen's: compiler
 # flags named in the text, and the options that print and exit.
-NOT_OPTIONS = {"-msse2", "-mavx2", "-mfma", "-mavx512f", "-maxrregcount",
-               "-v", "-h", "--help", "--version", "-c"}
+NOT_OPTIONS = {f for i in ISAS for f in i.flags} | {
+    "-maxrregcount", "-v", "-h", "--help", "--version", "-c"}
 FORMS = {
     "fft": ["fft", "-n", "16"],
     "fft plan": ["fft", "-n", "2048"],

@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import CC, CXX, KGEN, ROOT
+from conftest import CC, CXX, ISAS, KGEN, ROOT
 
 DATA = os.path.join(ROOT, "tests", "data")
 CUDA_INC = "/usr/local/cuda/include"
@@ -208,9 +208,8 @@ def test_targets_all():
     rows = target_rows(r.stdout)
     # R: vector targets hold one value per register; PowerPC's FPRs one
     # double; a GPU thread's 255 32-bit registers hold 127 doubles.
-    want = {"sse2": (16, 2), "avx2": (16, 4), "avx512": (32, 8),
-            "neon": (32, 2), "rvv": (32, 2), "ppc": (32, 1),
-            "ptx": (127, 1)}
+    want = dict({i.name: (i.regs, i.lanes("double")) for i in ISAS},
+                neon=(32, 2), rvv=(32, 2), ppc=(32, 1), ptx=(127, 1))
     assert {k: (v["R"], v["lanes"]) for k, v in rows.items()} == want
     # fewer registers never spill less: 16 >= 32 >= 127 registers
     assert rows["sse2"]["loads"] >= rows["avx512"]["loads"] \
@@ -290,9 +289,9 @@ def test_spills_target_all():
     assert [int(x["regs"]) for x in rows] == [16, 32, 127]
     t = kgen("spills", "fft", "-n", 16, "--target", "all", "--schedule",
              "build")
-    assert t.stdout.startswith("targets (R = registers for values): sse2 "
-                               "16, avx2 16, avx512 32, neon 32, rvv 32, "
-                               "ppc 32, ptx 127\n")
+    x86 = ", ".join("%s %d" % (i.name, i.regs) for i in ISAS)
+    assert t.stdout.startswith("targets (R = registers for values): %s, "
+                               "neon 32, rvv 32, ppc 32, ptx 127\n" % x86)
     f = kgen("spills", "fft", "-n", 16, "--target", "ptx", "--type",
              "float", "--schedule", "build", "--format", "csv")
     assert [int(x["regs"]) for x in spills_csv(f.stdout)] == [255]

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from conftest import ROOT, TESTS, cc, run
+from conftest import NAMES, ROOT, TESTS, cc, run
 
 RUNTIME = ROOT / "runtime"
 SEED = 20240604
@@ -35,7 +35,7 @@ def dgemmcheck(libkgen, tmp_path_factory):
               libs=[libkgen, "-lm"], opt="-O1")
 
 
-@pytest.mark.parametrize("isa", ["scalar", "sse2", "avx2", "avx512"])
+@pytest.mark.parametrize("isa", ("scalar",) + NAMES)
 def test_dgemm(dgemmcheck, isa):
     """kgen_dgemm with each ISA's micro-kernel (KGEN_ISA caps the choice):
     every shape within the bound with its guards intact, bad arguments

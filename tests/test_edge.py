@@ -24,7 +24,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, SANITIZE, TESTS, cc, run
+from conftest import ROOT, RUNNABLE, SANITIZE, TESTS, cc, run
 
 RUNTIME = ROOT / "runtime"
 KGEN_H = (RUNTIME / "kgen.h").read_text()
@@ -145,19 +145,6 @@ def test_dgemm_huge_sizes(edgesize):
     assert rows[-1] == ["reached", "the", "matrices"], rows
 
 
-def isas():
-    flags = open("/proc/cpuinfo").read() if os.path.exists(
-        "/proc/cpuinfo") else ""
-    out = ["scalar"]
-    if os.uname().machine in ("x86_64", "amd64"):
-        out.append("sse2")
-    if " avx2" in flags and " fma" in flags:
-        out.append("avx2")
-    if " avx512f" in flags:
-        out.append("avx512")
-    return out
-
-
 @pytest.fixture(scope="module", params=["double", "float"])
 def edgeone(request, libkgen, tmp_path_factory):
     exe = tmp_path_factory.mktemp("one") / ("edgeone_" + request.param)
@@ -167,7 +154,7 @@ def edgeone(request, libkgen, tmp_path_factory):
               libs=[libkgen, "-lm"])
 
 
-@pytest.mark.parametrize("isa", isas())
+@pytest.mark.parametrize("isa", RUNNABLE)
 def test_size_one_stays_in_its_arrays(edgeone, isa):
     env = dict(os.environ, KGEN_ISA=isa)
     cmd = [edgeone]

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import CC, KGEN, LIBDIR, ROOT, SANITIZE, kgen, run
+from conftest import CC, ISAS, KGEN, LIBDIR, ROOT, SANITIZE, kgen, run
 
 sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
 import api      # noqa: E402
@@ -50,8 +50,8 @@ def test_every_help_option_is_fuzzed(kgen_bin):
     """An option new in --help must be added to cli.py's tables."""
     named = set(re.findall(r"(?<![\w-])(--?[a-z][a-z0-9-]*)",
                            kgen("--help").stdout))
-    compilers = {"-msse2", "-mavx2", "-mfma", "-mavx512f", "-maxrregcount",
-                 "-v", "-c"}
+    compilers = {f for i in ISAS for f in i.flags} | {"-maxrregcount",
+                                                      "-v", "-c"}
     assert named - compilers == cli.OPTIONS
 
 
@@ -101,6 +101,40 @@ def test_cli_checker_catches(tmp_path, name):
     problems = cli.check({"args": args},
                          Tools(prog, timeout=2))
     assert problems, name
+
+
+# A program that keeps the -o contract: the value of its last -o option
+# names the file, "-o" included; an -o with no value is an error.
+O_KEEPER = r"""out= prev=
+for a; do
+    if [ "$prev" = -o ]; then out=$a; prev=; continue; fi
+    prev=$a
+done
+[ "$prev" = -o ] && { echo "kgen: -o: missing value" >&2; exit 2; }
+if [ -n "$out" ]; then echo codelet > "./$out"; else echo codelet; fi
+"""
+
+
+def test_cli_checker_reads_o_as_kgen_does(tmp_path):
+    """The rerun without -o drops each -o option with its value, read as
+    kgen reads them: `-o -o` writes the file "-o" (the case of
+    corpus/cli/issue44-o-named-o.json, which the harness once reran as
+    `... -o`, a missing value, and reported against a right kgen)."""
+    argv = ["fft", "-n", "8", "--kind", "t1v", "--simd", "avx2", "-o", "-o"]
+    assert cli.out_options(argv) == [7]
+    assert cli.without_out(argv) == argv[:7]
+    assert cli.without_out(["-o", "a.c", "fft", "-o", "-o", "--fma"]) == [
+        "fft", "--fma"]
+    assert cli.without_out(["fft", "--name", "-o", "x.c"]) == [
+        "fft", "--name", "-o", "x.c"]
+    assert cli.out_options(["fft", "-n", "8", "-o"]) == []
+    prog = tmp_path / "kgen"
+    prog.write_text("#!/bin/sh\n" + O_KEEPER)
+    prog.chmod(prog.stat().st_mode | stat.S_IXUSR)
+    for args in (argv, argv[:7] + ["-o", "x.c"], ["-o", "-o", "fft"],
+                 ["-o", "a.c", "fft", "-o", "b.c"]):
+        assert cli.check({"args": args}, Tools(prog, timeout=2)) == [], \
+            args
 
 
 def test_api_judge_catches():

@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from conftest import CC, KGEN, SANITIZE, TESTS
+from conftest import CC, ISA, KGEN, SANITIZE, TESTS, need
 
 U = 2.0 ** -53
 SEED = 20240604
@@ -273,11 +273,9 @@ MASKED = [(1, 1, 1, 8), (2, 3, 4, 8), (3, 3, 3, 8), (4, 5, 3, 8),
 def test_masked_avx512(tmp_path):
     """--vlen 8 codelets with partial vectors: the masked loads and the
     pieces of C read no stray element (NaN guards) and write none."""
-    flags = open("/proc/cpuinfo").read().split() \
-        if os.path.exists("/proc/cpuinfo") else []
-    if "avx512f" not in flags:
-        pytest.skip("this CPU has no AVX-512F")
-    exe = build_driver(tmp_path, "-O2 -mavx512f -mfma", [], MASKED, [])
+    need("avx512")
+    exe = build_driver(tmp_path, " ".join(["-O2"] + ISA["avx512"].flags), [],
+                       MASKED, [])
     out = subprocess.run([str(exe), str(SEED)], capture_output=True,
                          text=True, check=True).stdout
     rows = [l.split() for l in out.splitlines()[1:]]

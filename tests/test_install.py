@@ -3,7 +3,9 @@ shared library and its SONAME, the symlinks, kgen.pc for a shared link with
 an rpath and for a static link, the KGEN_VERSION_* macros of kgen.h, the
 man page kgen(1) (made from kgen --help, so the two say the same), and an
 uninstall that leaves nothing of kgen behind.  No root needed: PREFIX and
-DESTDIR both lie under tmp_path."""
+DESTDIR both lie under tmp_path.  The help texts come from the kgen under
+test ($KGEN, as conftest.py reads it); build/kgen.1 is made from bin/kgen,
+so that is the one it must be newer than."""
 import os
 import re
 import shutil
@@ -12,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CC = os.environ.get("CC", "cc")
+from conftest import CC, KGEN, ROOT
 
 PROGRAM = r"""
 #include <stdio.h>
@@ -94,13 +95,12 @@ def test_man_page_is_the_help():
     """build/kgen.1 says what kgen --help says, word for word (each
     command's --help says the same), and renders without a warning."""
     man = ROOT / "build/kgen.1"
-    kgen = ROOT / "bin/kgen"
-    assert man.stat().st_mtime >= kgen.stat().st_mtime, \
+    assert man.stat().st_mtime >= (ROOT / "bin/kgen").stat().st_mtime, \
         "build/kgen.1 is older than bin/kgen: run make"
-    helptext = run([kgen, "--help"]).stdout
+    helptext = run([KGEN, "--help"]).stdout
     assert words_of_man(man.read_text()) == words_of_help(helptext)
     for cmd in ("fft", "gemm", "conv", "spills", "report"):
-        p = run([kgen, cmd, "--help"])
+        p = run([KGEN, cmd, "--help"])
         assert p.returncode == 0 and p.stdout == helptext, cmd
     if not shutil.which("man"):
         pytest.skip("man is not installed")

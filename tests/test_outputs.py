@@ -17,10 +17,9 @@ import subprocess
 
 import pytest
 
-from conftest import CC, KGEN, TESTS, bound, pmap
+from conftest import CC, ISA, KGEN, TESTS, bound, pmap
 
-AVX2 = ["-mavx2", "-mfma"]
-AVX512 = ["-mavx512f", "-mfma"]
+SSE2, AVX2, AVX512 = (ISA[i].flags for i in ("sse2", "avx2", "avx512"))
 
 # (id, kgen arguments, compiler flags): every emitter and codelet kind
 KINDS = [
@@ -32,14 +31,14 @@ KINDS = [
     ("t1-fma", "fft -n 8 --kind t1 --fma --type float", ["-mfma"]),
     ("r2cf", "fft -n 8 --kind r2cf", []),
     ("r2cb", "fft -n 7 --kind r2cb --type float", []),
-    ("simd-sse2", "fft -n 8 --simd sse2", ["-msse2"]),
-    ("simd-sse2-float", "fft -n 6 --simd sse2 --type float", ["-msse2"]),
+    ("simd-sse2", "fft -n 8 --simd sse2", SSE2),
+    ("simd-sse2-float", "fft -n 6 --simd sse2 --type float", SSE2),
     ("simd-avx2-fma", "fft -n 8 --simd avx2 --fma", AVX2),
     ("simd-avx512", "fft -n 8 --simd avx512", AVX512),
     ("simd-avx512-float", "fft -n 16 --simd avx512 --type float --fma",
      AVX512),
     ("n1w-avx2", "fft -n 16 --kind n1w --simd avx2 --fma", AVX2),
-    ("n1w-sse2", "fft -n 4 --kind n1w --simd sse2", ["-msse2"]),
+    ("n1w-sse2", "fft -n 4 --kind n1w --simd sse2", SSE2),
     ("n1w-avx512", "fft -n 64 --kind n1w --simd avx512", AVX512),
     ("n1c-avx2", "fft -n 12 --kind n1c --simd avx2", AVX2),
     ("n1c-avx512-float", "fft -n 13 --kind n1c --simd avx512 --type float",
@@ -50,7 +49,7 @@ KINDS = [
     ("n1x-avx512", "fft -n 20 --kind n1x --simd avx512 --sign 1", AVX512),
     ("n1v-avx2", "fft -n 8 --kind n1v --simd avx2", AVX2),
     ("n1v-sse2-float", "fft -n 4 --kind n1v --simd sse2 --type float",
-     ["-msse2"]),
+     SSE2),
     ("t1v-avx2", "fft -n 4 --kind t1v --simd avx2", AVX2),
     ("t1v-avx512-float", "fft -n 8 --kind t1v --simd avx512 --type float",
      AVX512),

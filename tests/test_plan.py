@@ -29,7 +29,8 @@ import subprocess
 
 import pytest
 
-from conftest import CC, KGEN, ROOT, SANITIZE, TESTS, bound, cc
+from conftest import (CC, KGEN, NAMES, ROOT, RUNNABLE, SANITIZE, TESTS,
+                      bound, cc, lanes)
 
 # every ISA gets SAMPLE; the CPU's best one also SAMPLE_LARGE (the large
 # sizes take seconds each, and the codelets they use are the same)
@@ -39,15 +40,8 @@ SAMPLE_LARGE = [131072, 177147, 262144, 524288, 823543, 1000000, 1048576]
 
 
 def isas():
-    """The ISAs this CPU runs, as KGEN_ISA spells them."""
-    flags = open("/proc/cpuinfo").read() if os.path.exists(
-        "/proc/cpuinfo") else ""
-    out = ["scalar"]
-    if " avx2" in flags and " fma" in flags:
-        out.append("avx2")
-    if " avx512f" in flags:
-        out.append("avx512")
-    return out
+    """The ISAs this CPU runs, as KGEN_ISA spells them, less SSE2."""
+    return [i for i in RUNNABLE if i != "sse2"]
 
 
 BOUND = {"double": 1e-14, "float": 2e-5}
@@ -246,7 +240,7 @@ def test_wisdom_store(wisdomcheck):
             assert 1 <= int(f[2]) <= 64 and f[3] in ("few", "many"), l
             assert f[4] in ("inter", "split", "side", "skew"), l
             assert f[5] in ("n1", "n1w", "n1c", "n1x", "n1a"), l
-            assert f[6] in ("scalar", "sse2", "avx2", "avx512"), l
+            assert f[6] in ("scalar",) + NAMES, l
             continue
         if f[0] == "t1v":
             # the planner's C (c) or assembly (asm) codelet of a step
@@ -409,9 +403,7 @@ def test_n1v_entries_against_fftw(libkgen, tmp_path, prec):
     interleaved and swapped interleaved input, the batch adjacent and
     with a gap, one block and three, guards on every output element the
     codelet must not write."""
-    lanes = {"avx2": 32, "avx512": 64}
-    esz = 8 if prec == "double" else 4
-    rows = [(n, lanes[i] // esz, nm) for i in isas() if i in lanes
+    rows = [(n, lanes(i, prec), nm) for i in isas() if i != "scalar"
             for n, nm in n1v_codelets(i, prec)]
     if not rows:
         pytest.skip("no AVX2 or AVX-512 on this CPU")

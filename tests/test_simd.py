@@ -25,36 +25,10 @@ import re
 import pytest
 
 import manifest
-from conftest import ROOT, TESTS, BuildError, bound, cc, kgen, pmap, run
+from conftest import (BEST, ISA, NAMES, ROOT, RUNS, TESTS, BuildError, bound,
+                      cc, kgen, lanes, need, pmap, run)
 
-ISAS = ("sse2", "avx2", "avx512")
-FLAGS = {"sse2": ["-msse2"], "avx2": ["-mavx2", "-mfma"],
-         "avx512": ["-mavx512f", "-mavx512vl", "-mavx512dq"]}
-LANES = {"sse2": 2, "avx2": 4, "avx512": 8}     # doubles per vector
-
-
-def cpu_flags():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
-
-
-CPU = cpu_flags()
-RUNS = {"scalar": True, "sse2": "sse2" in CPU,
-        "avx2": {"avx2", "fma"} <= CPU,
-        "avx512": {"avx512f", "avx512vl", "avx512dq"} <= CPU}
-BEST = [i for i in ("scalar",) + ISAS if RUNS[i]][-1]
-
-
-def need(isa):
-    if not RUNS[isa]:
-        pytest.skip("this CPU does not run %s (no %s in /proc/cpuinfo "
-                    "flags)" % (isa, "/".join(FLAGS[isa])))
+ISAS = NAMES
 
 
 def results(out):
@@ -169,7 +143,7 @@ def test_library_asm(libcheck, isa, prec):
     assert p.returncode == 0, p.stderr
     res, seed = results(p.stdout)
     assert sorted(res) == [(n, s) for n in N1A[prec][isa] for s in (-1, 1)]
-    vl = LANES[isa] * (2 if prec == "float" else 1)
+    vl = lanes(isa, prec)
     for (n, s), c in res.items():
         assert all(case.startswith("n1a-") for case, _, _ in c)
         # 14 layouts and 4 mixed ones, each v = 1..2VL+1
@@ -277,13 +251,13 @@ GEN = ([(isa, "double", -1, n, ()) for isa in ISAS for n in DSAMPLE]
        # vectorized within one transform: n = VL x m, m >= VL; m a
        # multiple of VL or not (a short last tile), beyond the library's
        # sizes too
-       + [(isa, prec, sign, m * LANES[isa] * (2 if prec == "float" else 1),
+       + [(isa, prec, sign, m * lanes(isa, prec),
            ("--kind", "n1w", "--fma", "--schedule", "co"))
           for isa in ISAS for prec in ("double", "float")
           for sign in (-1, 1)
-          for m in sorted({LANES[isa] * (2 if prec == "float" else 1) * f
-                           + d for f, d in ((1, 0), (1, 1), (3, 0), (2, 3))})
-          if m * LANES[isa] * (2 if prec == "float" else 1) <= 256]
+          for m in sorted({lanes(isa, prec) * f + d
+                           for f, d in ((1, 0), (1, 1), (3, 0), (2, 3))})
+          if m * lanes(isa, prec) <= 256]
        # one complex number a vector: any n, beyond the library's too;
        # the backward sign only where the sizes compile fast (it changes
        # the constants, not the code around them), past the library's
@@ -330,7 +304,7 @@ def generated(kgen_bin, tmp_path_factory):
         if p.returncode:
             raise BuildError(p.stderr)
         exe = cc([TESTS / "simdcheck.c", src], tmp / name,
-                 flags=[*FLAGS[isa], "-DREAL=" + prec, "-DFUNC=" + name],
+                 flags=[*ISA[isa].flags, "-DREAL=" + prec, "-DFUNC=" + name],
                  libs=["-lfftw3", "-lm"])
         if not RUNS[isa]:
             return None
@@ -367,7 +341,7 @@ def n1xl_runs(libkgen, tmp_path_factory):
 
     def one(c):
         exe = cc([TESTS / "simdcheck.c", manifest.obj(c)], tmp / c.name,
-                 flags=[*FLAGS[c.isa], "-DREAL=" + c.prec,
+                 flags=[*ISA[c.isa].flags, "-DREAL=" + c.prec,
                         "-DFUNC=" + c.name], libs=["-lfftw3", "-lm"])
         if not RUNS[c.isa]:
             return None
@@ -396,7 +370,7 @@ def broken(tmp, isa, n, edit):
     assert spoilt != text, "the edit must change the codelet"
     src.write_text(spoilt)
     exe = cc([TESTS / "simdcheck.c", src], tmp / "bad",
-             flags=[*FLAGS[isa], "-DFUNC=bad"], libs=["-lfftw3", "-lm"])
+             flags=[*ISA[isa].flags, "-DFUNC=bad"], libs=["-lfftw3", "-lm"])
     res, _ = results(run([exe, n, -1]).stdout)
     return {case.split("/")[0] for case, err, hits in res[(n, -1)]
             if not err <= bound(n, "double") or hits}
@@ -436,7 +410,7 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
     fails the interleaved layouts it serves, and only those; one wrong
     load in the body fails every layout."""
     need(isa)
-    n = 4 * LANES[isa] ** 2
+    n = 4 * lanes(isa, "double") ** 2
 
     def spoil(t, old, new):
         assert old in t
@@ -448,7 +422,7 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
                     "--name", "w", "-o", src).returncode == 0
         src.write_text(edit(src.read_text()))
         exe = cc([TESTS / "simdcheck.c", src], tmp_path / "w",
-                 flags=[*FLAGS[isa], "-DFUNC=w"], libs=["-lfftw3", "-lm"])
+                 flags=[*ISA[isa].flags, "-DFUNC=w"], libs=["-lfftw3", "-lm"])
         res, _ = results(run([exe, n, -1]).stdout)
         return {case.split("/")[0] for case, err, hits in res[(n, -1)]
                 if not err <= bound(n, "double") or hits}
@@ -478,7 +452,7 @@ def test_checker_sees_n1c_paths(tmp_path, isa):
         assert spoilt != text
         src.write_text(spoilt)
         exe = cc([TESTS / "simdcheck.c", src], tmp_path / "c",
-                 flags=[*FLAGS[isa], "-DFUNC=c"], libs=["-lfftw3", "-lm"])
+                 flags=[*ISA[isa].flags, "-DFUNC=c"], libs=["-lfftw3", "-lm"])
         res, _ = results(run([exe, n, -1]).stdout)
         return {case.split("/")[0] for case, err, hits in res[(n, -1)]
                 if not err <= bound(n, "double") or hits}
@@ -518,7 +492,7 @@ def test_checker_sees_wrong_sign(tmp_path):
     assert kgen("fft", "-n", 16, "--sign", 1, "--simd", BEST, "--name",
                 "back", "-o", src).returncode == 0
     exe = cc([TESTS / "simdcheck.c", src], tmp_path / "back",
-             flags=[*FLAGS[BEST], "-DFUNC=back"], libs=["-lfftw3", "-lm"])
+             flags=[*ISA[BEST].flags, "-DFUNC=back"], libs=["-lfftw3", "-lm"])
     res, _ = results(run([exe, 16, -1]).stdout)
     assert len(failures(res, "double")) == NCASES
 
@@ -603,7 +577,7 @@ def test_cli_same_bytes(isa):
     a = kgen("fft", "-n", 12, "--simd", isa, "--fma", "--type", "float")
     b = kgen("fft", "-n", 12, "--simd", isa, "--fma", "--type", "float")
     assert a.returncode == 0 and a.stdout == b.stdout
-    assert "transform j + l, %d at a time" % (2 * LANES[isa]) in a.stdout
+    assert "transform j + l, %d at a time" % lanes(isa, "float") in a.stdout
 
 
 @pytest.mark.parametrize("n", (5, 16, 64))

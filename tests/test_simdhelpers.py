@@ -6,53 +6,22 @@ include.  For every ISA of isa.def, tests/simdhelpers.c is compiled with
 the ISA's flags (from isa.def) by gcc and by clang under -Wall -Wextra
 -Wpedantic -Werror, once as the library builds it and once with the
 other FMA setting where the ISA has one (nofma.h against fma.h); where
-this CPU has the ISA's features (/proc/cpuinfo) it runs, comparing every
+this CPU has the ISA's features (tests/isadef.py) it runs, comparing every
 helper with the scalar code it stands for, in both precisions, every
 layout and lane count the emitter uses.  Each check must report zero
 failures and every expected check must be there; kgen_ldi's lane order
 must be a permutation, and the identity where the direct body mixes it
 with group transposes (AVX-512 double).
 """
-import re
 import shutil
 
 import pytest
 
-from conftest import ROOT, TESTS, run
+from conftest import CPU, ISA, ISAS, TESTS, run
 
-def isas():
-    """[(name, vector bytes, flags, CPU features)] from isa.def."""
-    text = (ROOT / "isa.def").read_text()
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    out = []
-    for entry in re.findall(r"^ISA\(.*?\)\s*$", text, re.M | re.S):
-        entry = " ".join(entry.split())
-        m = re.match(r'ISA\((\w+), \w+, (\d+), \d+, "([^"]*)", "[^"]*", '
-                     r'"[^"]*", "([^"]*)"\)', entry)
-        assert m, "isa.def entry not understood: " + entry
-        out.append((m.group(1), int(m.group(2)), m.group(3).split(),
-                    set(m.group(4).split())))
-    return out
-
-
-ISAS = isas()
 NUMBER = {"sse2": 1, "avx2": 2, "avx512": 3}     # simdhelpers.c's ISA
 GROUPS = {("avx2", "f"): [4, 2], ("avx512", "d"): [4, 2],
           ("avx512", "f"): [8, 2]}
-
-
-def cpu_flags():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
-
-
-CPU = cpu_flags()
 
 
 def variants():
@@ -60,7 +29,8 @@ def variants():
     other FMA setting: -mfma added to SSE2, taken from AVX2 (AVX-512F
     has its own FMAs)."""
     out = []
-    for name, _, flags, feats in ISAS:
+    for i in ISAS:
+        name, flags, feats = i.name, i.flags, i.features
         out.append((name, flags, feats))
         if name == "sse2":
             out.append((name, flags + ["-mfma"], feats | {"fma"}))
@@ -117,7 +87,7 @@ def test_helpers(tmp_path, compiler, isa, flags, feats):
             bad.append(line)
     assert not bad, "helpers differ from scalar code (%s %s):\n%s" % (
         isa, " ".join(flags), "\n".join(bad))
-    nbytes = dict((i[0], i[1]) for i in ISAS)[isa]
+    nbytes = ISA[isa].bytes
     assert got == expected(isa, nbytes)
     for p_, lanes in perm.items():
         assert sorted(lanes) == list(range(len(lanes)))

@@ -321,15 +321,37 @@ def run_once(ws, tools, argv):
     return p.returncode, out, err
 
 
+def out_options(argv):
+    """The indices in argv of its -o options, read as kgen reads them:
+    every option of VALUED (-o among them) takes the next argument as
+    its value, whatever it is, so in `-o -o` the second -o is a file
+    name; an -o without a value is none (kgen rejects it)."""
+    found, i = [], 0
+    while i < len(argv):
+        if argv[i] in VALUED:
+            if argv[i] == "-o" and i + 1 < len(argv):
+                found.append(i)
+            i += 2
+        else:
+            i += 1
+    return found
+
+
+def without_out(argv):
+    """argv less every -o option and its value (the rerun's arguments):
+    kgen writes to the last -o's file, and without any to stdout."""
+    drop = {j for i in out_options(argv) for j in (i, i + 1)}
+    return [a for j, a in enumerate(argv) if j not in drop]
+
+
 def target_paths(ws, argv):
-    """The paths (relative to ws.out) that -o may change: the last -o
-    argument, and what its symlink names."""
+    """The paths (relative to ws.out) that -o may change: the value of
+    the last -o option, and what its symlink names."""
     paths = set()
-    for i, a in enumerate(argv[:-1]):
-        if a == "-o":
-            t = argv[i + 1]
-    if "-o" not in argv[:-1]:
+    found = out_options(argv)
+    if not found:
         return paths
+    t = argv[found[-1] + 1]
     full = os.path.join(ws.out, t)
     for p in (full, os.path.realpath(full)):
         rel = os.path.relpath(os.path.normpath(p), ws.out)
@@ -408,11 +430,7 @@ def check_in(case, tools, ws, stats):
     # a rerun writes the same bytes; with -o, the rerun is without it and
     # its standard output must be the file's text
     reset_out(ws.out)
-    rerun = argv
-    if honoured:
-        i = len(argv) - 1 - argv[::-1].index("-o")
-        rerun = argv[:i] + argv[i + 2:]
-    again = run_once(ws, tools, rerun)
+    again = run_once(ws, tools, without_out(argv) if honoured else argv)
     if again is None:
         return problems if problems or slow_ok(argv) else \
             ["rerun ran past %g s" % tools.timeout]
