@@ -16,24 +16,20 @@
 #include "kgen.h"
 #include "timing.h"
 
-typedef void Fd(const double *, const double *, double *, double *,
+typedef void Fn_double(const double *, const double *, double *, double *,
     ptrdiff_t, ptrdiff_t, ptrdiff_t);
-typedef void Fdb(const double *, const double *, double *, ptrdiff_t,
+typedef void Fb_double(const double *, const double *, double *, ptrdiff_t,
     ptrdiff_t, ptrdiff_t);
-typedef void Ff(const float *, const float *, float *, float *,
+typedef void Fn_float(const float *, const float *, float *, float *,
     ptrdiff_t, ptrdiff_t, ptrdiff_t);
-typedef void Ffb(const float *, const float *, float *, ptrdiff_t,
+typedef void Fb_float(const float *, const float *, float *, ptrdiff_t,
     ptrdiff_t, ptrdiff_t);
 
 #define ISA_avx2 KGEN_ISA_AVX2
 #define ISA_avx512 KGEN_ISA_AVX512
-#define FN_double Fd
-#define FN_float Ff
-#define FB_double Fdb
-#define FB_float Ffb
 
 #define A(isa, prec, n, cname, aname) \
-	FN_##prec cname, aname; FB_##prec cname##_b, aname##_b;
+	Fn_##prec cname, aname; Fb_##prec cname##_b, aname##_b;
 #include "n1valist.h"
 #undef A
 
@@ -67,16 +63,17 @@ once(int i, int k, int lay, void *x, void *y)
 		char *xc = x, *yc = y;
 
 		if (cs[i].isfloat && lay == 0)
-			((Ffb *)cs[i].b[k])((float *)x, (float *)x + 1,
+			((Fb_float *)cs[i].b[k])((float *)x, (float *)x + 1,
 			    (float *)y, V, 2 * n, V);
 		else if (lay == 0)
-			((Fdb *)cs[i].b[k])((double *)x, (double *)x + 1,
+			((Fb_double *)cs[i].b[k])((double *)x, (double *)x + 1,
 			    (double *)y, V, 2 * n, V);
 		else if (cs[i].isfloat)
-			((Ff *)cs[i].f[k])((float *)x, (float *)(xc + e * n * V),
-			    (float *)y, (float *)(yc + e * n * V), V, n, V);
+			((Fn_float *)cs[i].f[k])((float *)x,
+			    (float *)(xc + e * n * V), (float *)y,
+			    (float *)(yc + e * n * V), V, n, V);
 		else
-			((Fd *)cs[i].f[k])((double *)x,
+			((Fn_double *)cs[i].f[k])((double *)x,
 			    (double *)(xc + e * n * V), (double *)y,
 			    (double *)(yc + e * n * V), V, n, V);
 	}

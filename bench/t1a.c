@@ -23,24 +23,20 @@
 #include "timing.h"
 #include "kgen.h"
 
-typedef void Fd(double *, double *, const double *, ptrdiff_t, ptrdiff_t,
+typedef void Fn_double(double *, double *, const double *, ptrdiff_t,
+    ptrdiff_t, ptrdiff_t);
+typedef void Fn_float(float *, float *, const float *, ptrdiff_t, ptrdiff_t,
     ptrdiff_t);
-typedef void Ff(float *, float *, const float *, ptrdiff_t, ptrdiff_t,
+typedef void Fb_double(double *, const double *, ptrdiff_t, ptrdiff_t,
     ptrdiff_t);
-typedef void Fdb(double *, const double *, ptrdiff_t, ptrdiff_t,
-    ptrdiff_t);
-typedef void Ffb(float *, const float *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
+typedef void Fb_float(float *, const float *, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 
 #define ISA_avx2 KGEN_ISA_AVX2
 #define ISA_avx512 KGEN_ISA_AVX512
-#define FN_double Fd
-#define FN_float Ff
-#define FB_double Fdb
-#define FB_float Ffb
 
 /* T1V lines' names by (isa, prec, r); T1A's the same way */
-#define T1V(isa, prec, r, name, opts) FN_##prec name; FB_##prec name##_b;
-#define T1A(isa, prec, r, name, opts) FN_##prec name; FB_##prec name##_b;
+#define T1V(isa, prec, r, name, opts) Fn_##prec name; Fb_##prec name##_b;
+#define T1A(isa, prec, r, name, opts) Fn_##prec name; Fb_##prec name##_b;
 #include "codelets.h"
 
 static const struct {
@@ -79,13 +75,15 @@ timeit(void (*f)(void), int blk, int isfloat, int r, int m, const void *x,
 	t = now();
 	for (k = 0; k < calls; k++)
 		if (blk && isfloat)
-			((Ffb *)f)(y, w, 2 * m, 0, m);
+			((Fb_float *)f)(y, w, 2 * m, 0, m);
 		else if (blk)
-			((Fdb *)f)(y, w, 2 * m, 0, m);
+			((Fb_double *)f)(y, w, 2 * m, 0, m);
 		else if (isfloat)
-			((Ff *)f)(y, (float *)y + (size_t)r * m, w, m, 0, m);
+			((Fn_float *)f)(y, (float *)y + (size_t)r * m, w, m, 0,
+			    m);
 		else
-			((Fd *)f)(y, (double *)y + (size_t)r * m, w, m, 0, m);
+			((Fn_double *)f)(y, (double *)y + (size_t)r * m, w, m,
+			    0, m);
 	return (now() - t) * 1e9 / ((double)calls * m);
 }
 
