@@ -1,10 +1,10 @@
 """The runtime at the edges (issue 15): sizes near INT_MAX, layouts whose
 offsets overflow ptrdiff_t, and transforms of size 1.
 
-tests/edgesize.c is linked with runtime/plan.c, real.c and gemm.c built
-under -fsanitize=undefined (no recovery), so signed overflow on these
-paths aborts it, and it runs under a timeout, so a planner that spins
-fails instead of hanging the suite:
+tests/edgesize.c is linked with the planner (runtime/plan*.c), real.c and
+gemm.c built under -fsanitize=undefined (no recovery), so signed
+overflow on these paths aborts it, and it runs under a timeout, so a
+planner that spins fails instead of hanging the suite:
 - kgen_next_fast_size(n) for n up to INT_MAX: the 7-smooth answer, or 0
   above KGEN_FAST_MAX (it used to loop forever from 2144153026 on);
 - every plan function returns NULL at once above KGEN_PLAN_MAX, for
@@ -60,7 +60,8 @@ def edgesize(libkgen, tmp_path_factory):
     inc = ["-std=c11", "-I", ROOT, "-I", RUNTIME, "-I", ROOT / "build" /
            "runtime", "-DKGEN_VERSION=\"test\"", *UBSAN]
     objs = []
-    for src in ("plan", "real", "gemm"):
+    for src in ("plan", "planest", "planmeas", "planexec", "planconv",
+                "real", "gemm"):
         objs.append(cc([RUNTIME / (src + ".c")], tmp / (src + ".o"),
                        flags=["-c", *inc], opt="-O1"))
         if src != "gemm":
