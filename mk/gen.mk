@@ -55,3 +55,11 @@ ASAN_O = $(patsubst build/%,build/asan/%,$(GEN_O))
 build/asan/bin/kgen: $(ASAN_O)
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The generator less its main, for the C drivers of tests/ (spilldrv.c,
+# ptxasparse.c, occdump.c, the measure driver of test_bound.py), which
+# link what they call from it.
+build/kgengen.a: $(filter-out build/driver/main.o,$(GEN_O))
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
