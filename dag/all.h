@@ -286,9 +286,14 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
 
 /* x86/asm.c: n1 across the batch in x86-64 assembly, Belady's
  * registers */
+typedef struct Asm Asm;
+typedef struct Rareq Rareq;
+typedef struct Ralloc Ralloc;
 int emitasm_fits(Dag *d);
-void emitasm_print(FILE *f, Dag *d, const Prob *p, int kind,
-    const int *order, int norder, const Emit *e);
+Asm *emitasm_new(Dag *d, const Prob *p, int kind, const Emit *e, Rareq *q,
+    Arena *ar);
+void emitasm_print(FILE *f, Asm *a, const Prob *p, const Emit *e,
+    const Ralloc *ra);
 
 /* x86/asmcopy.c: x86/asm.c's copies between the arrays and its frame
  * buffer, chosen at run time on the layout */
@@ -320,7 +325,6 @@ struct Acopy {
  * ones as scratch registers made in the kernel as needed (asmidx.c). */
 enum { ASM_NIDX = 9 };
 
-typedef struct Asm Asm;
 struct Asm {
 	FILE *f;
 	Dag *d;
@@ -343,7 +347,7 @@ struct Asm {
 	 * (dyn), made by an imul in the kernel where it misses */
 	const char *dyn[ASM_NIDX];
 	int ndyn, dynused[ASM_NIDX];
-	Arena *ar;                  /* assign's callbacks: the run's arena */
+	Arena *ar;                  /* emitasm_new's arena */
 	int regs;                   /* and the registers (e->alloc) */
 	int dry;                    /* recording the order, not printing */
 	int *seq, nseq, cap;        /* dry: stride * qmax + q of each */
@@ -601,7 +605,6 @@ struct Alloc {
 Alloc *belady_alloc(Belady *b, int regs, int latency, Arena *ar);
 
 /* sched/regalloc.c: the assembly emitter's register assignment */
-typedef struct Ralloc Ralloc;
 struct Ralloc {
 	Alloc *al;      /* the order emitted (steps), registers, reloads */
 	char *isreg;    /* per node: a register value, else a constant */
@@ -612,7 +615,6 @@ struct Ralloc {
 };
 /* What regalloc_asm needs from the emitter: the callbacks answer for
  * the copies around the kernel (ctx is theirs) */
-typedef struct Rareq Rareq;
 struct Rareq {
 	int regs, latency;
 	int nx;                 /* n1 with fusion: X's vectors (2n); else 0 */
@@ -911,6 +913,10 @@ Fft *build_fft(const Job *j, Arena *ar);
 Dag *build_dag(const Job *j, Fft *g, Arena *ar);
 Dag *build_simp(const Job *j, Dag *d, int fma);
 Dag *build_asm(const Job *j, const Vhead *h, const char *file, Arena *ar);
+
+/* driver/alloc.c: the allocate stage (regalloc_asm) and --emit asm */
+void alloc_emitasm(FILE *f, Dag *d, const Prob *p, int kind, const int *o,
+    int n, const Emit *e);
 
 /* driver/validate.c: kgen verify, and --verify's check */
 Vres validate_text(const Job *j, const char *text, const char *file);

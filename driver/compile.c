@@ -69,7 +69,7 @@ measure_asm(const Job *j, Dag *d, const int *o, int n, int regs,
 	e.fma = j->fma;
 	if (!(f = open_memstream(&s, &len)))
 		die("cannot print assembly to memory: %s", strerror(errno));
-	emitasm_print(f, d, &j->p, CK_N1, o, n, &e);
+	alloc_emitasm(f, d, &j->p, CK_N1, o, n, &e);
 	if (fclose(f))
 		die("cannot print assembly to memory: %s", strerror(errno));
 	if (!asmread_head(s, &h, msg, sizeof msg)

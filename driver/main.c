@@ -30,7 +30,7 @@ emit(const Job *j, FILE *f, Dag *d, Dag *top, const int *o, int n)
 	case EMITTER_CUDA: emitcu_print(f, d, p, o, n, &j->e); break;
 	case EMITTER_KLOOP: kloop_c(f, d, p, o, n, &j->e, j->vlen); break;
 	case EMITTER_VEC: emitvec_c(f, d, top, p, j->kind, o, n, &j->e); break;
-	case EMITTER_ASM: emitasm_print(f, d, p, j->kind, o, n, &j->e); break;
+	case EMITTER_ASM: alloc_emitasm(f, d, p, j->kind, o, n, &j->e); break;
 	case EMITTER_CXL: emitcxl_c(f, d, p, o, n, &j->e); break;
 	case EMITTER_CXLX: emitcxl_x(f, d, p, o, n, &j->e); break;
 	default: emit_c(f, d, p, o, n, &j->e);
@@ -64,7 +64,8 @@ generate(Job *j)
 	if (j->checkregs)
 		job_regs(d, &j->cost.regs, 1);
 	order = gemmorder_for(d, ar, j->sched[0], &j->cost, &norder);
-	/* allocate: --emit asm allocates its registers as it prints */
+	/* allocate: --emit asm's registers, by the pass alloc_emitasm runs
+	 * for each print (regalloc_asm) */
 	if (j->emitter == EMITTER_ASM && !emitasm_fits(d))
 		fail("--emit asm: an FMA of this DAG has two constant operands, "
 		    "which no x86 FMA takes; drop --fma");

@@ -491,25 +491,25 @@ unfit(void *ctx)
 	asmcopy_unfuse(&((Asm *)ctx)->c);
 }
 
-/* The register assignment (sched/regalloc.c) of d in order for e->alloc
- * registers and latency e->latency: for n1 the rows path's own kernel
- * where rowsdirect allows and it is taken, else with AVX forms and no
- * latency the fused order. */
+/* What the register assignment (sched/regalloc.c) of d needs from the
+ * emitter, for e->alloc registers and latency e->latency: for n1 the
+ * rows path's own kernel where rowsdirect allows (taken or not by the
+ * pass), else with AVX forms and no latency the fused order, whose
+ * copies the callbacks check. */
 static void
-assign(Asm *a, const Emit *e, const int *order, int norder, Arena *ar)
+request(Asm *a, const Emit *e, Rareq *q, Arena *ar)
 {
-	Rareq q;
 	Dag *d;
 	int *xin, *xout, i, n1;
 
 	d = a->d;
-	memset(&q, 0, sizeof q);
-	q.regs = e->alloc;
-	q.latency = e->latency;
-	q.ctx = a;
+	memset(q, 0, sizeof *q);
+	q->regs = e->alloc;
+	q->latency = e->latency;
+	q->ctx = a;
 	n1 = !a->gemm && !a->t1v && !a->n1v;
 	if (n1 && rowsdirect(a, e))
-		q.rows = rowskernel;
+		q->rows = rowskernel;
 	if (n1 && a->vex && !e->latency) {
 		xin = arena_alloc(ar, (d->nin + 1) * sizeof *xin);
 		xout = arena_alloc(ar, (d->nout + 1) * sizeof *xout);
@@ -517,16 +517,12 @@ assign(Asm *a, const Emit *e, const int *order, int norder, Arena *ar)
 			xin[i] = xoff(a, &d->in[i]) / a->vb;
 		for (i = 0; i < d->nout; i++)
 			xout[i] = xoff(a, &d->out[i]) / a->vb;
-		q.nx = 2 * a->c.n;
-		q.xin = xin;
-		q.xout = xout;
-		q.fits = fits;
-		q.unfit = unfit;
+		q->nx = 2 * a->c.n;
+		q->xin = xin;
+		q->xout = xout;
+		q->fits = fits;
+		q->unfit = unfit;
 	}
-	a->ar = ar;
-	a->regs = e->alloc;
-	a->ra = regalloc_asm(d, order, norder, &q, ar);
-	a->al = a->ra->al;
 }
 
 /* n1: arguments, the choice of copies, and per block of VL transforms
@@ -641,83 +637,103 @@ gemmbody(Asm *a, const Emit *e, Arena *ar)
 	emitasm_kernel(a, ar);
 }
 
-/* Prints d as a codelet in assembly for ISA e->simd, registers by
- * Belady for e->alloc registers and latency e->latency: an n1 codelet
- * vectorized across the batch (kind CK_N1), a t1v codelet (CK_T1V), or
- * for p->kind PROB_GEMM a gemm codelet on vectors of rows.
+/* The emitter's state for d as a codelet in assembly for ISA e->simd:
+ * an n1 codelet vectorized across the batch (kind CK_N1), a t1v codelet
+ * (CK_T1V), an n1v codelet (CK_N1V), or for p->kind PROB_GEMM a gemm
+ * codelet on vectors of rows; and in q what the register assignment
+ * (regalloc_asm) needs from it.  Lives in ar, which the caller frees
+ * after emitasm_print.
  * requires: d is an n1 DAG (fft_build), a t1 DAG (twiddle_build) or
  * gemm_build(ar, p->m / VL, p->n, p->k, 1) with VL | p->m, as kind and
- * p->kind say; order lists every live non-constant node once, operands
- * before users; the DAG's minimum registers <= e->alloc <= the ISA's registers;
- * no FMA has two constant operands and without FMA instructions (SSE2)
- * there are no FMAs. */
+ * p->kind say; the DAG's minimum registers <= e->alloc <= the ISA's
+ * registers; no FMA has two constant operands and without FMA
+ * instructions (SSE2) there are no FMAs. */
+Asm *
+emitasm_new(Dag *d, const Prob *p, int kind, const Emit *e, Rareq *q,
+    Arena *ar)
+{
+	const Isa *isa;
+	Asm *a;
+
+	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V
+	    || kind == CK_N1V);
+	a = arena_alloc(ar, sizeof *a);
+	memset(a, 0, sizeof *a);
+	a->d = d;
+	a->gemm = p->kind == PROB_GEMM;
+	a->t1v = !a->gemm && kind == CK_T1V;
+	a->n1v = !a->gemm && kind == CK_N1V;
+	isa = isa_get(e->simd);
+	a->vl = isa_lanes(isa, e->isfloat);
+	a->vb = isa->bytes;
+	a->esz = e->isfloat ? 4 : 8;
+	a->vex = e->simd != SIMD_SSE2;
+	a->rn = a->vb == 16 ? 'x' : a->vb == 32 ? 'y' : 'z';
+	a->sfx = e->isfloat ? "ps" : "pd";
+	if (!a->gemm && !a->t1v && !a->n1v)
+		copyinit(&a->c, a, p->n);
+	a->xbytes = a->t1v || a->gemm ? 0 : 2 * p->n * a->vb;
+	a->ar = ar;
+	a->regs = e->alloc;
+	request(a, e, q, ar);
+	return a;
+}
+
+/* Prints the codelet of emitasm_new to f, with the register assignment
+ * ra that regalloc_asm made of its request (order: the schedule, every
+ * live non-constant node once, operands before users). */
 void
-emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
-    int norder, const Emit *e)
+emitasm_print(FILE *f, Asm *a, const Prob *p, const Emit *e,
+    const Ralloc *ra)
 {
 	static const char *const cs[] = {"rbx", "r12", "r13", "r14", "r15"};
 	const char *push[5];
 	const Isa *isa;
 	Arena *ar;
-	Asm a;
 	int *live, i, j, k, frame, npush;
 
-	assert(p->kind == PROB_GEMM || kind == CK_N1 || kind == CK_T1V
-	    || kind == CK_N1V);
-	ar = arena_new();
-	memset(&a, 0, sizeof a);
-	a.f = f;
-	a.d = d;
-	a.gemm = p->kind == PROB_GEMM;
-	a.t1v = !a.gemm && kind == CK_T1V;
-	a.n1v = !a.gemm && kind == CK_N1V;
+	ar = a->ar;
+	a->f = f;
+	a->c.f = f;     /* n1's copies print where the codelet does */
+	a->ra = ra;
+	a->al = ra->al;
 	isa = isa_get(e->simd);
-	a.vl = isa_lanes(isa, e->isfloat);
-	a.vb = isa->bytes;
-	a.esz = e->isfloat ? 4 : 8;
-	a.vex = e->simd != SIMD_SSE2;
-	a.rn = a.vb == 16 ? 'x' : a.vb == 32 ? 'y' : 'z';
-	a.sfx = e->isfloat ? "ps" : "pd";
-	live = dag_live(d, ar);
-	if (!a.gemm && !a.t1v && !a.n1v)
-		copyinit(&a.c, &a, p->n);
-	a.xbytes = a.t1v || a.gemm ? 0 : 2 * p->n * a.vb;
-	assign(&a, e, order, norder, ar);
-	frame = a.xbytes + a.ra->nslot * a.vb;
+	live = dag_live(a->d, ar);
+	frame = a->xbytes + a->ra->nslot * a->vb;
 	/* the callee-saved registers it writes: all for n1's copies; the
 	 * index registers of t1v and gemm */
 	npush = 0;
-	if (a.t1v) {
-		a.sreg[0] = "rcx";
-		a.nstride = 1;
-		asmidx_plan(&a, ar);
-	} else if (a.gemm) {
-		a.sreg[0] = "rcx";
-		a.sreg[1] = "r8";
-		a.sreg[2] = "r9";
-		a.nstride = 3;
-		asmidx_plan(&a, ar);
+	if (a->t1v) {
+		a->sreg[0] = "rcx";
+		a->nstride = 1;
+		asmidx_plan(a, ar);
+	} else if (a->gemm) {
+		a->sreg[0] = "rcx";
+		a->sreg[1] = "r8";
+		a->sreg[2] = "r9";
+		a->nstride = 3;
+		asmidx_plan(a, ar);
 	}
 	for (i = 0; i < 5; i++) {
-		for (j = 0; j < a.nidx && strcmp(a.ireg[j], cs[i]); j++)
+		for (j = 0; j < a->nidx && strcmp(a->ireg[j], cs[i]); j++)
 			;
-		for (k = 0; k < a.ndyn && (!a.dynused[k] || strcmp(a.dyn[k],
+		for (k = 0; k < a->ndyn && (!a->dynused[k] || strcmp(a->dyn[k],
 		    cs[i])); k++)
 			;
-		if ((!a.t1v && !a.gemm) || j < a.nidx || k < a.ndyn)
+		if ((!a->t1v && !a->gemm) || j < a->nidx || k < a->ndyn)
 			push[npush++] = cs[i];
 	}
 
-	a.npush = npush;
-	asmhead_print(&a, p, e, isa);
+	a->npush = npush;
+	asmhead_print(a, p, e, isa);
 	fprintf(f, "\n\t.text\n\t.globl %s\n\t.type %s, @function\n"
 	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
 	    e->name);
 	/* NAME_b enters at .Lentry with %rax set (n1v: v; t1v: the step) */
-	if (a.n1v)
+	if (a->n1v)
 		fputs("\tmovq 8(%rsp), %rax\n.Lentry:\n", f);
-	else if (a.t1v)
-		fprintf(f, "\tmovl $%d, %%eax\n.Lentry:\n", a.vb);
+	else if (a->t1v)
+		fprintf(f, "\tmovl $%d, %%eax\n.Lentry:\n", a->vb);
 	fputs("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
 	    "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
 	    "\t.cfi_def_cfa_register %rbp\n", f);
@@ -725,31 +741,31 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		fprintf(f, "\tpushq %%%s\n\t.cfi_offset %%%s, %d\n", push[i],
 		    push[i], -24 - 8 * i);
 	/* t1v: the data's step (%rax, by the entry) in a slot of its own */
-	if (a.t1v)
+	if (a->t1v)
 		fputs("\tpushq %rax\n", f);
 	/* the frame, aligned for the vectors: X and spill slots */
 	if (frame)
-		fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a.vb,
+		fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a->vb,
 		    frame);
-	if (a.gemm)
-		gemmbody(&a, e, ar);
-	else if (a.t1v)
-		t1vbody(&a, p, e, ar);
-	else if (a.n1v)
-		n1vbody(&a, p, e, ar);
+	if (a->gemm)
+		gemmbody(a, e, ar);
+	else if (a->t1v)
+		t1vbody(a, p, e, ar);
+	else if (a->n1v)
+		n1vbody(a, p, e, ar);
 	else
-		n1body(&a, e, ar);
+		n1body(a, e, ar);
 	fputs(".Ldone:\n", f);
-	if (a.vex)
+	if (a->vex)
 		fputs("\tvzeroupper\n", f);
-	if (frame || a.t1v)
+	if (frame || a->t1v)
 		fprintf(f, "\tleaq %d(%%rbp), %%rsp\n", -8 * npush);
 	for (i = npush - 1; i >= 0; i--)
 		fprintf(f, "\tpopq %%%s\n", push[i]);
 	fputs("\tpopq %rbp\n\t.cfi_def_cfa %rsp, 8\n\tret\n"
 	    "\t.cfi_endproc\n", f);
 	fprintf(f, "\t.size %s, .-%s\n", e->name, e->name);
-	if (a.t1v)
+	if (a->t1v)
 		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
 		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"
 		    "\t# x rdi, W rsi, rs rdx, mb rcx, me r8: NAME's body on "
@@ -758,8 +774,9 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		    "\tmovq %%rdx, %%rcx\n\tmovq %%rsi, %%rdx\n"
 		    "\tleaq %d(%%rdi), %%rsi\n\tmovl $%d, %%eax\n"
 		    "\tjmp .Lentry\n\t.cfi_endproc\n\t.size %s_b, .-%s_b\n",
-		    e->name, e->name, e->name, a.vb, 2 * a.vb, e->name, e->name);
-	if (a.n1v)
+		    e->name, e->name, e->name, a->vb, 2 * a->vb, e->name,
+		    e->name);
+	if (a->n1v)
 		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
 		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"
 		    "\t# ri rdi, ii rsi, ro rdx, is rcx, ovs r8, v r9: NAME's "
@@ -767,8 +784,7 @@ emitasm_print(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 		    "\tmovq %%rcx, %%r8\n\txorl %%ecx, %%ecx\n\tjmp .Lentry\n"
 		    "\t.cfi_endproc\n\t.size %s_b, .-%s_b\n", e->name, e->name,
 		    e->name, e->name, e->name);
-	asmhead_rodata(&a, live);
+	asmhead_rodata(a, live);
 	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
-	asmcopy_unfuse(&a.c);
-	arena_free(ar);
+	asmcopy_unfuse(&a->c);
 }
