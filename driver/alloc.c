@@ -6,6 +6,7 @@
  * finished assignment to the emitter, which only prints it
  * (docs/design.md, "Belady and the register allocator"). */
 #include "all.h"
+#include "driver.h"
 
 /* Prints d in order o (n steps) as assembly with e's options, its
  * registers allocated by regalloc_asm.  requires: as emitasm_new. */

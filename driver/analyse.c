@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "all.h"
+#include "driver.h"
 
 /* gemm --tile auto: the register-tile model's table, no codelet. */
 void

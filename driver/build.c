@@ -9,6 +9,7 @@
  * kgen verify. */
 #include <string.h>
 #include "all.h"
+#include "driver.h"
 
 /* What the codelet's order is made for, for the spills of --choose */
 typedef struct Topcost Topcost;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "driver.h"
 
 /* --help and --version: the text, or a failure when it cannot be
  * written (kgen --help > /dev/full). */

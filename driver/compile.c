@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "all.h"
+#include "driver.h"
 
 /* d in order o as CUDA text (malloc'd) for ptxas, kernel kgen_ptxas. */
 char *

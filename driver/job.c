@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "driver.h"
 
 /* The codelet kinds of --kind, by CK_*. */
 const char *const job_kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v", "n1v",

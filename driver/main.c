@@ -16,6 +16,7 @@
 #include <malloc.h>
 #endif
 #include "all.h"
+#include "driver.h"
 
 /* Prints d in the given order with j's emitter (top: n1w's top step). */
 static void

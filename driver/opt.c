@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "driver.h"
 
 /* The integer s of option opt, from lo to hi (what says which). */
 long

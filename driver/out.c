@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "all.h"
+#include "driver.h"
 
 enum { MAXHOPS = 40 };  /* links followed, as Linux's ELOOP limit */
 

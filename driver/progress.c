@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "all.h"
+#include "driver.h"
 
 static struct {
 	int show;       /* a terminal, and no --quiet */

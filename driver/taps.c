@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "driver.h"
 
 /* Appends the tap in s[0..len) to p->taps; item counts from 1 for the
  * messages, which name where the taps came from (what). */

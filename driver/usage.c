@@ -1,6 +1,7 @@
 /* usage.c: the text of kgen --help, in pieces: ISO C limits one string
  * literal to 4095 bytes.  The limits it names come from all.h. */
 #include "all.h"
+#include "driver.h"
 
 static const char usage[] =
 "usage: kgen [-d] [-o FILE] [--quiet] [--time-limit S] COMMAND [options]\n"

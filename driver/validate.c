@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "driver.h"
 
 /* Checks text, the assembly of file, with verify/verify.c: exits 1 on a
  * failed check, 2 when it cannot be read; else returns the counts. */

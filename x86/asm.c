@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "x86.h"
 
 static void
 reg(Asm *a, char *buf, int r)

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "x86.h"
 
 const Side asmcopy_sides[2] = {
 	{"%rdi", "%rsi", "%r8", "%r11", ".Li"},     /* out == 0: input */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "x86.h"
 
 typedef struct Fins Fins;
 struct Fins {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "x86.h"
 
 /* One value of type T (a->esz bytes) as its bits. */
 static void

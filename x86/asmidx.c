@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "x86.h"
 
 static const char *const t1vfree[] = {"rax", "r9", "r10", "r11", "rbx",
     "r12", "r13", "r14", "r15", 0};

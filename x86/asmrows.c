@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
+#include "x86.h"
 
 typedef struct Kline Kline;
 struct Kline {
