@@ -14,8 +14,8 @@ held to R registers).
 
 C/asm is the median over the trials of C's time over asm's in the same
 trial; "least" is C's least time over asm's least, the quietest trial
-of each: on a shared machine whose neighbours come and go (the Xeon of
-2026-12-01 ran whole seconds about 30% slower) the slow spells can
+of each: on a shared machine whose neighbours come and go (a Xeon once
+ran whole seconds about 30% slower) the slow spells can
 slow one codelet more than the other, so the two can differ.
 
 Writes bench/out/asm.csv (flushed per configuration), prints a table,

@@ -5,8 +5,8 @@ order, in one process per size (bench/asmab.c: the output array at six
 placements, trials interleaved; ratios are geometric means over the
 placements of medians over the trials).  This is how a change to the
 emitter is judged: same-process ratios, since a shared machine's speed
-moves between runs (the Xeon of 2026-12-01 ran whole seconds about 30%
-slower) and bench-asm's medians with it.
+moves between runs (a Xeon once ran whole seconds about 30% slower)
+and bench-asm's medians with it.
 
 With --kind c the A/B is of the C codelets instead (a change to the DAG
 or the C emitter): the older kgen's and this one's compiled as the

@@ -182,7 +182,7 @@ helpers(FILE *f, char v)
  * interleaved transforms of size n a block at a time (aosfn), else 0:
  * where the block measured faster than the pair accesses at v = 256
  * (float 64-byte vectors, G, otherwise leave such data to the 32-byte
- * loops).  make bench-pick (v = 256, 2026-11-27) times the library's
+ * loops).  make bench-pick (v = 256) times the library's
  * AVX-512 n1c codelet with them at float n = 2 0.17 ns a transform
  * where the best codelet before took 0.43, 3 0.45 (0.82), 4 0.63
  * (0.91), 6 1.37 (1.80), 8 1.76 (2.57), 24 7.8 (8.6), double n = 2 0.30

@@ -1,6 +1,6 @@
 /* emit/simd.c: n1 codelets that vectorize across the batch.  Lane l of a
  * vector holds transform j + l, so one DAG value is one vector register
- * and the register analysis of sched/ holds unchanged (DESIGN.md counts a
+ * and the register analysis of sched/ holds unchanged (docs/design.md counts a
  * vector of independent transforms as one value).  The statements keep
  * the given order, as in emit/c.c, in two bodies:
  *   direct: interleaved data with adjacent elements (ii == ri + 1,

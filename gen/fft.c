@@ -407,7 +407,7 @@ candcmp(const void *a, const void *b)
  * a Zen 4's FP pipes; the DAGs with fewer spills at n = 22, 41, 53 and
  * 61 (AVX-512 double) trade additions for FMAs (products up 22-125%) and
  * measured 2-26% slower as assembly, where those within the bounds (23,
- * 30, 42, 47, 50, 54, 60) measured 1.01-1.35x faster (docs/asm.md,
+ * 30, 42, 47, 50, 54, 60) measured 1.01-1.35x faster (docs/design.md,
  * "Algorithms chosen by their spills"). */
 static void
 respill(Fft *g, int n, const Cand *cand, int ncand, long best,

@@ -250,7 +250,7 @@ pick(int n, ptrdiff_t v, int lay)
  * a 2-D transform's columns), else PICK_INTER.  Side by side, the codelet
  * picked for transforms one after another can be several times slower
  * than the best (float n = 32, v = 256: n1x 75 ns a transform, n1c 12.6,
- * make bench-fft's tmajor rows, 2026-11-27).  And side by side, PICK_SKEW
+ * make bench-fft's tmajor rows).  And side by side, PICK_SKEW
  * where input and output lie differently against 64-byte boundaries
  * (arrays from two calls of malloc, say): n1c peels transforms up to a
  * boundary where both lie alike, and is about twice as slow where it
@@ -321,8 +321,8 @@ full(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * size already picked, in any layout, takes a path that keeps nothing
  * across the codelet's call: its checks are full's for sign -1, and
  * every other call is full's (not inlined, so that its registers are
- * not this path's).  (Split arrays went through full until 2026-11-25:
- * 5 ns a call more than the codelet at n = 2, make bench-fft.) */
+ * not this path's).  (Through full, split arrays took 5 ns a call more
+ * than the codelet at n = 2, make bench-fft.) */
 static NOINLINE int
 common(int n, int sign, const R *ri, const R *ii, R *ro, R *io,
     ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
@@ -366,12 +366,12 @@ one(n1_fn *f, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * codelet's v1 entry (interleaved pairs: four arguments; split arrays,
  * the v1s entry: six; all in registers, and its return value is ours):
  * no frame, no registers saved, no arguments copied (make bench-fft's
- * kgen rows against its direct codelet rows, v = 1: docs/fft.md).  One
+ * kgen rows against its direct codelet rows, v = 1: docs/design.md).  One
  * forward transform whose codelet has no such entry (n1w, scalar, n1x on
  * split arrays) goes straight to it through one (split float n = 32,
  * n1w: 28.3 ns a transform through common, 26.1 this way, the codelet
  * called directly 23.3; split n1w sizes 6-16% faster, make bench-fft
- * v = 1, 2026-11-27).  Everything else goes on to common. */
+ * v = 1).  Everything else goes on to common. */
 #ifdef DFT_ASM
 __attribute__((visibility("hidden"))) int
 DFT_C(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
@@ -421,7 +421,7 @@ DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
  * shape): make bench-fft's v = 1 rows took a cycle or two more than the
  * same codelet called directly, and this entry 3-5 cycles less than the
  * C one at n <= 8 (double n = 4, interleaved, on the EPYC: 6.23 ns
- * through the C entry, 5.15 through this; docs/fft.md, 2026-11-28).
+ * through the C entry, 5.15 through this; docs/design.md).
  * Arguments: n edi, sign esi, ri rdx, ii rcx, ro r8, io r9; is, os, v,
  * ivs, ovs at 8, 16, 24, 32, 40(%rsp).  The slot's fields: one 72,
  * ones 80, plain[0] 88, plain[1] 96 (asserted with slots). */

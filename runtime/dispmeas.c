@@ -19,25 +19,25 @@
  * smallest.  For v that fills the lanes the batched codelets win many
  * sizes, but not all (double n = 64 on AVX-512, v = 256 interleaved:
  * n1x 31.6 ns a transform, n1w 41.0, the batched codelet 48.5; make
- * bench-pick, 2026-11-27).  The
+ * bench-pick).  The
  * first call for a size, precision, layout and side of the lanes times
  * each candidate on scratch data of that layout (v = 1, or for batches
  * the call's v, transforms one after another, but at least sixteen
  * vectors' worth and at most MEASV complex values an array where that
  * is more: with four vectors' worth, double n = 32 and 64 picked
- * codelets 20-25% slower at v = 256 than the best, make bench-fft
- * 2026-11-26; with sixteen, 128 double transforms of n = 7..10 fit in
+ * codelets 20-25% slower at v = 256 than the best, make bench-fft;
+ * with sixteen, 128 double transforms of n = 7..10 fit in
  * the 48 KiB L1 of a Xeon (family 6 model 207) where the call's 256 do
  * not, and the pick took AVX2's n1c where AVX-512's codelets run 7-58%
  * faster out of L1, n = 8 3.6 ns against 5.7, make bench-pick
- * BENCH_PICK_ARGS="double 8", 2026-12-01; the cap keeps the first
+ * BENCH_PICK_ARGS="double 8"; the cap keeps the first
  * call at 0.5-14 ms for double n = 2..64, v = 256), 15 timings each
  * in blocks of five (block, below), the blocks of the candidates
  * interleaved so that a burst of load hits them alike, times the three
  * fastest again for three times as many, and keeps the one with the
  * least time (once; pick remembers it; make bench-pick shows what it
  * costs: 0.5-0.8, 7.7-8.1 and 9.3-13.5 ms for double n = 2, 32 and 64
- * at v = 256 on that Xeon, 2026-12-01).  When KGEN_ISA names the ISA,
+ * at v = 256 on that Xeon).  When KGEN_ISA names the ISA,
  * v that fills the lanes runs that ISA's batched codelet unmeasured, so
  * that tests reach every path (dispatch.c, fill).
  * Compiled twice, for double and (-DKGEN_SINGLE) float: see prec.h. */
@@ -105,7 +105,7 @@ call(void *arg)
  * BENCH_PICK_ARGS="float 3": AVX2's batched and n1c codelets, 10%
  * faster there than AVX-512's batched one, were picked in 4 of 10
  * processes with single timings interleaved, in 9 and 8 of 10 in two
- * runs with blocks, 2026-11-26). */
+ * runs with blocks). */
 static void
 block(n1_fn *f, int c, int n, int lay, R *x, int v, double *best)
 {
@@ -172,7 +172,7 @@ PRIV(dispmeas_measure)(int n, int lay, int v, int many)
 	/* with them, for batches, the widest ISA's batched codelet (what
 	 * runs unmeasured): a burst of load in the first rounds (or a clock
 	 * change as the vector width changes) must not leave it out
-	 * (make bench-fft, 2026-11-27 02:51: float n = 7, v = 256 ran at
+	 * (make bench-fft: float n = 7, v = 256 ran at
 	 * 4.8 ns a transform where every vector codelet takes 2.3-2.9) */
 	c = top * NFAM + FAM_N1;
 	for (r = 0; r < k && fin[r] != c; r++)

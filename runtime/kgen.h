@@ -332,7 +332,7 @@ KGEN_API const char *kgen_dgemm_kernel(int *mr, int *nr);
  * error (the largest real or imaginary part of out - exact over the
  * largest of exact) within
  *   bound = 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n) in float
- * (DESIGN.md's bound against FFTW, which takes moduli instead: within a
+ * (docs/design.md's bound against FFTW, which takes moduli instead: within a
  * factor sqrt 2) passes every check.  The arrays get guard values around
  * and between the layout's elements: a write outside the output, or a
  * change to the input of an out-of-place transform (its arrays are

@@ -160,7 +160,7 @@ struct Step {
 	t1vbio_fn *t1vbio;  /* and its NAME_bio */
 	t1vt_fn *t1vt;      /* where the lanes do not divide m: the C t1v
 	                     * codelet's NAME_t for butterflies mv .. m - 1
-	                     * (in place of the scalar t1: docs/fft.md,
+	                     * (in place of the scalar t1: docs/design.md,
 	                     * "Tails"), or NULL; its table is wtail(st) */
 	t1viot_fn *t1viot;  /* and its NAME_iot */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */

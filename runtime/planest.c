@@ -108,7 +108,7 @@ PRIV(planest_blocked)(Cfg *c)
 /* The estimate for interleaved data where the widest ISA has an n1x
  * codelet of size n (N1XL): that codelet alone.  KGEN_MEASURE picks it
  * at every such size on interleaved data (double 128 and 256, float 128
- * to 1024 on AVX-512; 128 and 256 on AVX2, 2026-11-27) and Cooley-Tukey
+ * to 1024 on AVX-512; 128 and 256 on AVX2) and Cooley-Tukey
  * plans on split arrays, whose estimate is below. */
 int
 PRIV(planest_n1x)(int n, Cfg *c)

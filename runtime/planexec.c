@@ -303,7 +303,7 @@ ct_block(const PLAN *p, const R *xr, const R *xi, R *w, R *z, int sw)
  * butterflies (and, for vecb, the split scratch in place of the
  * block-split one) cost more (in a throwaway harness double 512 =
  * 32 x 16 with the output 32 bytes off ran slower with it, 1024 faster;
- * docs/fft.md, "Output off a vector boundary"); and never where p's shape
+ * docs/design.md, "Output off a vector boundary"); and never where p's shape
  * says straddle (ios_race). */
 int
 PRIV(planexec_ios_shift)(const PLAN *p, const R *z)

@@ -197,7 +197,7 @@ PRIV(planmeas_measure)(PLAN *p, int n, unsigned flags, int lay)
 	nc = PRIV(planest_candidates)(n, cs, MAXCAND);
 	/* interleaved: vector leaves also block-split (ct_block; which is
 	 * faster depends on the shape and on the output's alignment:
-	 * docs/fft.md, "Block-split") */
+	 * docs/design.md, "Block-split") */
 	for (i = 0, k = nc; i < k && lay == LAY_INTER; i++)
 		if (cs[i].leaf == LEAF_VEC) {
 			best = cs[i];
@@ -267,7 +267,7 @@ out:
  * (cfg.straddle), ROUNDS rounds in turn, and keeps the faster.  Which
  * wins depends on the CPU: NAME_ios on the Intel Xeon it was made on,
  * the straddling stores on an AMD EPYC (Zen 4), whose 512-bit stores
- * take two cycles each (docs/fft.md, "Output off a vector boundary"). */
+ * take two cycles each (docs/design.md, "Output off a vector boundary"). */
 void
 PRIV(planmeas_ios_race)(PLAN *p, int n)
 {

@@ -2,7 +2,7 @@
  * JSON.  One row per (schedule, R): Belady's spill loads and stores for that
  * order, the compulsory traffic, max live, stalls (with --latency), the
  * lower bound every order obeys, and what each measured compiler did.
- * Conventions (DESIGN.md): one register holds one DAG value; constants
+ * Conventions (docs/design.md): one register holds one DAG value; constants
  * are memory operands, as x86-64 compilers leave them; spill counts
  * exclude the first load of each input and the store of each output.
  * Numbers are printed as integers only, so reruns are byte-identical. */

@@ -2,7 +2,7 @@
  *
  * A target says how many registers a codelet's values may use and how
  * wide each one is, so that `--target NAME` turns into the R of the
- * spill analysis.  Counting follows DESIGN.md: one register holds one DAG
+ * spill analysis.  Counting follows docs/design.md: one register holds one DAG
  * value, which in SIMD code is a vector of `lanes` independent transforms
  * (the n1 loop over v vectorised), so R is the number of architectural
  * vector registers.  Two targets are scalar: PowerPC's 32 64-bit FPRs

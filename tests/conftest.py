@@ -70,7 +70,7 @@ def need(isa):
 
 
 def bound(n, prec):
-    """DESIGN.md's bound on the relative error of a size-n transform."""
+    """docs/design.md's bound on the relative error of a size-n transform."""
     eps = 1e-14 if prec == "double" else 2e-5
     return eps * (1 + math.log2(n))
 

@@ -12,7 +12,7 @@
  * plan, eight transforms, guards on both sides: plan.c's NAME_ios top
  * step), and prints
  *   n sign layout maxrelerr guardhits
- * with the error relative to the largest output (DESIGN.md); the bound
+ * with the error relative to the largest output (docs/design.md); the bound
  * lives in tests/test_plan.py.  Inputs from a fixed-seed generator.
  * Built with -DSINGLE it checks the float planner (kgen_planf_*) against
  * FFTW in double on the same (float) inputs. */

@@ -17,7 +17,7 @@ spills --measure asm.
 - the codelets compute the right numbers: tests/simdcheck.c links the
   object assembled from the .s in place of the C codelet and compares
   with FFTW on every layout and v = 1..37 (v mod VL != 0 included),
-  with guard values around the outputs (DESIGN.md's bound);
+  with guard values around the outputs (docs/design.md's bound);
 - every copy between the arrays and the frame buffer (x86/asmcopy.c:
   rows for interleaved data with adjacent elements, pairs for other
   interleaved strides, units for split arrays with unit lane stride, the
@@ -1176,7 +1176,7 @@ def header_counts(text):
 
 
 # (n, isa, R): sizes whose top algorithm --choose spills changes in the
-# build order (docs/asm.md, "Algorithms chosen by their spills")
+# build order (docs/design.md, "Algorithms chosen by their spills")
 CHOSEN = [(47, "avx512", 32), (23, "avx2", 16), (30, "avx512", 32)]
 
 

@@ -13,7 +13,7 @@ loop, or inside the kernel past radix 16), W at displacements from
   (-ffp-contract=fast), and compares each with FFTW on its three
   layouts (rs = m, a padded rs, two calls with mb > 0), for avx2 and
   avx512 in double and float, M = 3 VL and 5 VL butterflies, with guard
-  values around the arrays (DESIGN.md's bound); every line expected
+  values around the arrays (docs/design.md's bound); every line expected
   comes out.  A spoilt codelet fails it, also where kgen verify
   cannot see the spoilage (the W pointer for mb, the loop's step of W);
 - asm == Belady: over radices 4 .. 32, both ISAs, the schedules build,
@@ -195,7 +195,7 @@ def fftw_runs(kgen_bin, tmp_path_factory):
                                       for p in ("double", "float")])
 def test_against_fftw(fftw_runs, isa, prec):
     """Every codelet of VARIANTS (assembly and C) on every layout, within
-    DESIGN.md's bound for n = r M, no guard hit."""
+    docs/design.md's bound for n = r M, no guard hit."""
     outs = fftw_runs[(isa, prec)]
     if isinstance(outs, Exception):
         raise outs

@@ -1,4 +1,4 @@
-"""The command-line contract of DESIGN.md for `kgen fft`.
+"""The command-line contract of docs/design.md for `kgen fft`.
 
 Bad input exits 2 with exactly one line on stderr that starts "kgen:",
 names what was wrong and what is allowed, and writes nothing: no output

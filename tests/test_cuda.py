@@ -24,7 +24,7 @@ NVCC = shutil.which("nvcc")
 need_nvcc = pytest.mark.skipif(not NVCC or not shutil.which("ptxas"),
                                reason="nvcc/ptxas not on PATH: CUDA "
                                "compile and ptxas checks skipped")
-# Bounds of DESIGN.md, "Checking against FFTW".
+# Bounds of docs/design.md, "Checking against FFTW".
 BOUND = {"double": 1e-14, "float": 2e-5}
 
 

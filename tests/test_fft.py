@@ -6,7 +6,7 @@ Two sets:
 - the generator: bin/kgen's output for every n in 1..128 (double,
   forward), float and backward on a sample, and a sample of larger sizes
   up to the limit.
-Each transform must stay within DESIGN.md's bound, 1e-14 (1 + log2 n) in
+Each transform must stay within docs/design.md's bound, 1e-14 (1 + log2 n) in
 double and 2e-5 (1 + log2 n) in float, with no guard hit (a write outside
 the outputs or into the inputs).  FFTW's double transform of the very
 same inputs is the reference for both precisions.  The seed is fixed and

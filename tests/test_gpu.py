@@ -5,7 +5,7 @@ Skips, saying why, where there is no NVIDIA GPU or no nvcc: nothing in
 codelet's own IEEE additions and multiplications in the codelet's order,
 as the C codelet does on the CPU (C11 forbids contraction by default), so
 the outputs must be bitwise equal; with nvcc's default FMA contraction
-they must stay within DESIGN.md's bound of the CPU result.
+they must stay within docs/design.md's bound of the CPU result.
 """
 import math
 import shutil

@@ -11,7 +11,7 @@ at each of eight pair offsets from a 64-byte boundary (the top step's
 NAME_ios), with guard values.  It runs once per vector ISA this CPU has (KGEN_ISA=scalar, avx2,
 avx512), so every codelet path of the planner is exercised.  The float
 planner (kgen_planf_*) gets the same checks, built with -DSINGLE.
-Bounds: DESIGN.md's 1e-14 (1 + log2 n) for double and 2e-5 (1 + log2 n)
+Bounds: docs/design.md's 1e-14 (1 + log2 n) for double and 2e-5 (1 + log2 n)
 for float.
 Every library n1v leaf codelet, both entries, goes through
 tests/n1vcheck.c against FFTW (block-split outputs read back).

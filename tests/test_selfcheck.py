@@ -2,7 +2,7 @@
 linearity, impulse response, time shift (FFTW's own self-test), and a
 direct O(n^2) DFT in long double.  They reach sizes where a reference
 library is inconvenient and would share blind spots with the codelets if
-it were built the same way.  Every check must stay within DESIGN.md's
+it were built the same way.  Every check must stay within docs/design.md's
 bound for a transform; the errors seen are far below it (about 1e-15 in
 double at n = 1024), so a wrong twiddle or index, which gives errors of
 order 1, cannot pass.

@@ -16,7 +16,7 @@ when v is no multiple of the lane count (v = 1..37).
   ISA is compiled even where the CPU cannot run it);
 - dispatch: KGEN_ISA caps the choice, and falls back where it must;
 - the command line: --simd's errors, byte-identical reruns.
-Bounds are DESIGN.md's: 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n)
+Bounds are docs/design.md's: 1e-14 (1 + log2 n) in double, 2e-5 (1 + log2 n)
 in float, with no guard hit.  Seeds are fixed and printed on failure.
 """
 import os

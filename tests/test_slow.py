@@ -13,7 +13,7 @@ values, for:
   999958 = 2 * 499979   a large prime factor inside a composite
 complex in four layouts (split, in place, interleaved, a batch of 3 with
 gaps), both signs, double and float, and r2c and c2r in both precisions.
-The bound is DESIGN.md's, 1e-14 (1 + log2 n) in double and 2e-5 (1 +
+The bound is docs/design.md's, 1e-14 (1 + log2 n) in double and 2e-5 (1 +
 log2 n) in float (2.3e-13 and 4.6e-4 at 2^22); measured double errors
 are at most 5.8e-16 (2^20, 2^22) and 1.03e-15 (the sizes near 10^6).
 """

@@ -445,7 +445,7 @@ copyinit(Acopy *c, const Asm *a, int n)
  * on AVX2, without latency (the transposes are no steps); where it
  * does, nothing is fused.  (On AVX-512 the same measured 1-10% slower
  * than the fused kernel, and with its outputs stored by extracts 14-26%
- * slower: docs/asm.md.) */
+ * slower: docs/design.md.) */
 static int
 rowsdirect(const Asm *a, const Emit *e)
 {

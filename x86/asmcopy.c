@@ -454,7 +454,7 @@ half(const Acopy *c, const Side *s, int k, int out)
 	 * t11 from c1, c3: one two-table permute each, its index loaded
 	 * into the destination just before (.Lperm0, .Lperm1; gcc's form of
 	 * kgen_stg2).  Two vshuff64x2 each before: AVX-512 double n = 2,
-	 * v = 256, 1.14x faster this way on a Zen 4 (docs/asm.md). */
+	 * v = 256, 1.14x faster this way on a Zen 4 (docs/design.md). */
 	for (j = 0; j < 4; j++) {
 		asmcopy_op(c, "movdqa64 .Lperm%d(%%rip), %%zmm%d", j / 2,
 		    8 + 2 * (j / 2)
@@ -490,7 +490,7 @@ half(const Acopy *c, const Side *s, int k, int out)
  * adds cost less than the shuffles it saves (in double, half the rows
  * whole after one insert, the other half by extracts): on a Xeon
  * (family 6 model 207), n = 2..64 at v = 256, the asm codelets with it
- * against those without in one process, 2026-12-01 (docs/asm.md,
+ * against those without in one process (docs/design.md,
  * "Transposes by 128-bit blocks"). */
 static void
 rowblocks(const Acopy *c, const Side *s, int k, int out)
@@ -591,10 +591,10 @@ asmcopy_rows(const Acopy *c, const Side *s, int out)
 	ng = row > 1 ? c->n / row : 0;
 	/* AVX-512 double in: every two elements by half (256-bit halves
 	 * of four rows, unpck and one vshuff64x2 stage), not the 128-bit
-	 * blocks: on a Zen 4 (2026-12-03) the blocks' 48 inserts from
+	 * blocks: on a Zen 4 the blocks' 48 inserts from
 	 * memory a group took 4-15% longer (bench-asmab, n = 4..64), and
 	 * half ran as the full 8 x 8 transpose (within 3%) with half its
-	 * cross-block shuffles (docs/asm.md, "The copy in on Zen 4") */
+	 * cross-block shuffles (docs/design.md, "The copy in on Zen 4") */
 	if (!out && c->vl == 8 && c->esz == 8)
 		ng = 0;
 	for (g = 0; g < ng; g++) {

@@ -8,7 +8,7 @@
  * outputs the inverse (two unpacks, 128-bit stores and extracts) at the
  * second of the two stores, as gcc schedules the C codelet's kgen_ldi
  * and kgen_sti: the shuffles run beside the kernel's arithmetic, not
- * before and after it, and X is not used (docs/asm.md, "Transposes
+ * before and after it, and X is not used (docs/design.md, "Transposes
  * where the kernel needs them").  The kernel's registers are Belady's
  * and stay as they are; a transpose takes registers no value lives in
  * (liveness over the kernel's text): one that carries the element's
@@ -325,7 +325,7 @@ asmcopy_rowskernel(const Acopy *c, const char *kern, int regs)
 	}
 	/* three quarters of the elements' loads and stores, or nothing:
 	 * below, the X path's copies cost more than the fused kernel's
-	 * (docs/asm.md) */
+	 * (docs/design.md) */
 	for (k = j = 0; k < c->n; k++)
 		j += !(alt[k] & 1) + !(alt[k] & 2);
 	res = 0;

@@ -10,7 +10,7 @@ zero too), sign, in or out of place, NULL arrays, and sizes at the edge
 PTRDIFF_MAX), on every ISA path (KGEN_ISA per batch).  The contract
 checked, from runtime/kgen.h: no crash or sanitizer report; the
 documented status (or NULL plan) for each call; nothing written by a
-call that fails; and a transform within DESIGN.md's bound,
+call that fails; and a transform within docs/design.md's bound,
 1e-14 (1 + log2 n) in double and 2e-5 (1 + log2 n) in float (GEMM:
 1e-15 (k + 1) per element, inputs in [-1, 1]).
 
