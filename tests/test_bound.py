@@ -268,7 +268,7 @@ def test_default_n1_64_spills_less_than_genfft(tmp_path):
     src = tmp_path / "meas.c"
     src.write_text(MEASDRV)
     exe = str(tmp_path / "meas")
-    subprocess.run([CC, "-std=c11", "-I" + os.path.join(ROOT, "gen"), "-o",
+    subprocess.run([CC, "-std=c11", "-I" + os.path.join(ROOT, "dag"), "-o",
                     exe, str(src), os.path.join(ROOT, "build/dag/util.o"),
                     os.path.join(ROOT, "build/sched/measure.o"), "-lm"],
                    check=True)

@@ -88,7 +88,7 @@ PARSE = [
 def parser(tmp_path_factory, objs):
     d = tmp_path_factory.mktemp("parse")
     return cc(d / "ptxasparse", [os.path.join(ROOT, "tests", "ptxasparse.c")]
-              + objs, "-I" + os.path.join(ROOT, "gen"), "-lm")
+              + objs, "-I" + os.path.join(ROOT, "dag"), "-lm")
 
 
 @pytest.mark.parametrize("case", PARSE, ids=lambda c: "%s:%s" % (c[0], c[1]))
@@ -176,8 +176,8 @@ def test_occupancy_matches_nvidia_header(tmp_path):
     dump = cc(tmp_path / "occdump",
               [os.path.join(ROOT, "tests", "occdump.c"),
                os.path.join(ROOT, "build", "sched", "target.o"),
-               os.path.join(ROOT, "build", "gen", "isa.o")],
-              "-I" + os.path.join(ROOT, "gen"))
+               os.path.join(ROOT, "build", "dag", "isa.o")],
+              "-I" + os.path.join(ROOT, "dag"))
     ref = cc(tmp_path / "occref", [os.path.join(ROOT, "tests", "occref.cc")],
              "-I" + CUDA_INC, cxx=True)
     a = subprocess.run([str(dump)], capture_output=True, text=True).stdout

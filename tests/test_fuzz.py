@@ -35,7 +35,7 @@ def tools(tmp_path_factory):
              "-Werror", *SANITIZE]
     tapsrun, apirun = d / "tapsrun", d / "apirun"
     for args in ([*flags, "-D_POSIX_C_SOURCE=200809L", "-I" + str(ROOT),
-                  "-I" + str(ROOT / "gen"), "-o", tapsrun,
+                  "-I" + str(ROOT / "dag"), "-o", tapsrun,
                   ROOT / "tests/fuzz/tapsrun.c", ROOT / "driver/taps.c",
                   "-lm"],
                  [*flags, "-I" + str(ROOT / "runtime"), "-o", apirun,

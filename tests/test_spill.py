@@ -29,11 +29,13 @@ SCHEDULES = ["naive", "build", "co", "blocked", "search"]
 def drv(tmp_path_factory):
     subprocess.run(["make", "-s", "-C", ROOT, "bin/kgen"], check=True)
     exe = str(tmp_path_factory.mktemp("spill") / "spilldrv")
-    objs = [os.path.join(ROOT, "build", "gen", f + ".o")
-            for f in ("util", "dag", "num", "fft", "prime", "simp")]
+    objs = [os.path.join(ROOT, "build", "dag", f + ".o")
+            for f in ("util", "dag", "num", "simp")]
+    objs += [os.path.join(ROOT, "build", "gen", f + ".o")
+             for f in ("fft", "prime")]
     objs += [os.path.join(ROOT, "build", "sched", f + ".o")
              for f in ("order", "graph", "search", "belady", "bound")]
-    subprocess.run([CC, "-std=c11", "-O2", "-I" + os.path.join(ROOT, "gen"),
+    subprocess.run([CC, "-std=c11", "-O2", "-I" + os.path.join(ROOT, "dag"),
                     "-o", exe, os.path.join(ROOT, "tests", "spilldrv.c")]
                    + objs + ["-lm"], check=True)
     return exe
