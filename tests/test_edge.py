@@ -57,8 +57,10 @@ def smooth():
 @pytest.fixture(scope="module")
 def edgesize(libkgen, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("edge")
-    inc = ["-std=c11", "-I", ROOT, "-I", RUNTIME, "-I", ROOT / "build" /
-           "runtime", "-DKGEN_VERSION=\"test\"", *UBSAN]
+    # the flags of the library's build (mk/lib.mk: CPPFLAGS, RT_FLAGS)
+    inc = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I", ROOT, "-I",
+           RUNTIME, "-I", ROOT / "build" / "runtime",
+           "-DKGEN_VERSION=\"test\"", *UBSAN]
     objs = []
     for src in ("plan", "planest", "planmeas", "planexec", "planconv",
                 "real", "gemm"):
