@@ -1,7 +1,8 @@
 /* asmhead.c: the text around x86/asm.c's code: the comment block at the
- * top (what the codelet computes, its C prototype, the counts, the
- * "# kgen asm:" line verify/verify.c reads) and .rodata (the constants
- * as full vectors, the sign mask). */
+ * top (what the codelet computes and its C prototype, from the kind's
+ * head in x86/asmkind.c; the counts; the "# kgen asm:" line
+ * verify/verify.c reads) and .rodata (the constants as full vectors,
+ * the sign mask). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,7 @@ asmhead_print(Asm *a, const Prob *p, const Emit *e, const Isa *isa)
 	else
 		fprintf(a->f, "# kgen asm: kind=%s n=%d sign=%d type=%s isa=%s "
 		    "fma=%d regs=%d latency=%d%s%s\n",
-		    asmkind_facts[a->kind].name, p->n, p->sign, e->isfloat ? "float" : "double", isa->name, e->fma,
-		    e->alloc, e->latency, e->top ? " top=" : "",
-		    e->top ? e->top : "");
+		    asmkind_facts[a->kind].name, p->n, p->sign, e->isfloat
+		    ? "float" : "double", isa->name, e->fma, e->alloc,
+		    e->latency, e->top ? " top=" : "", e->top ? e->top : "");
 }

@@ -211,8 +211,8 @@ gemmbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
 }
 
 /* NAME_b of t1v and n1v enters NAME at .Lentry, ahead of the prologue,
- * with %rax set: t1v's data step (NAME's from .Lentry's own entry, a
- * vector), n1v's v (NAME's from the stack). */
+ * with %rax set: t1v's data step (NAME sets a vector), n1v's v (NAME
+ * loads it from the stack). */
 static void
 t1ventry(Asm *a)
 {
