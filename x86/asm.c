@@ -446,6 +446,9 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->esz = a->esz;
 	c->vex = a->vex;
 	c->rn = a->rn;
+	c->sfx = a->sfx;
+	c->avx2d = a->vb == 32 && a->esz == 8;
+	c->avx512d = a->vb == 64 && a->esz == 8;
 	c->in = c->out = 0;
 	c->rowsin = c->rowsout = c->rowskern = 0;
 	c->gord = 0;
@@ -460,8 +463,7 @@ copyinit(Acopy *c, const Asm *a, int n)
 static int
 rowsdirect(const Asm *a, const Emit *e)
 {
-	return a->vb == 32 && a->esz == 8 && !e->latency
-	    && a->kind == ASM_N1;
+	return a->kind == ASM_N1 && a->c.avx2d && !e->latency;
 }
 
 /* The rows path's own kernel on allocation ra (sched/regalloc.c asks,

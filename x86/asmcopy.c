@@ -144,7 +144,7 @@ pairin(const Acopy *c, const Side *s, int k, int disp)
 	char m[40];
 	int h, p, l, npart, t;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	npart = c->vb / 16;
 	for (h = 0; h < 2; h++)
 		for (p = 0; p < npart; p++) {
@@ -217,7 +217,7 @@ pairout(const Acopy *c, const Side *s, int k, int disp)
 	char m[40];
 	int h, p, l, npart, t, v;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	npart = c->vb / 16;
 	asmcopy_op(c, "mova%s %s, %%%cmm0", sf, asmcopy_xvec(c, m, k, 0),
 	    c->rn);
@@ -424,7 +424,7 @@ half(const Acopy *c, const Side *s, int k, int out)
 			}
 		return;
 	}
-	assert(c->vl == 8 && "only AVX-512 double has rows of 4 elements");
+	assert(c->avx512d && "only AVX-512 double has rows of 4 elements");
 	if (!out) {
 		for (j = 0; j < 4; j++) {
 			l = j < 2 ? j : j + 2;          /* lanes 0, 1, 4, 5 */
@@ -499,7 +499,7 @@ rowblocks(const Acopy *c, const Side *s, int k, int out)
 	char m[40], x[40];
 	int w, nb, b, q, pp, r, res;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	w = 16 / c->esz;
 	nb = c->vl / w;
 	ins = nb == 2 ? "insertf128" : "insertf32x4";
@@ -582,7 +582,7 @@ asmcopy_rows(const Acopy *c, const Side *s, int out)
 	char m[40], x[40];
 	int g, k, i, b, ng, row, blocks;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	row = c->vl / 2;            /* elements per row */
 	blocks = c->vex && c->vl > 16 / c->esz && (!out || c->vb == 32);
 	asmcopy_multiples(c, s);
@@ -595,7 +595,7 @@ asmcopy_rows(const Acopy *c, const Side *s, int out)
 	 * memory a group took 4-15% longer (bench-asmab, n = 4..64), and
 	 * half ran as the full 8 x 8 transpose (within 3%) with half its
 	 * cross-block shuffles (docs/design.md, "The copy in on Zen 4") */
-	if (!out && c->vl == 8 && c->esz == 8)
+	if (!out && c->avx512d)
 		ng = 0;
 	for (g = 0; g < ng; g++) {
 		k = (c->gord ? c->gord[g] : g) * row;
@@ -641,7 +641,7 @@ asmcopy_unit(const Acopy *c, const Side *s, int out)
 {
 	const char *sf;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	fprintf(c->f, "\tmovq %s, %%r14\n\tmovq %s, %%r15\n\txorl %%r13d, "
 	    "%%r13d\n%sunit:\n", s->p, s->q, s->lab);
 	if (!out) {
@@ -751,13 +751,10 @@ xregs(const Acopy *c, int out)
 		if ((out ? c->out : c->in)[k] < 0)
 			continue;
 		else if (out)
-			asmcopy_op(c, "mova%s %%%cmm%d, %s",
-			    c->esz == 8 ? "pd" : "ps",
-			    c->rn, c->out[k], asmcopy_xvec(c, x, k / 2,
-			    k % 2));
+			asmcopy_op(c, "mova%s %%%cmm%d, %s", c->sfx, c->rn,
+			    c->out[k], asmcopy_xvec(c, x, k / 2, k % 2));
 		else
-			asmcopy_op(c, "mova%s %s, %%%cmm%d",
-			    c->esz == 8 ? "pd" : "ps",
+			asmcopy_op(c, "mova%s %s, %%%cmm%d", c->sfx,
 			    asmcopy_xvec(c, x, k / 2, k % 2), c->rn, c->in[k]);
 }
 

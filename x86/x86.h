@@ -16,6 +16,11 @@ struct Acopy {
 	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
 	int vex;            /* 0: SSE2 forms; 1: AVX, AVX-512 */
 	char rn;            /* vector register letter: x, y or z */
+	const char *sfx;    /* pd or ps */
+	/* double on AVX2: the rows path may take its own kernel
+	 * (asmcopy_rowskernel); double on AVX-512: rows of four elements,
+	 * moved in 256-bit halves (asmcopy.c's half) */
+	int avx2d, avx512d;
 	/* fused (asmcopy_fuse): X vector s's register on entry to the
 	 * kernel (in) and on exit (out), and the rows copies that move the
 	 * data straight to and from them; NULL: every copy through X */
