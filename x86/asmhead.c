@@ -46,7 +46,8 @@ asmhead_rodata(Asm *a, const int *live)
 	fprintf(a->f, "\n\t.section .rodata\n\t.balign 64\n.Lsign:\n");
 	bits(a, -0.0L);
 	if (a->kind == ASM_N1 && a->c.avx512d)
-		/* the indices of the copy out's permutes (asmcopy.c, half) */
+		/* the indices of the copy out's permutes (asmtrans.c's
+		 * half) */
 		fprintf(a->f, ".Lperm0:\n\t.quad 0x0, 0x1, 0x8, 0x9, 0x2, 0x3, "
 		    "0xa, 0xb\n.Lperm1:\n\t.quad 0x4, 0x5, 0xc, 0xd, 0x6, 0x7, "
 		    "0xe, 0xf\n");

@@ -19,7 +19,7 @@ struct Acopy {
 	const char *sfx;    /* pd or ps */
 	/* double on AVX2: the rows path may take its own kernel
 	 * (asmcopy_rowskernel); double on AVX-512: rows of four elements,
-	 * moved in 256-bit halves (asmcopy.c's half) */
+	 * moved in 256-bit halves (x86/asmtrans.c's half) */
 	int avx2d, avx512d;
 	/* fused (asmcopy_fuse): X vector s's register on entry to the
 	 * kernel (in) and on exit (out), and the rows copies that move the
@@ -114,8 +114,9 @@ void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);
 void asmcopy_n1v_in(const Acopy *c);
 void asmcopy_n1v_out(const Acopy *c);
-/* the copies' pieces shared by x86/asmcopy.c, asmfuse.c, asmn1v.c and
- * asmrows.c: a side's pointers, strides and labels, one each way */
+/* the copies' pieces shared by x86/asmcopy.c, asmfuse.c, asmn1v.c,
+ * asmtrans.c and asmrows.c: a side's pointers, strides and labels, one
+ * each way */
 typedef struct Side Side;
 struct Side {
 	const char *p, *q;  /* re and im pointers */
@@ -130,6 +131,9 @@ void asmcopy_multiples(const Acopy *c, const Side *s);
 void asmcopy_sh(const Acopy *c, const char *name, int imm, int a, int b,
     int d);
 void asmcopy_unit(const Acopy *c, const Side *s, int out);
+void asmcopy_pairin(const Acopy *c, const Side *s, int k, int disp);
+void asmcopy_pairout(const Acopy *c, const Side *s, int k, int disp);
+/* x86/asmtrans.c: the rows copies */
 int asmcopy_transpose(const Acopy *c);
 void asmcopy_rows(const Acopy *c, const Side *s, int out);
 /* x86/asmfuse.c: operands of the copies' and the kernel's text, read by
