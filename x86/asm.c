@@ -40,7 +40,10 @@
  * C added after the K products).  Their addresses are base + index *
  * scale + displacement, the index a general register holding a
  * multiple of a stride (x86/asmidx.c); an input reloaded from the caller's
- * array counts as Belady's reload of an input.
+ * array counts as Belady's reload of an input.  n1v codelets (the
+ * planner's leaf) run n1's kernel on X with copies of their own.  What
+ * differs between the four kinds (the text around the kernel, where the
+ * data lives) is in x86/asmkind.c.
  * The kernel lies between the comments "# kgen: kernel" and
  * "# kgen: end kernel"; verify/verify.c checks it against the DAG named by
  * the "# kgen asm:" line. */
@@ -86,6 +89,14 @@ mov(Asm *a, const char *src, const char *dst)
 	    dst);
 }
 
+/* Whether the kind addresses its data in the caller's arrays (t1v,
+ * gemm), else in the frame buffer X (n1, n1v). */
+static int
+inarrays(const Asm *a)
+{
+	return !asmkind_facts[a->kind].xbuf;
+}
+
 /* Where data slot s lives in a t1v or gemm codelet: base register,
  * displacement, stride and its multiple q; whether it is a scalar that
  * fills the vector (gemm's B).  t1v: x_j in ri (%rdi) or ii (%rsi) at
@@ -100,9 +111,9 @@ emitasm_where(Asm *a, const Slot *s, const char **base, int *disp, int *st,
 	static const char *const b[] = {"rdi", "rsi", "rdx"};
 
 	*base = b[s->arr];
-	*bcast = a->gemm && s->arr == 1;
-	*st = a->gemm ? s->arr : 0;
-	*q = s->arr == 2 && a->t1v ? 0 : s->j;
+	*bcast = a->kind == ASM_GEMM && s->arr == 1;
+	*st = a->kind == ASM_GEMM ? s->arr : 0;
+	*q = s->arr == 2 && a->kind == ASM_T1V ? 0 : s->j;
 	*disp = s->i * (*bcast ? a->esz : a->vb);
 }
 
@@ -117,7 +128,7 @@ dmem(Asm *a, char *buf, const Slot *s)
 	char d[16];
 	int disp, st, q, bc, i, k;
 
-	if (!a->t1v && !a->gemm) {
+	if (!inarrays(a)) {
 		sprintf(buf, "%d(%%rsp)", xoff(a, s));
 		return;
 	}
@@ -165,10 +176,10 @@ dload(Asm *a, const Slot *s, const char *rd)
 	char mem[48];
 
 	dmem(a, mem, s);
-	if (a->gemm && s->arr == 1)
+	if (a->kind == ASM_GEMM && s->arr == 1)
 		fprintf(a->f, "\tvbroadcasts%c %s, %s\n", a->esz == 8 ? 'd'
 		    : 's', mem, rd);
-	else if (a->t1v || a->gemm)
+	else if (inarrays(a))
 		fprintf(a->f, "\t%smovu%s %s, %s\n", a->vex ? "v" : "", a->sfx,
 		    mem, rd);
 	else
@@ -182,7 +193,7 @@ dstore(Asm *a, const Slot *s, const char *rs)
 	char mem[48];
 
 	dmem(a, mem, s);
-	if (a->t1v || a->gemm)
+	if (inarrays(a))
 		fprintf(a->f, "\t%smovu%s %s, %s\n", a->vex ? "v" : "", a->sfx,
 		    rs, mem);
 	else
@@ -435,6 +446,9 @@ copyinit(Acopy *c, const Asm *a, int n)
 	c->esz = a->esz;
 	c->vex = a->vex;
 	c->rn = a->rn;
+	c->sfx = a->sfx;
+	c->avx2d = a->vb == 32 && a->esz == 8;
+	c->avx512d = a->vb == 64 && a->esz == 8;
 	c->in = c->out = 0;
 	c->rowsin = c->rowsout = c->rowskern = 0;
 	c->gord = 0;
@@ -449,8 +463,7 @@ copyinit(Acopy *c, const Asm *a, int n)
 static int
 rowsdirect(const Asm *a, const Emit *e)
 {
-	return a->vb == 32 && a->esz == 8 && !e->latency && !a->gemm
-	    && !a->t1v && !a->n1v;
+	return a->kind == ASM_N1 && a->c.avx2d && !e->latency;
 }
 
 /* The rows path's own kernel on allocation ra (sched/regalloc.c asks,
@@ -501,17 +514,16 @@ static void
 request(Asm *a, const Emit *e, Rareq *q, Arena *ar)
 {
 	Dag *d;
-	int *xin, *xout, i, n1;
+	int *xin, *xout, i;
 
 	d = a->d;
 	memset(q, 0, sizeof *q);
 	q->regs = e->alloc;
 	q->latency = e->latency;
 	q->ctx = a;
-	n1 = !a->gemm && !a->t1v && !a->n1v;
-	if (n1 && rowsdirect(a, e))
+	if (rowsdirect(a, e))
 		q->rows = rowskernel;
-	if (n1 && a->vex && !e->latency) {
+	if (a->kind == ASM_N1 && a->vex && !e->latency) {
 		xin = arena_alloc(ar, (d->nin + 1) * sizeof *xin);
 		xout = arena_alloc(ar, (d->nout + 1) * sizeof *xout);
 		for (i = 0; i < d->nin; i++)
@@ -524,118 +536,6 @@ request(Asm *a, const Emit *e, Rareq *q, Arena *ar)
 		q->fits = fits;
 		q->unfit = unfit;
 	}
-}
-
-/* n1: arguments, the choice of copies, and per block of VL transforms
- * the input copy, the kernel, the output copy. */
-static void
-n1body(Asm *a, const Emit *e, Arena *ar)
-{
-	Acopy *c;
-	FILE *f;
-	int sh;
-
-	f = a->f;
-	sh = e->isfloat ? 2 : 3;
-	c = &a->c;
-	fputs("\t# arguments: ri rdi, ii rsi, ro rdx, io rcx, is r8, os r9;\n"
-	    "\t# v, ivs, ovs on the stack; strides in bytes\n", f);
-	fprintf(f, "\tmovq 24(%%rbp), %%r11\n"
-	    "\tmovq 32(%%rbp), %%rbx\n\tshlq $%d, %%r8\n\tshlq $%d, %%r9\n"
-	    "\tshlq $%d, %%r11\n\tshlq $%d, %%rbx\n", sh, sh, sh, sh);
-	fputs("\tcmpq $0, 16(%rbp)\n\tjle .Ldone\n", f);
-	asmcopy_choose(c);
-	fputs("\t# a block of VL transforms, fewer in the last: the\n"
-	    "\t# transforms left count down in v's stack slot\n.Lblock:\n", f);
-	asmcopy_in(c);
-	emitasm_kernel(a, ar);
-	asmcopy_out(c);
-	fprintf(f, "\timulq $%d, %%r11, %%rax\n\taddq %%rax, %%rdi\n"
-	    "\taddq %%rax, %%rsi\n\timulq $%d, %%rbx, %%rax\n"
-	    "\taddq %%rax, %%rdx\n\taddq %%rax, %%rcx\n"
-	    "\tsubq $%d, 16(%%rbp)\n\tjg .Lblock\n", a->vl, a->vl, a->vl);
-}
-
-/* n1v (kgen fft --kind n1v's ABI, the planner's leaf): NAME's
- * arguments, v from the stack into %rax (NAME_b, after the function,
- * enters at .Lentry with v in %rax and io = 0), then per block of VL
- * transforms (v a multiple of VL) the copies of x86/asmcopy.c around
- * the same kernel on X as n1's. */
-static void
-n1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
-{
-	Acopy c;
-	FILE *f;
-	int sh;
-
-	f = a->f;
-	sh = e->isfloat ? 2 : 3;
-	copyinit(&c, a, p->n);
-	fprintf(f, "\t# arguments: ri rdi, ii rsi, ro rdx, io rcx (0: "
-	    "block-split),\n\t# is r8, ovs r9, v rax; strides in bytes, "
-	    "v left in rbx\n\tmovq %%rax, %%rbx\n\tshlq $%d, %%r8\n"
-	    "\tshlq $%d, %%r9\n\ttestq %%rbx, %%rbx\n\tjle .Ldone\n", sh, sh);
-	fprintf(f, "\t# r11: the input's mode, 0 split, 1 interleaved (ii == "
-	    "ri + 1),\n\t# 2 interleaved (ri == ii + 1); interleaved "
-	    "elements are 2 is apart\n\txorl %%r11d, %%r11d\n"
-	    "\tleaq %d(%%rdi), %%r10\n\tcmpq %%r10, %%rsi\n\tjne 1f\n"
-	    "\tmovl $1, %%r11d\n\tjmp 2f\n1:\n\tleaq %d(%%rsi), %%r10\n"
-	    "\tcmpq %%r10, %%rdi\n\tjne 3f\n\tmovl $2, %%r11d\n2:\n"
-	    "\taddq %%r8, %%r8\n3:\n", a->esz, a->esz);
-	fputs("\t# a block of VL transforms\n.Lblock:\n", f);
-	asmcopy_n1v_in(&c);
-	emitasm_kernel(a, ar);
-	asmcopy_n1v_out(&c);
-	fprintf(f, "\tmovl $%d, %%eax\n\ttestl %%r11d, %%r11d\n\tje 1f\n"
-	    "\taddl %%eax, %%eax\n1:\n\taddq %%rax, %%rdi\n"
-	    "\taddq %%rax, %%rsi\n\timulq $%d, %%r9, %%rax\n"
-	    "\taddq %%rax, %%rdx\n\ttestq %%rcx, %%rcx\n\tje 2f\n"
-	    "\taddq %%rax, %%rcx\n2:\n\tsubq $%d, %%rbx\n\tjg .Lblock\n",
-	    a->vl * a->esz, a->vl, a->vl);
-}
-
-/* t1v: arguments, the index registers, and per VL butterflies the
- * kernel on ri, ii and W in place. */
-static void
-t1vbody(Asm *a, const Prob *p, const Emit *e, Arena *ar)
-{
-	FILE *f;
-	int sh, wrow;
-
-	f = a->f;
-	sh = e->isfloat ? 2 : 3;
-	wrow = 2 * (p->n - 1);
-	fprintf(f, "\t# arguments: ri rdi, ii rsi, W rdx, rs rcx, mb r8, me "
-	    "r9;\n\t# the data's step a vector of butterflies, %d bytes "
-	    "(NAME_b: %d),\n\t# in the slot below the saved registers\n"
-	    "\tsubq %%r8, %%r9\n\tjle .Ldone\n", a->vb,
-	    2 * a->vb);
-	fprintf(f, "\t# ri and ii point at butterfly mb, W at its start\n"
-	    "\timulq $%d, %%r8, %%rax\n\taddq %%rax, %%rdx\n"
-	    "\t# r8: the butterflies left; rcx: rs in bytes\n"
-	    "\tmovq %%r9, %%r8\n\tshlq $%d, %%rcx\n", wrow * a->esz, sh);
-	asmidx_setup(a);
-	fputs(".Lloop:\n", f);
-	emitasm_kernel(a, ar);
-	fprintf(f, "\taddq %d(%%rbp), %%rdi\n\taddq %d(%%rbp), %%rsi\n"
-	    "\taddq $%d, %%rdx\n\tsubq $%d, %%r8\n\tjg .Lloop\n",
-	    -8 * (a->npush + 1), -8 * (a->npush + 1), wrow * a->vb, a->vl);
-}
-
-/* gemm: arguments, the index registers, the kernel: no loop. */
-static void
-gemmbody(Asm *a, const Emit *e, Arena *ar)
-{
-	FILE *f;
-	int sh;
-
-	f = a->f;
-	sh = e->isfloat ? 2 : 3;
-	fprintf(f, "\t# arguments: A rdi, B rsi, C rdx, lda rcx, ldb r8, ldc "
-	    "r9; strides in bytes\n\tshlq $%d, %%rcx\n\tshlq $%d, %%r8\n"
-	    "\tshlq $%d, %%r9\n", sh, sh, sh);
-	asmidx_setup(a);
-	emitasm_kernel(a, ar);
 }
 
 /* The emitter's state for d as a codelet in assembly for ISA e->simd:
@@ -661,9 +561,8 @@ emitasm_new(Dag *d, const Prob *p, int kind, const Emit *e, Rareq *q,
 	a = arena_alloc(ar, sizeof *a);
 	memset(a, 0, sizeof *a);
 	a->d = d;
-	a->gemm = p->kind == PROB_GEMM;
-	a->t1v = !a->gemm && kind == CK_T1V;
-	a->n1v = !a->gemm && kind == CK_N1V;
+	a->kind = p->kind == PROB_GEMM ? ASM_GEMM : kind == CK_T1V ? ASM_T1V
+	    : kind == CK_N1V ? ASM_N1V : ASM_N1;
 	isa = isa_get(e->simd);
 	a->vl = isa_lanes(isa, e->isfloat);
 	a->vb = isa->bytes;
@@ -671,9 +570,9 @@ emitasm_new(Dag *d, const Prob *p, int kind, const Emit *e, Rareq *q,
 	a->vex = e->simd != SIMD_SSE2;
 	a->rn = a->vb == 16 ? 'x' : a->vb == 32 ? 'y' : 'z';
 	a->sfx = e->isfloat ? "ps" : "pd";
-	if (!a->gemm && !a->t1v && !a->n1v)
+	if (!inarrays(a))
 		copyinit(&a->c, a, p->n);
-	a->xbytes = a->t1v || a->gemm ? 0 : 2 * p->n * a->vb;
+	a->xbytes = inarrays(a) ? 0 : 2 * p->n * a->vb;
 	a->ar = ar;
 	a->regs = e->alloc;
 	request(a, e, q, ar);
@@ -689,39 +588,35 @@ emitasm_print(FILE *f, Asm *a, const Prob *p, const Emit *e,
 {
 	static const char *const cs[] = {"rbx", "r12", "r13", "r14", "r15"};
 	const char *push[5];
+	const Akind *kd;
 	const Isa *isa;
 	Arena *ar;
 	int *live, i, j, k, frame, npush;
 
 	ar = a->ar;
 	a->f = f;
-	a->c.f = f;     /* n1's copies print where the codelet does */
+	a->c.f = f;     /* the copies print where the codelet does */
 	a->ra = ra;
 	a->al = ra->al;
 	isa = isa_get(e->simd);
 	live = dag_live(a->d, ar);
 	frame = a->xbytes + a->ra->nslot * a->vb;
-	/* the callee-saved registers it writes: all for n1's copies; the
-	 * index registers of t1v and gemm */
+	/* the callee-saved registers it writes: all for the copies of n1
+	 * and n1v; the index registers of t1v and gemm */
 	npush = 0;
-	if (a->t1v) {
-		a->sreg[0] = "rcx";
-		a->nstride = 1;
+	kd = &asmkind_facts[a->kind];
+	a->nstride = 0;
+	for (i = 0; i < 3 && kd->sreg[i]; i++)
+		a->sreg[a->nstride++] = kd->sreg[i];
+	if (a->nstride)
 		asmidx_plan(a, ar);
-	} else if (a->gemm) {
-		a->sreg[0] = "rcx";
-		a->sreg[1] = "r8";
-		a->sreg[2] = "r9";
-		a->nstride = 3;
-		asmidx_plan(a, ar);
-	}
 	for (i = 0; i < 5; i++) {
 		for (j = 0; j < a->nidx && strcmp(a->ireg[j], cs[i]); j++)
 			;
 		for (k = 0; k < a->ndyn && (!a->dynused[k] || strcmp(a->dyn[k],
 		    cs[i])); k++)
 			;
-		if ((!a->t1v && !a->gemm) || j < a->nidx || k < a->ndyn)
+		if (kd->xbuf || j < a->nidx || k < a->ndyn)
 			push[npush++] = cs[i];
 	}
 
@@ -731,10 +626,8 @@ emitasm_print(FILE *f, Asm *a, const Prob *p, const Emit *e,
 	    "\t.p2align 4\n%s:\n\t.cfi_startproc\n", e->name, e->name,
 	    e->name);
 	/* NAME_b enters at .Lentry with %rax set (n1v: v; t1v: the step) */
-	if (a->n1v)
-		fputs("\tmovq 8(%rsp), %rax\n.Lentry:\n", f);
-	else if (a->t1v)
-		fprintf(f, "\tmovl $%d, %%eax\n.Lentry:\n", a->vb);
+	if (kd->entry)
+		kd->entry(a);
 	fputs("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
 	    "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
 	    "\t.cfi_def_cfa_register %rbp\n", f);
@@ -742,49 +635,25 @@ emitasm_print(FILE *f, Asm *a, const Prob *p, const Emit *e,
 		fprintf(f, "\tpushq %%%s\n\t.cfi_offset %%%s, %d\n", push[i],
 		    push[i], -24 - 8 * i);
 	/* t1v: the data's step (%rax, by the entry) in a slot of its own */
-	if (a->t1v)
+	if (kd->stepslot)
 		fputs("\tpushq %rax\n", f);
 	/* the frame, aligned for the vectors: X and spill slots */
 	if (frame)
 		fprintf(f, "\tandq $-%d, %%rsp\n\tsubq $%d, %%rsp\n", a->vb,
 		    frame);
-	if (a->gemm)
-		gemmbody(a, e, ar);
-	else if (a->t1v)
-		t1vbody(a, p, e, ar);
-	else if (a->n1v)
-		n1vbody(a, p, e, ar);
-	else
-		n1body(a, e, ar);
+	kd->body(a, p, e, ar);
 	fputs(".Ldone:\n", f);
 	if (a->vex)
 		fputs("\tvzeroupper\n", f);
-	if (frame || a->t1v)
+	if (frame || kd->stepslot)
 		fprintf(f, "\tleaq %d(%%rbp), %%rsp\n", -8 * npush);
 	for (i = npush - 1; i >= 0; i--)
 		fprintf(f, "\tpopq %%%s\n", push[i]);
 	fputs("\tpopq %rbp\n\t.cfi_def_cfa %rsp, 8\n\tret\n"
 	    "\t.cfi_endproc\n", f);
 	fprintf(f, "\t.size %s, .-%s\n", e->name, e->name);
-	if (a->t1v)
-		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
-		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"
-		    "\t# x rdi, W rsi, rs rdx, mb rcx, me r8: NAME's body on "
-		    "block-split data,\n\t# ii = x + a vector, the step two "
-		    "vectors\n\tmovq %%r8, %%r9\n\tmovq %%rcx, %%r8\n"
-		    "\tmovq %%rdx, %%rcx\n\tmovq %%rsi, %%rdx\n"
-		    "\tleaq %d(%%rdi), %%rsi\n\tmovl $%d, %%eax\n"
-		    "\tjmp .Lentry\n\t.cfi_endproc\n\t.size %s_b, .-%s_b\n",
-		    e->name, e->name, e->name, a->vb, 2 * a->vb, e->name,
-		    e->name);
-	if (a->n1v)
-		fprintf(f, "\n\t.globl %s_b\n\t.type %s_b, @function\n"
-		    "\t.p2align 4\n%s_b:\n\t.cfi_startproc\n"
-		    "\t# ri rdi, ii rsi, ro rdx, is rcx, ovs r8, v r9: NAME's "
-		    "body with io = 0\n\tmovq %%r9, %%rax\n\tmovq %%r8, %%r9\n"
-		    "\tmovq %%rcx, %%r8\n\txorl %%ecx, %%ecx\n\tjmp .Lentry\n"
-		    "\t.cfi_endproc\n\t.size %s_b, .-%s_b\n", e->name, e->name,
-		    e->name, e->name, e->name);
+	if (kd->b)
+		kd->b(a, e->name);
 	asmhead_rodata(a, live);
 	fputs("\n\t.section .note.GNU-stack,\"\",@progbits\n", f);
 	asmcopy_unfuse(&a->c);

@@ -151,7 +151,7 @@ asmidx_plan(Asm *a, Arena *ar)
 	size_t len;
 
 	d = a->d;
-	freeregs = a->gemm ? gemmfree : t1vfree;
+	freeregs = a->kind == ASM_GEMM ? gemmfree : t1vfree;
 	for (nfree = 0; freeregs[nfree]; nfree++)
 		;
 	qmax = 1;
@@ -187,7 +187,7 @@ asmidx_plan(Asm *a, Arena *ar)
 		m = belidx(fseq, n, nfree - a->nidx, 3 * qmax, 0, 0);
 		if (m < 0)
 			continue;
-		cost = m + (a->gemm ? a->nidx : 0);
+		cost = m + (a->kind == ASM_GEMM ? a->nidx : 0);
 		if (bestcost < 0 || cost <= bestcost) {
 			bestcost = cost;
 			best = ns;

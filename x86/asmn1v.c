@@ -29,7 +29,7 @@ asmcopy_n1v_in(const Acopy *c)
 	const char *sf, *lo, *hi, *bs;
 	int m, bi, p, q;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	lo = c->esz == 8 ? "unpcklpd" : "shufps";
 	hi = c->esz == 8 ? "unpckhpd" : "shufps";
 	bs = c->vb == 32 ? "perm2f128" : "shuff64x2";
@@ -81,7 +81,7 @@ asmcopy_n1v_out(const Acopy *c)
 	char m[40], x[40];
 	int bs, g, h, i, b;
 
-	sf = c->esz == 8 ? "pd" : "ps";
+	sf = c->sfx;
 	fputs("\t# the output copy: split (io != 0) or block-split\n"
 	    "\ttestq %rcx, %rcx\n\tje .Loblock\n", c->f);
 	for (bs = 0; bs < 2; bs++) {

@@ -237,7 +237,7 @@ asmcopy_rowskernel(const Acopy *c, const char *kern, int regs)
 	int *ld, *st, nl, i, j, k, a, b, sw, x, y, r1, r2, *alt;
 	size_t len;
 
-	if (c->vb != 32 || c->esz != 8 || c->in || c->out)
+	if (!c->avx2d || c->in || c->out)
 		return 0;
 	text = strcpy(emalloc(strlen(kern) + 1), kern);
 	for (nl = 0, p = text; *p; p++)

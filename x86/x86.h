@@ -16,6 +16,11 @@ struct Acopy {
 	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
 	int vex;            /* 0: SSE2 forms; 1: AVX, AVX-512 */
 	char rn;            /* vector register letter: x, y or z */
+	const char *sfx;    /* pd or ps */
+	/* double on AVX2: the rows path may take its own kernel
+	 * (asmcopy_rowskernel); double on AVX-512: rows of four elements,
+	 * moved in 256-bit halves (x86/asmtrans.c's half) */
+	int avx2d, avx512d;
 	/* fused (asmcopy_fuse): X vector s's register on entry to the
 	 * kernel (in) and on exit (out), and the rows copies that move the
 	 * data straight to and from them; NULL: every copy through X */
@@ -36,6 +41,8 @@ struct Acopy {
  * (imul), and where those do not cover every q, the rest of the free
  * ones as scratch registers made in the kernel as needed (asmidx.c). */
 enum { ASM_NIDX = 9 };
+/* the kinds of codelet, each one's facts in x86/asmkind.c */
+enum { ASM_N1, ASM_T1V, ASM_N1V, ASM_GEMM };
 
 struct Asm {
 	FILE *f;
@@ -46,8 +53,8 @@ struct Asm {
 	int vl, vb, esz;    /* lanes, vector bytes, element bytes */
 	char rn;            /* register letter: x, y or z */
 	const char *sfx;    /* pd or ps */
-	int xbytes;         /* n1: the X buffer, 2n vectors at 0(%rsp) */
-	int t1v, gemm, n1v; /* the kind: n1 when none */
+	int kind;           /* ASM_N1 .. ASM_GEMM */
+	int xbytes;         /* n1, n1v: the X buffer, 2n vectors at 0(%rsp) */
 	int npush;          /* callee-saved registers pushed after %rbp */
 	const char *sreg[3];        /* the stride registers */
 	int nstride;
@@ -66,7 +73,7 @@ struct Asm {
 	int qmax;
 	int *accreg, *accmiss;      /* per address: its register, imul? */
 	int nacc;                   /* addresses printed so far */
-	Acopy c;                    /* n1: the copies; c.in set: the
+	Acopy c;                    /* n1, n1v: the copies; c.in set: the
 	                             * kernel's data in registers
 	                             * (fused, sched/regalloc.c) */
 };
@@ -76,6 +83,25 @@ void emitasm_kernel(Asm *a, Arena *ar);
 /* x86/asmhead.c: the comment block at the top and .rodata */
 void asmhead_print(Asm *a, const Prob *p, const Emit *e, const Isa *isa);
 void asmhead_rodata(Asm *a, const int *live);
+/* x86/asmkind.c: what differs between the kinds, asmkind_facts[kind] */
+typedef struct Akind Akind;
+struct Akind {
+	const char *name;   /* the "# kgen asm:" line's kind */
+	int xbuf;           /* the data in the frame buffer X, by the copies
+	                     * (x86/asmcopy.c); else in the caller's arrays,
+	                     * by index registers (x86/asmidx.c) */
+	const char *sreg[3];        /* !xbuf: the stride registers */
+	int stepslot;       /* the data's step (%rax from the entry) in a
+	                     * slot below the saved registers */
+	/* the comment block's description and C prototype; the body
+	 * around the kernel (arguments, loop); where NAME_b enters NAME,
+	 * ahead of its prologue; NAME_b (NULL: none) */
+	void (*head)(Asm *a, const Prob *p, const Emit *e, const Isa *isa);
+	void (*body)(Asm *a, const Prob *p, const Emit *e, Arena *ar);
+	void (*entry)(Asm *a);
+	void (*b)(Asm *a, const char *name);
+};
+extern const Akind asmkind_facts[];
 /* x86/asmidx.c: t1v's and gemm's index registers */
 void asmidx_plan(Asm *a, Arena *ar);
 void asmidx_setup(Asm *a);
@@ -88,8 +114,9 @@ void asmcopy_in(const Acopy *c);
 void asmcopy_out(const Acopy *c);
 void asmcopy_n1v_in(const Acopy *c);
 void asmcopy_n1v_out(const Acopy *c);
-/* the copies' pieces shared by x86/asmcopy.c, asmfuse.c, asmn1v.c and
- * asmrows.c: a side's pointers, strides and labels, one each way */
+/* the copies' pieces shared by x86/asmcopy.c, asmfuse.c, asmn1v.c,
+ * asmtrans.c and asmrows.c: a side's pointers, strides and labels, one
+ * each way */
 typedef struct Side Side;
 struct Side {
 	const char *p, *q;  /* re and im pointers */
@@ -104,6 +131,9 @@ void asmcopy_multiples(const Acopy *c, const Side *s);
 void asmcopy_sh(const Acopy *c, const char *name, int imm, int a, int b,
     int d);
 void asmcopy_unit(const Acopy *c, const Side *s, int out);
+void asmcopy_pairin(const Acopy *c, const Side *s, int k, int disp);
+void asmcopy_pairout(const Acopy *c, const Side *s, int k, int disp);
+/* x86/asmtrans.c: the rows copies */
 int asmcopy_transpose(const Acopy *c);
 void asmcopy_rows(const Acopy *c, const Side *s, int out);
 /* x86/asmfuse.c: operands of the copies' and the kernel's text, read by
