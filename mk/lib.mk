@@ -60,7 +60,7 @@ codelets/%.c: bin/kgen
 # vector C ones, so hidden: the line ".hidden NAME" goes in after the
 # file's ".globl NAME" (what -fvisibility=hidden does for C), and the
 # file is what kgen emitted otherwise (kgen verify accepts it, make check
-# runs it on every one, tests/test_asm.py).  --verify in their options
+# runs it on every one, tests/test_asm_lib.py).  --verify in their options
 # stops the build on one the validator rejects.  Static pattern rules, so
 # that make never looks for a .c of the same name.
 $(CODELETS_S): codelets/%.s: bin/kgen

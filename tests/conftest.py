@@ -28,6 +28,9 @@ import threading
 
 import pytest
 
+# the helper modules of the assembly tests: pytest explains their asserts
+pytest.register_assert_rewrite("asmhelp", "gemmhelp")
+
 from isadef import (BEST, CPU, ISA, ISAS, NAMES, RUNNABLE, RUNS,  # noqa
                     lanes, skip_reason)
 

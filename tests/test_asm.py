@@ -31,9 +31,6 @@ from asmhelp import (belady, check_object, count, emit, minregs,
                      simdrun)
 from conftest import ISA, NAMES, TESTS, cc, kgen, need, pmap, run
 from test_simd import failures, results
-# test_asm_t1v.py and test_asm_n1v.py import these from here
-from asmhelp import (assemble, count_direct, fma3, kernel_lines,  # noqa: F401
-                     least_regs, mutants, write_asm)
 SIZES = (2, 3, 4, 5, 8, 13, 16, 32, 64)
 
 

@@ -14,7 +14,7 @@ split output; NAME_b: block-split), in kgen's assembly.
   the kernel) fails that check;
 - asm == Belady: the spill loads and stores of the header (Belady's) and
   of kgen verify agree; the validator rejects mutants of the kernel
-  (test_asm.py's: registers, swaps, dropped spill stores, stack offsets,
+  (asmhelp.py's: registers, swaps, dropped spill stores, stack offsets,
   constants), all caught;
 - the object has unwind information for both entries and a
   non-executable stack note; the same arguments give the same bytes;
@@ -27,7 +27,7 @@ import pytest
 
 from conftest import (ISA, NAMES, RUNS, TESTS, BuildError, bound, cc, kgen,
                       lanes, need, pmap, run)
-from test_asm import assemble, check_object, mutants, write_asm
+from asmhelp import assemble, check_object, mutants, write_asm
 
 ISAS = NAMES
 
@@ -191,7 +191,7 @@ def test_counts_are_beladys(tmp_path, isa, prec, n, regs, lat):
 
 
 def test_mutants_caught(tmp_path):
-    """test_asm.py's kernel mutants of n1v files: every one fails kgen
+    """asmhelp.py's kernel mutants of n1v files: every one fails kgen
     verify with exit 1 and a line."""
     rnd = random.Random(29)
     missed, total = [], 0

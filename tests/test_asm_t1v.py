@@ -47,8 +47,8 @@ import pytest
 
 from conftest import (ISA, RUNS, TESTS, BuildError, bound, cc, kgen, lanes,
                       need, pmap, run)
-from test_asm import (assemble, check_object, count_direct, fma3,
-                      kernel_lines, least_regs, write_asm)
+from asmhelp import (assemble, check_object, count_direct, fma3,
+                     kernel_lines, least_regs, write_asm)
 
 ISAS = ("avx2", "avx512")       # sse2 has test_sse2_against_fftw alone
 

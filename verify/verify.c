@@ -43,7 +43,7 @@
  *     copies between the arrays and X (x86/asmcopy.c: vector moves and
  *     shuffles, general-register loops) are followed as straight text
  *     for these rules only; what they copy is checked against FFTW by
- *     tests/test_asm.py, not here.
+ *     tests/test_asm_copies.py, not here.
  * The first failure is reported with its line (exit 1); a line it
  * cannot read is a parse error, with where (exit 2).  It also counts the
  * kernel's spill traffic: a vector load from a stack slot, or from X

@@ -325,7 +325,7 @@ vkern_start(V *v, char **lines, int i, int nline)
  * x86/asm.c and x86/asmcopy.c): "# kgen: in %zmmK S", register K
  * holds data slot S's input, on entry to the kernel or right after a
  * copy inside it (as X does on the other paths, an assumption about the
- * copies, which tests/test_asm.py checks against FFTW), and X vector S
+ * copies, which tests/test_asm_copies.py checks against FFTW), and X vector S
  * does not (the rows copy does not fill it: kstart); "# kgen: out
  * %zmmK S", register K holds output S where the kernel ends, as a store
  * of K to X would (checked there: outs); "# kgen: put %zmmK S", K holds

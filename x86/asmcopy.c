@@ -33,7 +33,7 @@
  * addressing with vs, 3 vs (r10), 5 vs (r15) and 7 vs (rax); lanes
  * 8..15 (AVX-512 float) from a second base r12 = base + 8 vs.  The
  * copies use vector registers outside the kernel (verify/verify.c follows
- * only the general registers there; tests/test_asm.py checks the copies
+ * only the general registers there; tests/test_asm_copies.py checks the copies
  * against FFTW on every path) and general registers that x86/asm.c
  * saved (rbx, r12-r15) or that are scratch (rax, r10). */
 #include <assert.h>

@@ -20,7 +20,7 @@
  * and the fused one serves (x86/asm.c).  The transposes lie between
  * "# kgen: copy" and "# kgen: end copy" lines, which verify/verify.c
  * follows as copies (it trusts them as it trusts the copies around the
- * kernel; tests/test_asm.py checks them against FFTW): "# kgen: in"
+ * kernel; tests/test_asm_copies.py checks them against FFTW): "# kgen: in"
  * lines after one name the registers it made, and "# kgen: put" lines
  * before one the outputs it stores (checked there, as a store to X
  * would be). */
