@@ -20,6 +20,7 @@ import math
 import os
 import re
 import statistics
+import subprocess
 import sys
 import time
 
@@ -184,8 +185,23 @@ def v_opcounts(t):
             + "\n\nWith FMA (kgen --fma): adds + muls + FMAs\n\n" + b)
 
 
+def fftw():
+    """Which FFTW the benches link (-lfftw3): say so beside its ratios."""
+    try:
+        v = subprocess.run(["dpkg-query", "-W", "-f", "${Version}",
+                            "libfftw3-double3"], capture_output=True,
+                           text=True).stdout.strip()
+    except OSError:
+        v = ""
+    if not v:
+        return "FFTW: the libfftw3 the linker found (version unknown)."
+    return ("FFTW: Debian's libfftw3 %s (its SIMD codelets stop at AVX2; "
+            "an FFTW built with --enable-avx512 is stronger on AVX-512 "
+            "machines)." % v)
+
+
 def v_fft(t):
-    out = []
+    out = [fftw()]
     for name, what in (("fft_batched.csv", "batched, v = 256"),
                        ("fft_v1.csv", "one transform at a time, v = 1")):
         rows = t[name]
@@ -203,8 +219,8 @@ def v_fft(t):
 
 def v_plan(t):
     rows = t["plan.csv"]
-    return ("kgen (KGEN_MEASURE, interleaved) against FFTW, per "
-            "precision:\n\n%s\n\n%s\n\nPer size (ns; FFTW_PATIENT is "
+    return (fftw() + "\n\nkgen (KGEN_MEASURE, interleaved) against FFTW, "
+            "per precision:\n\n%s\n\n%s\n\nPer size (ns; FFTW_PATIENT is "
             "FFTW_MEASURE again where patient_capped is 1):\n\n%s" % (
                 summary(rows, ["precision"], "meas_vs_fftw_meas"),
                 summary(rows, ["precision"], "meas_vs_fftw_pat"),
