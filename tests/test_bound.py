@@ -199,7 +199,8 @@ def test_cut_bound_below_exact(drv):
 
 
 def test_cut_values():
-    # the measured W of the README and sched/bound.c's header
+    # the measured W of docs/design.md ("Schedules") and sched/bound.c's
+    # header
     got = {}
     for n in (8, 16, 32, 64, 128, 256):
         out = subprocess.run([KGEN, "spills", "fft", "-n", str(n), "--regs",

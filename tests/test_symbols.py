@@ -13,8 +13,8 @@
   (registry.c, dispatch.c, plantab.c) are apart from the rest, and those
   of dispatch.c and plantab.c are one object per precision: a program that
   calls only kgen_dgemm (and kgen_strerror) links the GEMM kernels and none
-  of the FFT codelets, and a double planner no float codelet (README, "Two
-  commands").
+  of the FFT codelets, and a double planner no float codelet (README, "Static
+  links stay small where they can").
 """
 import re
 
