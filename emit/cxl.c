@@ -407,7 +407,7 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 	Arena *ar;
 	const int *ids;
 	const char *t;
-	char typ[16], wide[2];
+	char typ[16], wide[2], wc[2] = {0};
 	int i, k, nw, bytes, w[2];
 	char c;
 
@@ -467,33 +467,26 @@ emitcxl_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
 		fputs("#endif\n\n", f);
 		widefn(f, e->name, t, wide[k], w[k], p->n);
 	}
-	fprintf(f, "void\n%s(const %s *ri, const %s *ii, %s *ro, %s *io,\n"
-	    "    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, "
-	    "ptrdiff_t ovs)\n{\n\tptrdiff_t j;\n\n\tj = 0;\n", e->name,
-	    t, t, t, t);
+	tpl_print(f, "cxl_n1c_head", (const Tplarg[]){TPL_S("name", e->name),
+		TPL_S("t", t), TPL_END});
 	/* transforms side by side, input and output equally off a vector
-	 * boundary (malloc's 16 bytes): the first p one at a time (v = p
-	 * is below every W, so that call peels nothing), and the wide
-	 * loops' accesses from there on are aligned; a 64-byte access
-	 * across two cache lines made n1c about twice as slow (float
-	 * n = 32, v = 256: 23-29 ns a transform, aligned 12-13) */
-	if (nw > 0)
-		fprintf(f, "#ifdef KGEN_CXL_W%c\n"
-		    "\tif (ivs == 2 && ovs == 2 && ii == ri + 1\n"
-		    "\t    && io == ro + 1\n"
-		    "\t    && !(((uintptr_t)ri - (uintptr_t)ro) & %d)\n"
-		    "\t    && !((uintptr_t)ri & %d)) {\n"
-		    "\t\tj = (ptrdiff_t)((-(uintptr_t)ri & %d) / %d);\n"
-		    "\t\tif (j && v - j >= %d)\n"
-		    "\t\t\t%s(ri, ii, ro, io, is, os, j, ivs, ovs);\n"
-		    "\t\telse\n\t\t\tj = 0;\n\t}\n#endif\n", wide[0],
-		    bytes - 1, 2 * (c == 'd' ? 8 : 4) - 1, bytes - 1,
-		    2 * (c == 'd' ? 8 : 4), w[0], e->name);
-	for (k = 0; k < nw; k++)
-		fprintf(f, "#ifdef KGEN_CXL_W%c\n\tif (v - j >= %d)\n"
-		    "\t\tj += %s_w%c(ri + j * ivs, ii + j * ivs, ro + j * ovs,\n"
-		    "\t\t    io + j * ovs, is, os, v - j, ivs, ovs);\n#endif\n",
-		    wide[k], w[k], e->name, wide[k]);
+	 * boundary (malloc's 16 bytes) are peeled to the boundary
+	 * (cxl_n1c_peel): a 64-byte access across two cache lines made n1c
+	 * about twice as slow (float n = 32, v = 256: 23-29 ns a
+	 * transform, aligned 12-13) */
+	if (nw > 0) {
+		wc[0] = wide[0];
+		tpl_print(f, "cxl_n1c_peel", (const Tplarg[]){TPL_S("w", wc),
+			TPL_N("vmask", bytes - 1),
+			TPL_N("emask", 2 * (c == 'd' ? 8 : 4) - 1),
+			TPL_N("csize", 2 * (c == 'd' ? 8 : 4)), TPL_N("min", w[0]),
+			TPL_S("name", e->name), TPL_END});
+	}
+	for (k = 0; k < nw; k++) {
+		wc[0] = wide[k];
+		tpl_print(f, "cxl_n1c_wide", (const Tplarg[]){TPL_S("w", wc),
+			TPL_N("min", w[k]), TPL_S("name", e->name), TPL_END});
+	}
 	/* the rest one at a time, and the entries of one transform */
 	tpl_print(f, "cxl_n1c_end", (const Tplarg[]){TPL_S("name", e->name),
 		TPL_S("t", t), TPL_END});

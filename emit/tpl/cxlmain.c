@@ -16,6 +16,45 @@
 
 /* kgen: end */
 
+/* n1c's entry (FFTW's n1 arguments): its head */
+/* kgen: begin cxl_n1c_head */
+void
+@name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io,
+    ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs)
+{
+	ptrdiff_t j;
+
+	j = 0;
+/* kgen: end */
+
+/* transforms side by side, input and output equally off a vector
+ * boundary (vmask + 1 bytes): the first j one at a time (v = j is below
+ * every wide loop's least v, min, so that call peels nothing), and the
+ * wide loops' accesses from there on are aligned */
+/* kgen: begin cxl_n1c_peel */
+#ifdef KGEN_CXL_W@w@
+	if (ivs == 2 && ovs == 2 && ii == ri + 1
+	    && io == ro + 1
+	    && !(((uintptr_t)ri - (uintptr_t)ro) & @vmask@)
+	    && !((uintptr_t)ri & @emask@)) {
+		j = (ptrdiff_t)((-(uintptr_t)ri & @vmask@) / @csize@);
+		if (j && v - j >= @min@)
+			@name@(ri, ii, ro, io, is, os, j, ivs, ovs);
+		else
+			j = 0;
+	}
+#endif
+/* kgen: end */
+
+/* the wide loop of vectors w, where at least min transforms are left */
+/* kgen: begin cxl_n1c_wide */
+#ifdef KGEN_CXL_W@w@
+	if (v - j >= @min@)
+		j += @name@_w@w@(ri + j * ivs, ii + j * ivs, ro + j * ovs,
+		    io + j * ovs, is, os, v - j, ivs, ovs);
+#endif
+/* kgen: end */
+
 /* The end of n1c's entry @name@: the transforms the wide loops left,
  * one at a time, each layout's loop a straight-line copy of the body */
 /* kgen: begin cxl_n1c_end */
