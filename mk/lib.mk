@@ -118,10 +118,10 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 # link of a program using one precision takes only that precision's
 # codelets.  The tables of disptab.c, plantab.c and gemm.c come from
 # codelets.def, less the ISAs not built here (build/runtime/codelets.h).
-PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec \
-          planconv plantab real plansimd
-RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest wisdom \
-       $(PREC_RT) $(PREC_RT:%=%f))
+PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec plannd \
+          planconv plantab real realnd plansimd plandesc
+RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest \
+       wisdom threads mem $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
          build/runtime/cpufeat.h
 

@@ -297,10 +297,199 @@ KGEN_API int kgen_executef_r2c(const kgen_planf *p, const float *in, float *ro,
 KGEN_API int kgen_executef_c2r(const kgen_planf *p, const float *ri,
     const float *ii, float *out);
 
+/* ---- The FFTW-style interface: interleaved complex data, any rank,
+ * real data in FFTW's layout, threads (runtime/plannd.c, realnd.c,
+ * threads.c).  Every call below has FFTW's meaning; README.md has the
+ * FFTW-to-kgen table.
+ *
+ * kgen_complex is FFTW's fftw_complex: layout-compatible with C99
+ * double complex and C++ std::complex<double> (re, im), so a pointer to
+ * any of them may be cast to kgen_complex *.  kgen_complexf for float. */
+typedef double kgen_complex[2];
+typedef float kgen_complexf[2];
+
+/* One dimension of a guru problem (FFTW's fftw_iodim64): size n >= 1,
+ * input stride is and output stride os, counted in elements of the
+ * array the execute call is given (kgen_complex for kgen_execute_dft,
+ * double for the split kgen_execute; may be negative or 0 only where no
+ * two elements meet). */
+typedef struct kgen_iodim kgen_iodim;
+struct kgen_iodim {
+	int n;
+	ptrdiff_t is, os;
+};
+
+/* Complex DFTs of any rank >= 1 over row-major arrays (FFTW's
+ * fftw_plan_dft): n[0] x n[1] x ... x n[rank-1], the last index the
+ * fastest, unnormalised, sign -1 forward and +1 backward:
+ *   kgen_complex *x = kgen_malloc(sizeof *x * 64 * 48);
+ *   kgen_plan *p = kgen_plan_dft_2d(64, 48, -1, KGEN_MEASURE);
+ *   ...fill x...
+ *   kgen_execute_dft(p, x, x);      (in place; out of place: x, y)
+ *   kgen_destroy(p); kgen_free(x);
+ * The plans hold no pointers; execute any arrays of the planned layout.
+ * kgen_plan_dft_1d's plans are these of rank 1.  Plans made by these
+ * calls are tuned (KGEN_MEASURE) for interleaved data; kgen_execute on
+ * split arrays (strides in doubles) runs them correctly too.
+ * The plan functions return NULL for rank < 1, a size < 1, a product of
+ * sizes above KGEN_PLAN_MAX, a sign other than -1 or +1, unknown flags,
+ * a layout whose extent overflows, or no memory. */
+KGEN_API kgen_plan *kgen_plan_dft(int rank, const int *n, int sign,
+    unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_2d(int n0, int n1, int sign,
+    unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_3d(int n0, int n1, int n2, int sign,
+    unsigned flags);
+/* FFTW's fftw_plan_many_dft without the arrays: howmany transforms of
+ * rank and n, element (i_0, .., i_(rank-1)) of transform h at
+ *   in[h idist + istride (i_(rank-1) + inembed[rank-1] (i_(rank-2) + ...))]
+ * and likewise out with onembed, ostride, odist; inembed (onembed) NULL
+ * means n.  Strides and distances in elements, as for kgen_iodim:
+ *   int n[2] = {100, 64};   (64 rows of 100 columns, transposed below)
+ *   kgen_plan *p = kgen_plan_many_dft_nd(1, n, 64, NULL, 1, 100,
+ *       NULL, 64, 1, -1, 0);   (each row in, each column out)
+ *   kgen_execute_dft(p, x, y); */
+KGEN_API kgen_plan *kgen_plan_many_dft_nd(int rank, const int *n,
+    int howmany, const int *inembed, ptrdiff_t istride, ptrdiff_t idist,
+    const int *onembed, ptrdiff_t ostride, ptrdiff_t odist, int sign,
+    unsigned flags);
+/* FFTW's guru interface: a transform of rank dimensions dims[], done
+ * for every index of the howmany_rank dimensions howmany_dims[] (loops,
+ * each with its own input and output stride; howmany_rank 0 is one
+ * transform).  In place (in == out) requires the same input and output
+ * strides (else KGEN_EINVAL at execute).
+ *   kgen_iodim d = {100, 2, 3};    (n = 100, input stride 2, output 3)
+ *   kgen_plan *p = kgen_plan_guru_dft(1, &d, 0, NULL, -1, 0);
+ *   kgen_execute_dft(p, x, y); */
+KGEN_API kgen_plan *kgen_plan_guru_dft(int rank, const kgen_iodim *dims,
+    int howmany_rank, const kgen_iodim *howmany_dims, int sign,
+    unsigned flags);
+/* Runs complex plan p on interleaved arrays (in == out: in place).
+ * Returns KGEN_OK, or KGEN_EINVAL for a NULL plan or array, a real
+ * plan, or in place where the plan's input and output layouts differ.
+ * kgen_execute (split) runs the same plans; both reject split pointers
+ * that overlap in a way no split layout can (ii = ri + 1 at stride 1),
+ * as kgen_dft and kgen_dftf do: KGEN_EINVAL, nothing written. */
+KGEN_API int kgen_execute_dft(const kgen_plan *p, const kgen_complex *in,
+    kgen_complex *out);
+
+/* Real data in FFTW's layout (fftw_plan_dft_r2c, _c2r): r2c reads the
+ * n[0] x .. x n[rank-1] reals and writes the half spectrum n[0] x .. x
+ * (n[rank-1]/2 + 1) of interleaved complex numbers, forward (sign -1);
+ * c2r the unnormalised inverse (sign +1) from the half spectrum (the
+ * imaginary parts that must be 0 for Hermitian data are ignored).
+ * Out of place the reals are rows of n[rank-1]; in place (in and out
+ * the same address) rows of 2 (n[rank-1]/2 + 1) doubles, FFTW's padding.
+ *   double *x = kgen_malloc(sizeof *x * 64 * 2 * (64 / 2 + 1));
+ *   kgen_plan *f = kgen_plan_dft_r2c_2d(64, 64, 0);
+ *   kgen_plan *b = kgen_plan_dft_c2r_2d(64, 64, 0);
+ *   kgen_execute_dft_r2c(f, x, (kgen_complex *)x);   (in place)
+ *   kgen_execute_dft_c2r(b, (kgen_complex *)x, x);   (64^2 x again)
+ * c2r out of place never modifies its input (FFTW's may); in place it
+ * overwrites it with the result. */
+KGEN_API kgen_plan *kgen_plan_dft_r2c(int rank, const int *n,
+    unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_r2c_2d(int n0, int n1, unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_r2c_3d(int n0, int n1, int n2,
+    unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_c2r(int rank, const int *n,
+    unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_c2r_2d(int n0, int n1, unsigned flags);
+KGEN_API kgen_plan *kgen_plan_dft_c2r_3d(int n0, int n1, int n2,
+    unsigned flags);
+/* fftw_plan_many_dft_r2c and _c2r: as kgen_plan_many_dft_nd, strides in
+ * doubles on the real side, in kgen_complex on the complex side (its
+ * embed's last size counts complex numbers); in place is the caller's
+ * layout, which must keep the two sides' elements apart as FFTW's
+ * padding does. */
+KGEN_API kgen_plan *kgen_plan_many_dft_r2c(int rank, const int *n,
+    int howmany, const int *inembed, ptrdiff_t istride, ptrdiff_t idist,
+    const int *onembed, ptrdiff_t ostride, ptrdiff_t odist,
+    unsigned flags);
+KGEN_API kgen_plan *kgen_plan_many_dft_c2r(int rank, const int *n,
+    int howmany, const int *inembed, ptrdiff_t istride, ptrdiff_t idist,
+    const int *onembed, ptrdiff_t ostride, ptrdiff_t odist,
+    unsigned flags);
+/* Return KGEN_OK, or KGEN_EINVAL for a NULL plan or array or a plan of
+ * another kind.  kgen_plan_dft_r2c_1d's and _c2r_1d's plans run here too
+ * (FFTW's layout), and in kgen_execute_r2c / _c2r (split spectrum),
+ * which take only those rank-1 plans of one transform. */
+KGEN_API int kgen_execute_dft_r2c(const kgen_plan *p, const double *in,
+    kgen_complex *out);
+KGEN_API int kgen_execute_dft_c2r(const kgen_plan *p,
+    const kgen_complex *in, double *out);
+
+/* Threads (FFTW's fftw_plan_with_nthreads; no init call is needed):
+ * plans of either precision made after this call, and kgen_dgemm calls,
+ * use up to nthreads threads (POSIX threads, a pool the library starts
+ * on first use); 1, the default, runs on the caller's thread only.
+ *   kgen_plan_with_nthreads(2);
+ *   kgen_plan *p = kgen_plan_dft_2d(1024, 1024, -1, 0);   (2 threads)
+ *   kgen_execute_dft(p, x, x);
+ * The setting is global (all threads), read when a plan is made.
+ * Returns KGEN_OK, or KGEN_EINVAL for nthreads < 1 (setting unchanged). */
+KGEN_API int kgen_plan_with_nthreads(int nthreads);
+
+/* What plan p does, as FFTW's fftw_sprint_plan: one line per part (the
+ * algorithm, sizes, codelets and their ISA, threads), from malloc (free
+ * it with free); NULL for a NULL plan or out of memory.
+ *   char *s = kgen_plan_describe(p); puts(s); free(s); */
+KGEN_API char *kgen_plan_describe(const kgen_plan *p);
+
+/* Memory on a 64-byte boundary for the arrays (fftw_malloc); NULL out of
+ * memory; kgen_free(NULL) does nothing.  Any alignment works; this
+ * one runs fastest. */
+KGEN_API void *kgen_malloc(size_t bytes);
+KGEN_API void kgen_free(void *p);
+
+/* The same in single precision, f after kgen_plan / kgen_execute:
+ * kgen_planf_dft, _dft_2d, _dft_3d, kgen_planf_many_dft_nd,
+ * kgen_planf_guru_dft, kgen_executef_dft, the real plans and
+ * executes, kgen_planf_describe. */
+KGEN_API kgen_planf *kgen_planf_dft(int rank, const int *n, int sign,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_2d(int n0, int n1, int sign,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_3d(int n0, int n1, int n2, int sign,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_many_dft_nd(int rank, const int *n,
+    int howmany, const int *inembed, ptrdiff_t istride, ptrdiff_t idist,
+    const int *onembed, ptrdiff_t ostride, ptrdiff_t odist, int sign,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_guru_dft(int rank, const kgen_iodim *dims,
+    int howmany_rank, const kgen_iodim *howmany_dims, int sign,
+    unsigned flags);
+KGEN_API int kgen_executef_dft(const kgen_planf *p, const kgen_complexf *in,
+    kgen_complexf *out);
+KGEN_API kgen_planf *kgen_planf_dft_r2c(int rank, const int *n,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_r2c_2d(int n0, int n1, unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_r2c_3d(int n0, int n1, int n2,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_c2r(int rank, const int *n,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_c2r_2d(int n0, int n1, unsigned flags);
+KGEN_API kgen_planf *kgen_planf_dft_c2r_3d(int n0, int n1, int n2,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_many_dft_r2c(int rank, const int *n,
+    int howmany, const int *inembed, ptrdiff_t istride, ptrdiff_t idist,
+    const int *onembed, ptrdiff_t ostride, ptrdiff_t odist,
+    unsigned flags);
+KGEN_API kgen_planf *kgen_planf_many_dft_c2r(int rank, const int *n,
+    int howmany, const int *inembed, ptrdiff_t istride, ptrdiff_t idist,
+    const int *onembed, ptrdiff_t ostride, ptrdiff_t odist,
+    unsigned flags);
+KGEN_API int kgen_executef_dft_r2c(const kgen_planf *p, const float *in,
+    kgen_complexf *out);
+KGEN_API int kgen_executef_dft_c2r(const kgen_planf *p,
+    const kgen_complexf *in, float *out);
+KGEN_API char *kgen_planf_describe(const kgen_planf *p);
+
 /* GEMM (runtime/gemm.c): C += A*B for an m x k matrix A and a k x n
  * matrix B, all column-major: A(i,p) = A[i + p*lda], B(p,j) =
  * B[p + j*ldb], C(i,j) = C[i + j*ldc]; any sizes m, n, k >= 0.  C must
- * not overlap A or B.  Single-threaded; the micro-kernels are kgen's
+ * not overlap A or B.  Runs on kgen_plan_with_nthreads's threads; the
+ * micro-kernels are kgen's
  * (kgen gemm --kloop), see kgen_dgemm_kernel.  Large products
  * pack A and B into a buffer from malloc, freed before returning.
  * Returns KGEN_OK; KGEN_EINVAL for a negative size, a leading dimension

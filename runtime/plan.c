@@ -550,6 +550,7 @@ DESTROY(PLAN *p)
 		return;
 	PRIV(plan_free)(p);
 	PRIV(real_free)(p->real);
+	PRIV(nd_free)(p->nd);
 	free(p);
 }
 

@@ -139,7 +139,8 @@ void kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c);
 /* ---- the plan object (plan.c builds it, planexec.c and planconv.c
  * run it) ---- */
 /* kinds: one codelet, Cooley-Tukey, or a convolution */
-enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER };
+/* P_ND: a problem of any rank and batch (plannd.c) */
+enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER, P_ND };
 
 /* A twiddle step: radix r over blocks of r*m elements.  With a vector
  * codelet, butterflies 0..mv-1 run on vectors and mv..m-1 (fewer than
@@ -168,6 +169,7 @@ struct Step {
 };
 
 typedef struct Real Real;   /* real.c's part of r2c and c2r plans */
+typedef struct Nd Nd;       /* plannd.c's part of P_ND plans */
 struct F(kgen_plan) {
 	int n, sign, kind;
 	int howmany;
@@ -210,6 +212,7 @@ struct F(kgen_plan) {
 	int M;              /* Bluestein: >= 2n - 1; Rader: n - 1 */
 	int *perm;          /* Rader: g^q mod n, then g^-q mod n, q < n-1 */
 	Real *real;         /* r2c and c2r plans (real.c), else NULL */
+	Nd *nd;             /* P_ND plans (plannd.c), else NULL */
 };
 
 /* ---- plan.c ---- */
@@ -291,5 +294,38 @@ void PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0,
 void PRIV(plan_set_real)(PLAN *p, Real *r);
 Real *PRIV(plan_real)(const PLAN *p);
 void PRIV(real_free)(Real *r);
+
+/* ---- plannd.c: complex plans of any rank and batch (FFTW's guru
+ * problem), and kgen_execute_dft.  A dimension's strides count elements
+ * of the array: R of split arrays, pairs of interleaved ones (mul 2
+ * below). */
+typedef kgen_iodim Dim;
+/* A P_ND plan of the transform dims d[0..rank) (row-major order: d[rank
+ * - 1] the fastest), done for every index of the loop dims v[0..hr),
+ * direction sign, tuned (KGEN_MEASURE) for layout lay (LAY_*), run on up
+ * to nthreads threads; NULL when it cannot. */
+PLAN *PRIV(nd_plan)(int rank, const Dim *d, int hr, const Dim *v,
+    int sign, unsigned flags, int lay, int nthreads);
+/* Runs complex plan p (P_ND or 1-D) from xr, xi to yr, yi, strides
+ * scaled by mul (1: split, 2: interleaved, xi = xr + 1). */
+void PRIV(nd_execute)(const PLAN *p, const R *xr, const R *xi, R *yr,
+    R *yi, int mul);
+void PRIV(nd_free)(Nd *nd);
+
+/* ---- plandesc.c: kgen_plan_describe.  Desc is a growing string;
+ * desc_printf appends (sets err when out of memory). */
+typedef struct Desc Desc;
+struct Desc {
+	char *s;
+	size_t len, cap;
+	int err;
+};
+void kgen_priv_desc_printf(Desc *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A line (indent spaces first) per part of 1-D complex plan p. */
+void PRIV(plandesc_core)(const PLAN *p, Desc *d, int indent);
+/* The same for a P_ND plan (plannd.c) and a real one (realnd.c). */
+void PRIV(nd_describe)(const PLAN *p, Desc *d, int indent);
+void PRIV(real_describe)(const PLAN *p, Desc *d, int indent);
 
 #endif

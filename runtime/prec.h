@@ -80,6 +80,25 @@ typedef X(kgen_plan, ) PLAN;
 #define EXECUTE_R2C X(kgen_execute, _r2c)
 #define EXECUTE_C2R X(kgen_execute, _c2r)
 #define DESTROY X(kgen_destroy, )
+/* the FFTW-style interface (plannd.c, realnd.c, plandesc.c) */
+typedef X(kgen_complex, ) CPLX;
+#define PLAN_DFT X(kgen_plan, _dft)
+#define PLAN_2D X(kgen_plan, _dft_2d)
+#define PLAN_3D X(kgen_plan, _dft_3d)
+#define PLAN_MANY_ND X(kgen_plan, _many_dft_nd)
+#define PLAN_GURU X(kgen_plan, _guru_dft)
+#define EXECUTE_DFT X(kgen_execute, _dft)
+#define PLAN_R2C_ND X(kgen_plan, _dft_r2c)
+#define PLAN_R2C_2D X(kgen_plan, _dft_r2c_2d)
+#define PLAN_R2C_3D X(kgen_plan, _dft_r2c_3d)
+#define PLAN_C2R_ND X(kgen_plan, _dft_c2r)
+#define PLAN_C2R_2D X(kgen_plan, _dft_c2r_2d)
+#define PLAN_C2R_3D X(kgen_plan, _dft_c2r_3d)
+#define PLAN_MANY_R2C X(kgen_plan, _many_dft_r2c)
+#define PLAN_MANY_C2R X(kgen_plan, _many_dft_c2r)
+#define EXECUTE_DFT_R2C X(kgen_execute, _dft_r2c)
+#define EXECUTE_DFT_C2R X(kgen_execute, _dft_c2r)
+#define DESCRIBE X(kgen_plan, _describe)
 
 /* kgen_dft's internals (dispatch.c; cpu.h declares the picks), and
  * their names as strings for its assembly entry */
