@@ -17,6 +17,7 @@
  * whose search runs past a budget is rejected rather than guessed. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "kgen.h"
 #include "plan.h"
 #include "plannd.h"
@@ -163,12 +164,71 @@ task_buf(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	}
 }
 
+/* M_BUFI: b columns gathered side by side, interleaved (element k of
+ * column c at b[2(k B + c)]: each row of the block one copy), each
+ * transformed by a 1-D plan at stride 2B */
+static void
+task_bufi(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
+{
+	const Run *r = ctx;
+	const Pass *ps = r->ps;
+	const PLAN *p = r->nd->core[ps->core].p[t];
+	const R *xr, *xi;
+	R *br, *yr, *yi;
+	ptrdiff_t u, xo, yo, c, m, j0, is, os, vis, vos, B2;
+	int b, j, k;
+
+	m = r->mul;
+	br = r->nd->buf[t];
+	B2 = 2 * (ptrdiff_t)ps->B;
+	is = ps->is * m;
+	os = ps->os * m;
+	vis = ps->vis * m;
+	vos = ps->vos * m;
+	for (u = lo; u < hi; u++) {
+		offsets(ps, u, &xo, &yo, &c);
+		j0 = c * ps->B;
+		b = ps->nv - j0 < ps->B ? (int)(ps->nv - j0) : ps->B;
+		xr = r->xr + (xo + j0 * ps->vis) * m;
+		xi = r->xi + (xo + j0 * ps->vis) * m;
+		if (xi == xr + 1 && vis == 2)
+			for (k = 0; k < ps->n; k++)
+				memcpy(br + k * B2, xr + k * is,
+				    (size_t)b * 2 * sizeof(R));
+		else
+			for (k = 0; k < ps->n; k++)
+				for (j = 0; j < b; j++) {
+					br[k * B2 + 2 * j] = xr[k * is
+					    + j * vis];
+					br[k * B2 + 2 * j + 1] = xi[k * is
+					    + j * vis];
+				}
+		for (j = 0; j < b; j++)
+			PRIV(plan_execute_one)(p, br + 2 * j, br + 2 * j + 1,
+			    B2, br + 2 * j, br + 2 * j + 1, B2);
+		yr = r->yr + (yo + j0 * ps->vos) * m;
+		yi = r->yi + (yo + j0 * ps->vos) * m;
+		if (yi == yr + 1 && vos == 2)
+			for (k = 0; k < ps->n; k++)
+				memcpy(yr + k * os, br + k * B2,
+				    (size_t)b * 2 * sizeof(R));
+		else
+			for (k = 0; k < ps->n; k++)
+				for (j = 0; j < b; j++) {
+					yr[k * os + j * vos] = br[k * B2
+					    + 2 * j];
+					yi[k * os + j * vos] = br[k * B2
+					    + 2 * j + 1];
+				}
+	}
+}
+
 void
 PRIV(nd_pass)(const Nd *nd, const Pass *ps, const R *xr, const R *xi,
     R *yr, R *yi, int mul)
 {
 	static kgen_priv_task *const task[] = { task_batch, task_core,
-		task_buf };
+		task_buf, task_bufi };
 	Run r = { nd, ps, xr, xi, yr, yi, mul };
 
 	kgen_priv_parfor(nd->nthreads, ps->units, task[ps->method], &r);

@@ -1,7 +1,7 @@
 /* ndmeas.c: KGEN_MEASURE's choice for a pass of a P_ND plan (plannd.c)
  * whose dim is larger than the codelets: a 1-D plan on each transform
  * straight on the arrays, or blocks of B = 4, 8, 16 or 32 transforms
- * buffered.  Each candidate is timed on one slab of the pass: its dim
+ * buffered, split or interleaved.  Each candidate is timed on one slab of the pass: its dim
  * and up to 64 transforms of its vector dim, at the pass's strides (as
  * magnitudes), in arrays from calloc whose untouched pages are never
  * mapped, so that a slab of a large 3-D problem costs its own pages
@@ -55,6 +55,7 @@ int
 PRIV(ndmeas_choose)(Nd *nd, Pass *ps, unsigned flags)
 {
 	static const int Bs[] = { 4, 8, 16, 32 };
+	enum { nB = sizeof Bs / sizeof *Bs };
 	ptrdiff_t key[5];
 	Pass q;
 	Meas m;
@@ -69,8 +70,8 @@ PRIV(ndmeas_choose)(Nd *nd, Pass *ps, unsigned flags)
 	key[3] = mag(ps->vis);
 	key[4] = mag(ps->vos);
 	if (kgen_priv_wisdom_nd_get(PREC, key, &method, &B)
-	    && (method == M_CORE || (method == M_BUF && B >= 1
-	    && B <= ps->nv))) {
+	    && (method == M_CORE || ((method == M_BUF || method == M_BUFI)
+	    && B >= 1 && B <= ps->nv))) {
 		ps->method = method;
 		ps->B = B;
 		return method;
@@ -98,11 +99,12 @@ PRIV(ndmeas_choose)(Nd *nd, Pass *ps, unsigned flags)
 	keepsz = nd->bufsz;
 	nthr = nd->nthreads;
 	best = 1e30;
-	for (i = -1; i < (int)(sizeof Bs / sizeof *Bs); i++) {
-		method = i < 0 ? M_CORE : M_BUF;
-		B = i < 0 ? 0 : Bs[i];
-		if (i >= 0 && B > q.nv && (i == 0 || Bs[i - 1] >= q.nv))
-			break;
+	for (i = -1; i < 2 * nB; i++) {
+		method = i < 0 ? M_CORE : i < nB ? M_BUF : M_BUFI;
+		B = i < 0 ? 0 : Bs[i % nB];
+		if (i >= 0 && B > q.nv && (i % nB == 0 || Bs[i % nB - 1]
+		    >= q.nv))
+			continue;
 		/* cores for every thread (the plan's), timed on one */
 		nd->nthreads = nthr;
 		if (PRIV(nd_method)(nd, &q, method, B, flags) < 0)

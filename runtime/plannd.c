@@ -144,6 +144,7 @@ units(Pass *ps, int nthreads)
 		ps->nchunk = ps->nv;
 		break;
 	case M_BUF:
+	case M_BUFI:
 		ps->nchunk = (ps->nv + ps->B - 1) / ps->B;
 		break;
 	}
@@ -228,13 +229,14 @@ PRIV(nd_method)(Nd *nd, Pass *ps, int m, int B, unsigned flags)
 	size_t need;
 
 	ps->method = m;
-	ps->B = m == M_BUF ? B : 0;
+	ps->B = m == M_BUF || m == M_BUFI ? B : 0;
 	ps->core = -1;
 	if (m != M_BATCH && (ps->core = core_of(nd, ps->n,
 	    m == M_BUF ? LAY_SPLIT : LAY_INTER, flags)) < 0)
 		return -1;
 	ps->pitch = ND_PITCH(ps->n);
-	need = m == M_BUF ? (size_t)2 * B * ps->pitch : 0;
+	need = m == M_BUF ? (size_t)2 * B * ps->pitch
+	    : m == M_BUFI ? (size_t)2 * B * ps->n : 0;
 	if (need > nd->bufsz)
 		nd->bufsz = need;
 	units(ps, nd->nthreads);
@@ -386,7 +388,7 @@ void
 PRIV(nd_describe)(const PLAN *p, Desc *d, int indent)
 {
 	static const char *const name[] = { "batched n1", "1-D plan a row",
-		"buffered columns" };
+		"buffered columns (split)", "buffered columns (interleaved)" };
 	const Nd *nd = p->nd;
 	const Pass *ps;
 	int i;
@@ -403,7 +405,7 @@ PRIV(nd_describe)(const PLAN *p, Desc *d, int indent)
 		ps = &nd->pass[i];
 		kgen_priv_desc_printf(d, "%*spass %d: dim %d size %d %s",
 		    indent + 2, "", i, ps->dim, ps->n, name[ps->method]);
-		if (ps->method == M_BUF)
+		if (ps->method == M_BUF || ps->method == M_BUFI)
 			kgen_priv_desc_printf(d, " B %d", ps->B);
 		if (ps->method == M_BATCH)
 			kgen_priv_desc_printf(d, " v %d isa %s\n", ps->nv,

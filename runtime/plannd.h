@@ -6,7 +6,9 @@
 #include "plan.h"
 
 /* A pass's method (plannd.c's opening comment) */
-enum { M_BATCH, M_CORE, M_BUF };
+/* M_BUFI: buffer as M_BUF, the block's columns side by side and
+ * interleaved (ndexec.c's task_bufi) */
+enum { M_BATCH, M_CORE, M_BUF, M_BUFI };
 enum { ND_B = 8 };          /* the estimate's block of columns */
 /* a buffered column's pitch in R: n plus a cache line, so that the B
  * columns of a block do not share L1 sets */

@@ -12,7 +12,7 @@
  *   PREC N bluestein [M]
  *   t1v P ISA R c|asm
  *   dft P N SIDE LAYOUT FAMILY ISA
- *   nd P N IS OS VIS VOS core|buf B
+ *   nd P N IS OS VIS VOS core|buf|bufi B
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
  * (stride 2, ii = ri + 1); ALG ct, rader, bluestein or n1x (Rader and
@@ -59,7 +59,8 @@
  * multi-dimensional plan (plannd.c, ndmeas.c) over a dim of size N at
  * strides IS (input) and OS (output) for transforms VIS and VOS apart
  * (magnitudes, in elements): a 1-D plan on each transform (core) or
- * blocks of B transforms buffered (buf; B 0 for core).
+ * blocks of B transforms buffered (buf: split, bufi: interleaved; B 0
+ * for core).
  * kgen_forget_wisdom drops kgen_dft's picks and the t1v choices too:
  * each is measured again at its next use. */
 #include <pthread.h>
@@ -108,7 +109,7 @@ typedef struct {
 } NdEnt;
 static NdEnt *ndtab;
 static int nnd, ndcap;
-static const char *const ndmethod[] = {0, "core", "buf"};
+static const char *const ndmethod[] = {0, "core", "buf", "bufi"};
 
 static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
     "n1x"};
@@ -541,9 +542,9 @@ parsend(const char **s, NdEnt *e)
 		if (numl(s, &e->key[i]) < 0)
 			return -1;
 	if (e->key[0] < 1 || e->key[0] > KGEN_PLAN_MAX
-	    || word(s, ndmethod, 3, &e->method) < 0
+	    || word(s, ndmethod, 4, &e->method) < 0
 	    || num(s, 0, 1 << 20, &e->B) < 0 || **s != '\n'
-	    || (e->method == M_BUF) != (e->B > 0))
+	    || (e->method != M_CORE) != (e->B > 0))
 		return -1;
 	(*s)++;
 	return 0;
