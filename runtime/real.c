@@ -38,6 +38,7 @@ PRIV(real_free)(Real *r)
 	free(r->cs);
 	free(r->bs);
 	free(r->w);
+	free(r->wv);
 	free(r->buf);
 	free(r->big);
 	free(r);
@@ -61,20 +62,37 @@ cplx(const PLAN *p, int q, const R *xr, const R *xi, ptrdiff_t is,
 		    yr + j * ovs, yi + j * ovs, os);
 }
 
-/* Z_0 .. Z_(h-1) at b (pair stride eb) to X_0 .. X_h in place */
+/* Vectors of 32 bytes (GCC's vector extensions: AVX where the CPU has
+ * it, else two SSE2 halves): VC complex numbers, re and im side by
+ * side; REV reverses their order, SWP swaps re and im. */
+typedef R VR __attribute__((vector_size(32), aligned(sizeof(R))));
+#if ISFLOAT
+typedef int VI __attribute__((vector_size(32)));
+#define REV { 6, 7, 4, 5, 2, 3, 0, 1 }
+#define SWP { 1, 0, 3, 2, 5, 4, 7, 6 }
+#else
+typedef long long VI __attribute__((vector_size(32)));
+#define REV { 2, 3, 0, 1 }
+#define SWP { 1, 0, 3, 2 }
+#endif
+enum { VC = 32 / sizeof(R) / 2 };
+
+/* (1, -1, 1, -1, ..) to c: times it is conj */
+#define CONJV(c) do { \
+	int i_; \
+	for (i_ = 0; i_ < 2 * VC; i_++) \
+		(c)[i_] = i_ % 2 ? -1 : 1; \
+} while (0)
+
+/* Z_0 .. Z_(h-1) at b (pair stride eb) to X_0 .. X_h in place: pairs
+ * k, h - k for k0 <= k <= h - k */
 static void
-untangle(const R *w, int h, R *b, ptrdiff_t eb)
+untangle_s(const R *w, int h, R *b, ptrdiff_t eb, int k0)
 {
 	R ar, ai, cr, ci, er, ei, or_, oi, tr, ti, wr, wi, *x, *y;
 	int k, j;
 
-	ar = b[0];
-	ai = b[1];
-	b[0] = ar + ai;
-	b[1] = 0;
-	b[h * eb] = ar - ai;
-	b[h * eb + 1] = 0;
-	for (k = 1, j = h - 1; k <= j; k++, j--) {
+	for (k = k0, j = h - k0; k <= j; k++, j--) {
 		x = b + k * eb;
 		y = b + j * eb;
 		ar = x[0];
@@ -99,15 +117,53 @@ untangle(const R *w, int h, R *b, ptrdiff_t eb)
 	}
 }
 
+static inline __attribute__((always_inline)) void
+untangle_v(const Real *r, R *b, ptrdiff_t eb)
+{
+	const VI rev = REV, swp = SWP;
+	const R *wc = r->wv, *ws = r->wv + 2 * (r->n / 2 + 1);
+	VR a, c, e, d, o, t, cj, half;
+	R ar, ai;
+	int h = r->n / 2, k = 1, j;
+
+	CONJV(cj);
+	half = cj * cj / 2;
+	ar = b[0];
+	ai = b[1];
+	b[0] = ar + ai;
+	b[1] = 0;
+	b[h * eb] = ar - ai;
+	b[h * eb + 1] = 0;
+	/* the blocks k.. and ..h - k may meet in the middle: each index
+	 * there gets the same X from both */
+	if (eb == 2)
+		for (; 2 * k + VC - 2 < h; k += VC) {
+			j = h - k - VC + 1;
+			a = *(const VR *)(b + 2 * k);
+			c = __builtin_shuffle(*(const VR *)(b + 2 * j), rev) * cj;
+			e = (a + c) * half;
+			d = a - c;
+			o = __builtin_shuffle(d, swp) * cj;
+			t = *(const VR *)(wc + 2 * k) * o
+			    - *(const VR *)(ws + 2 * k)
+			    * __builtin_shuffle(o, swp) * cj;
+			*(VR *)(b + 2 * k) = e + t;
+			*(VR *)(b + 2 * j) = __builtin_shuffle((e - t) * cj,
+			    rev);
+		}
+	untangle_s(r->w, h, b, eb, k);
+}
+
 /* The half spectrum X_0 .. X_h at a (pair stride ea) to the h values
- * 2 Z_k at z (pairs), the complex input of the backward transform */
+ * 2 Z_k at z (pairs), the complex input of the backward transform:
+ * k0 <= k < k1 */
 static void
-tangle(const R *w, int h, const R *a, ptrdiff_t ea, R *z)
+tangle_s(const R *w, int h, const R *a, ptrdiff_t ea, R *z, int k0, int k1)
 {
 	R ar, ai, br, bi, er, ei, dr, di, or_, oi, wr, wi;
 	int k;
 
-	for (k = 0; k < h; k++) {
+	for (k = k0; k < k1; k++) {
 		/* a = X_k, b = conj X_(h-k); Im X_0 and Im X_h count as 0 */
 		ar = a[k * ea];
 		ai = k ? a[k * ea + 1] : 0;
@@ -125,6 +181,96 @@ tangle(const R *w, int h, const R *a, ptrdiff_t ea, R *z)
 		z[2 * k] = er - oi;
 		z[2 * k + 1] = ei + or_;
 	}
+}
+
+static inline __attribute__((always_inline)) void
+tangle_v(const Real *r, const R *a, ptrdiff_t ea, R *z)
+{
+	const VI rev = REV, swp = SWP;
+	const R *wc = r->wv, *ws = r->wv + 2 * (r->n / 2 + 1);
+	VR x, b, e, d, o, cj;
+	int h = r->n / 2, k = 1;
+
+	CONJV(cj);
+	tangle_s(r->w, h, a, ea, z, 0, 1);
+	if (ea == 2)
+		for (; k + VC <= h; k += VC) {
+			x = *(const VR *)(a + 2 * k);
+			b = __builtin_shuffle(*(const VR *)(a + 2 * (h - k - VC
+			    + 1)), rev) * cj;
+			e = x + b;
+			d = x - b;
+			/* O = 2 d conj(w^k / 2), Z = E + i O */
+			o = *(const VR *)(wc + 2 * k) * d
+			    + *(const VR *)(ws + 2 * k)
+			    * __builtin_shuffle(d, swp) * cj;
+			o = o + o;
+			*(VR *)(z + 2 * k) = e - __builtin_shuffle(o, swp) * cj;
+		}
+	if (ea == 2 && k < h && h - VC >= 1) {
+		/* the last vector again, ending at h - 1 */
+		k = h - VC;
+		x = *(const VR *)(a + 2 * k);
+		b = __builtin_shuffle(*(const VR *)(a + 2), rev) * cj;
+		e = x + b;
+		d = x - b;
+		o = *(const VR *)(wc + 2 * k) * d
+		    + *(const VR *)(ws + 2 * k)
+		    * __builtin_shuffle(d, swp) * cj;
+		o = o + o;
+		*(VR *)(z + 2 * k) = e - __builtin_shuffle(o, swp) * cj;
+		k = h;
+	}
+	tangle_s(r->w, h, a, ea, z, k, h);
+}
+
+/* untangle_v and tangle_v compiled for AVX2 and FMA where the compiler
+ * targets x86 (and run where the CPU has them), else plain */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
+__attribute__((target("avx2,fma"))) static void
+untangle_avx2(const Real *r, R *b, ptrdiff_t eb)
+{
+	untangle_v(r, b, eb);
+}
+
+__attribute__((target("avx2,fma"))) static void
+tangle_avx2(const Real *r, const R *a, ptrdiff_t ea, R *z)
+{
+	tangle_v(r, a, ea, z);
+}
+
+int
+PRIV(real_avx2)(void)
+{
+	return kgen_isa() >= KGEN_ISA_AVX2;
+}
+#else
+#define untangle_avx2 untangle_v
+#define tangle_avx2 tangle_v
+
+int
+PRIV(real_avx2)(void)
+{
+	return 0;
+}
+#endif
+
+static void
+untangle(const Real *r, R *b, ptrdiff_t eb)
+{
+	if (r->avx2)
+		untangle_avx2(r, b, eb);
+	else
+		untangle_v(r, b, eb);
+}
+
+static void
+tangle(const Real *r, const R *a, ptrdiff_t ea, R *z)
+{
+	if (r->avx2)
+		tangle_avx2(r, a, ea, z);
+	else
+		tangle_v(r, a, ea, z);
 }
 
 void
@@ -146,7 +292,7 @@ PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 			cplx(p, v, s, s + 1, 2, n, b, b + 1, eb, vb);
 		}
 		for (j = 0; j < v; j++)
-			untangle(r->w, h, b + j * vb, eb);
+			untangle(r, b + j * vb, eb);
 		return;
 	}
 	/* odd n: rows 2i and 2i + 1 as one complex row */
@@ -205,7 +351,7 @@ PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 	(void)inpl;     /* every row is read into s before b is written */
 	if (n % 2 == 0) {
 		for (j = 0; j < v; j++)
-			tangle(r->w, h, a + j * va, ea, s + (size_t)j * n);
+			tangle(r, a + j * va, ea, s + (size_t)j * n);
 		/* backward: re and im swapped on both sides */
 		if (eb == 1) {
 			cplx(p, v, s + 1, s, 2, n, b + 1, b, 2, vb);

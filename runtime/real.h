@@ -24,6 +24,9 @@ struct Real {
 	 * dimension d of rank, then the distance at [rank] */
 	ptrdiff_t *rs[2], *cs;
 	R *w;               /* w^k / 2 = exp(-2 pi i k/n) / 2, k <= n/2 */
+	R *wv;              /* the same for vectors: re and re, then im
+	                     * and im, of each w^k / 2 (2 (n/2 + 1) each) */
+	int avx2;           /* real.c's vector steps run AVX2 and FMA */
 	n1_fn *n1b;         /* batched codelet of the last dimension's
 	                     * complex size where the library has one */
 	int batch;          /* rows per codelet call */
@@ -46,6 +49,9 @@ void PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
     ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl);
 void PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
     ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl);
+
+/* 1 when real.c's vector steps may run AVX2 and FMA on this CPU */
+int PRIV(real_avx2)(void);
 
 /* realnd.c: the real plan of rank and dims n, howmany transforms,
  * strides in R of the real side (rs[0] out of place, rs[1] in place)

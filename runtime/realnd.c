@@ -20,12 +20,15 @@
 #include "real.h"
 #include "threads.h"
 
-/* Rows per batch: about 16 KiB of reals, at most 64 rows. */
+/* Rows per batch: about 16 KiB of reals, at most 64 rows, a multiple
+ * of 8 (the lanes of AVX-512 double) from 16 up. */
 static int
 batch_of(int n)
 {
 	int b = (int)(16384 / sizeof(R)) / (n + 2);
 
+	if (b >= 16)
+		b -= b % 8;
 	return b < 1 ? 1 : b > 64 ? 64 : b;
 }
 
@@ -110,12 +113,20 @@ PRIV(realnd_plan)(int rank, const int *n, int howmany,
 	r->howmany = howmany;
 	r->pad = pad;
 	r->split = split;
+	r->avx2 = PRIV(real_avx2)();
 	r->dims = malloc((size_t)rank * sizeof *r->dims);
 	r->rs[0] = dup(rs[0], rank + 1);
 	r->rs[1] = dup(rs[1], rank + 1);
 	r->cs = dup((ptrdiff_t *)cs, rank + 1);
 	r->w = halfroots(nl);
-	if (!r->dims || !r->rs[0] || !r->rs[1] || !r->cs || !r->w)
+	r->wv = malloc((size_t)4 * (nl / 2 + 1) * sizeof *r->wv);
+	if (r->w && r->wv)
+		for (k = 0; k <= nl / 2; k++) {
+			r->wv[2 * k] = r->wv[2 * k + 1] = r->w[2 * k];
+			r->wv[2 * (nl / 2 + 1 + k)] = r->w[2 * k + 1];
+			r->wv[2 * (nl / 2 + 1 + k) + 1] = r->w[2 * k + 1];
+		}
+	if (!r->wv || !r->dims || !r->rs[0] || !r->rs[1] || !r->cs || !r->w)
 		goto fail;
 	memcpy(r->dims, n, (size_t)rank * sizeof *n);
 	for (k = 0; k < rank - 1; k++)
@@ -426,6 +437,16 @@ EXECUTE_DFT_C2R(const PLAN *p, const CPLX *in, R *out)
 }
 
 /* ---- kgen_plan_describe ---- */
+/* the complex pass: nd_plan gives a 1-D plan where that does it */
+static void
+nd_lines(const PLAN *nd, Desc *d, int indent)
+{
+	if (nd->kind == P_ND)
+		PRIV(nd_describe)(nd, d, indent);
+	else
+		PRIV(plandesc_core)(nd, d, indent);
+}
+
 void
 PRIV(real_describe)(const PLAN *p, Desc *d, int indent)
 {
@@ -442,7 +463,7 @@ PRIV(real_describe)(const PLAN *p, Desc *d, int indent)
 		kgen_priv_desc_printf(d, ", %d threads", r->nt);
 	kgen_priv_desc_printf(d, "\n");
 	if (r->nd && r->backward)
-		PRIV(nd_describe)(r->nd, d, indent + 2);
+		nd_lines(r->nd, d, indent + 2);
 	kgen_priv_desc_printf(d, "%*srows of %d: %s, complex %d, %s\n",
 	    indent + 2, "", nl, nl % 2 ? "two rows a transform"
 	    : "pairs of reals packed, untangled", nl % 2 ? nl : nl / 2,
@@ -453,5 +474,5 @@ PRIV(real_describe)(const PLAN *p, Desc *d, int indent)
 	else
 		PRIV(plandesc_core)(p, d, indent + 4);
 	if (r->nd && !r->backward)
-		PRIV(nd_describe)(r->nd, d, indent + 2);
+		nd_lines(r->nd, d, indent + 2);
 }
