@@ -154,11 +154,12 @@ untangle_v(const Real *r, R *b, ptrdiff_t eb)
 	untangle_s(r->w, h, b, eb, k);
 }
 
-/* The half spectrum X_0 .. X_h at a (pair stride ea) to the h values
- * 2 Z_k at z (pairs), the complex input of the backward transform:
- * k0 <= k < k1 */
+/* The half spectrum X_0 .. X_h at a (pair stride ea; conj X where sg
+ * is -1) to the h values 2 Z_k at z (pairs), the complex input of the
+ * backward transform: k0 <= k < k1 */
 static void
-tangle_s(const R *w, int h, const R *a, ptrdiff_t ea, R *z, int k0, int k1)
+tangle_s(const R *w, int h, const R *a, ptrdiff_t ea, R *z, int k0, int k1,
+    R sg)
 {
 	R ar, ai, br, bi, er, ei, dr, di, or_, oi, wr, wi;
 	int k;
@@ -166,9 +167,9 @@ tangle_s(const R *w, int h, const R *a, ptrdiff_t ea, R *z, int k0, int k1)
 	for (k = k0; k < k1; k++) {
 		/* a = X_k, b = conj X_(h-k); Im X_0 and Im X_h count as 0 */
 		ar = a[k * ea];
-		ai = k ? a[k * ea + 1] : 0;
+		ai = k ? sg * a[k * ea + 1] : 0;
 		br = a[(h - k) * ea];
-		bi = k ? -a[(h - k) * ea + 1] : 0;
+		bi = k ? -sg * a[(h - k) * ea + 1] : 0;
 		er = ar + br;
 		ei = ai + bi;
 		/* O = (a - b) conj(w^k) (w holds w^k / 2), Z = E + i O */
@@ -183,45 +184,37 @@ tangle_s(const R *w, int h, const R *a, ptrdiff_t ea, R *z, int k0, int k1)
 	}
 }
 
+/* The same on vectors (ea 2): Z_k = E + i O and Z_(h-k) = conj(E - i O)
+ * together, the blocks k.. and ..h - k meeting in the middle */
 static inline __attribute__((always_inline)) void
-tangle_v(const Real *r, const R *a, ptrdiff_t ea, R *z)
+tangle_v(const Real *r, const R *a, ptrdiff_t ea, R *z, int cnj)
 {
 	const VI rev = REV, swp = SWP;
 	const R *wc = r->wv, *ws = r->wv + 2 * (r->n / 2 + 1);
-	VR x, b, e, d, o, cj;
-	int h = r->n / 2, k = 1;
+	VR x, b, e, d, o, cj, sx, sb;
+	int h = r->n / 2, k = 1, j;
 
 	CONJV(cj);
-	tangle_s(r->w, h, a, ea, z, 0, 1);
+	sx = cnj ? cj : cj * cj;
+	sb = cnj ? cj * cj : cj;
+	tangle_s(r->w, h, a, ea, z, 0, 1, cnj ? -1 : 1);
 	if (ea == 2)
-		for (; k + VC <= h; k += VC) {
-			x = *(const VR *)(a + 2 * k);
-			b = __builtin_shuffle(*(const VR *)(a + 2 * (h - k - VC
-			    + 1)), rev) * cj;
+		for (; k <= h - k && k + VC <= h; k += VC) {
+			j = h - k - VC + 1;
+			x = *(const VR *)(a + 2 * k) * sx;
+			b = __builtin_shuffle(*(const VR *)(a + 2 * j), rev) * sb;
 			e = x + b;
 			d = x - b;
-			/* O = 2 d conj(w^k / 2), Z = E + i O */
+			/* O = 2 d conj(w^k / 2), i O = -swap(O) cj */
 			o = *(const VR *)(wc + 2 * k) * d
 			    + *(const VR *)(ws + 2 * k)
 			    * __builtin_shuffle(d, swp) * cj;
-			o = o + o;
-			*(VR *)(z + 2 * k) = e - __builtin_shuffle(o, swp) * cj;
+			o = __builtin_shuffle(o + o, swp) * cj;
+			*(VR *)(z + 2 * k) = e - o;
+			*(VR *)(z + 2 * j) = __builtin_shuffle((e + o) * cj, rev);
 		}
-	if (ea == 2 && k < h && h - VC >= 1) {
-		/* the last vector again, ending at h - 1 */
-		k = h - VC;
-		x = *(const VR *)(a + 2 * k);
-		b = __builtin_shuffle(*(const VR *)(a + 2), rev) * cj;
-		e = x + b;
-		d = x - b;
-		o = *(const VR *)(wc + 2 * k) * d
-		    + *(const VR *)(ws + 2 * k)
-		    * __builtin_shuffle(d, swp) * cj;
-		o = o + o;
-		*(VR *)(z + 2 * k) = e - __builtin_shuffle(o, swp) * cj;
-		k = h;
-	}
-	tangle_s(r->w, h, a, ea, z, k, h);
+	if (k <= h - k)
+		tangle_s(r->w, h, a, ea, z, k, h - k + 1, cnj ? -1 : 1);
 }
 
 /* untangle_v and tangle_v compiled for AVX2 and FMA where the compiler
@@ -234,9 +227,9 @@ untangle_avx2(const Real *r, R *b, ptrdiff_t eb)
 }
 
 __attribute__((target("avx2,fma"))) static void
-tangle_avx2(const Real *r, const R *a, ptrdiff_t ea, R *z)
+tangle_avx2(const Real *r, const R *a, ptrdiff_t ea, R *z, int cnj)
 {
-	tangle_v(r, a, ea, z);
+	tangle_v(r, a, ea, z, cnj);
 }
 
 int
@@ -265,12 +258,12 @@ untangle(const Real *r, R *b, ptrdiff_t eb)
 }
 
 static void
-tangle(const Real *r, const R *a, ptrdiff_t ea, R *z)
+tangle(const Real *r, const R *a, ptrdiff_t ea, R *z, int cnj)
 {
 	if (r->avx2)
-		tangle_avx2(r, a, ea, z);
+		tangle_avx2(r, a, ea, z, cnj);
 	else
-		tangle_v(r, a, ea, z);
+		tangle_v(r, a, ea, z, cnj);
 }
 
 void
@@ -341,17 +334,17 @@ PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 
 void
 PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
-    ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl)
+    ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int cnj)
 {
 	const Real *r = p->real;
 	int n = r->n, h = n / 2, j, m, k, q, two;
 	const R *x, *y;
 	R *z, xr, xi, yr, yi;
 
-	(void)inpl;     /* every row is read into s before b is written */
+	/* every row is read into s before b is written: in place works */
 	if (n % 2 == 0) {
 		for (j = 0; j < v; j++)
-			tangle(r, a + j * va, ea, s + (size_t)j * n);
+			tangle(r, a + j * va, ea, s + (size_t)j * n, cnj);
 		/* backward: re and im swapped on both sides */
 		if (eb == 1) {
 			cplx(p, v, s + 1, s, 2, n, b + 1, b, 2, vb);
@@ -373,9 +366,9 @@ PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 		z[1] = two ? y[0] : 0;
 		for (k = 1; k <= h; k++) {
 			xr = x[k * ea];
-			xi = x[k * ea + 1];
+			xi = cnj ? -x[k * ea + 1] : x[k * ea + 1];
 			yr = two ? y[k * ea] : 0;
-			yi = two ? y[k * ea + 1] : 0;
+			yi = !two ? 0 : cnj ? -y[k * ea + 1] : y[k * ea + 1];
 			/* Z_k = X_k + i Y_k, Z_(n-k) = conj X_k + i conj Y_k */
 			z[2 * k] = xr - yi;
 			z[2 * k + 1] = xi + yr;

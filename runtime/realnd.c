@@ -6,8 +6,10 @@
  * the complex transform over the other dimensions in place on the
  * output, done for every one of the n/2 + 1 columns (plannd.c's
  * nd_plan, the columns its loop dimension).  c2r: the complex pass
- * first, from the input into the plan's scratch (so that out of place
- * the input is never written), then the rows backward into the output.
+ * first, in the plan's scratch (so that out of place the input is never
+ * written): the input conjugated there, transformed forward (conj of
+ * the backward transform; nd_plan's forward passes are its fastest),
+ * then the rows backward from that conjugate into the output.
  * Rows go to the threads in contiguous ranges (threads.h), each with
  * its own scratch.
  * Reference: FFTW's rdft2 problems (Frigo and Johnson, "The design and
@@ -66,6 +68,9 @@ static PLAN *
 nd_pass(const Real *r, const ptrdiff_t *is, const ptrdiff_t *os,
     unsigned flags)
 {
+	/* r2c forward; c2r forward too, on the conjugate (Real's big) */
+	const int sign = -1;
+
 	Dim d[64], v[2];
 	int k, rank = r->rank;
 
@@ -83,10 +88,10 @@ nd_pass(const Real *r, const ptrdiff_t *is, const ptrdiff_t *os,
 	v[1].is = is[rank - 1] / 2;
 	v[1].os = os[rank - 1] / 2;
 	if (r->howmany == 1)
-		return PRIV(nd_plan)(rank - 1, d, 1, v + 1,
-		    r->backward ? 1 : -1, flags, LAY_INTER, r->nt);
-	return PRIV(nd_plan)(rank - 1, d, 2, v, r->backward ? 1 : -1, flags,
-	    LAY_INTER, r->nt);
+		return PRIV(nd_plan)(rank - 1, d, 1, v + 1, sign, flags,
+		    LAY_INTER, r->nt);
+	return PRIV(nd_plan)(rank - 1, d, 2, v, sign, flags, LAY_INTER,
+	    r->nt);
 }
 
 PLAN *
@@ -159,7 +164,7 @@ PRIV(realnd_plan)(int rank, const int *n, int howmany,
 		    || !(r->big = PRIV(plan_ralloc)((size_t)rows
 		    * (nl / 2 + 1) * 2)))
 			goto fail;
-		r->nd = nd_pass(r, cs, r->bs, flags);
+		r->nd = nd_pass(r, r->bs, r->bs, flags);
 	}
 	if (r->nd)
 		return p;
@@ -341,33 +346,46 @@ struct Job {
 	const R *a;
 	R *b;
 	const ptrdiff_t *sa, *sb;   /* per dimension, the batch at [rank] */
-	int inpl;
+	int inpl;           /* r2c: in place; c2r: a is conjugated */
 };
 
-/* Rows lo..hi-1, row i the index (batch, i_0, .., i_(rank-2)) with
- * i_(rank-2) the fastest; batches within that dimension. */
+/* The offsets of row i, the index (batch, i_0, .., i_(rank-2)) with
+ * i_(rank-2) the fastest, in strides sa and sb; its index in that
+ * dimension (the batch's for rank 1) to *in. */
+static void
+row_at(const Real *r, ptrdiff_t i, const ptrdiff_t *sa, const ptrdiff_t *sb,
+    ptrdiff_t *oa, ptrdiff_t *ob, int *in)
+{
+	int rank = r->rank, k;
+	ptrdiff_t e;
+
+	*oa = *ob = 0;
+	*in = (int)(i % (rank > 1 ? r->dims[rank - 2] : r->howmany));
+	for (k = rank - 2; k >= 0; k--) {
+		e = i % r->dims[k];
+		i /= r->dims[k];
+		*oa += e * sa[k];
+		*ob += e * sb[k];
+	}
+	*oa += i * sa[rank];
+	*ob += i * sb[rank];
+}
+
+/* Rows lo..hi-1, in batches within the fastest dimension of the rows */
 static void
 rows_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
 	const Job *j = ctx;
 	const Real *r = j->p->real;
-	int rank = r->rank, k, v, in, inner;
-	ptrdiff_t q, oa, ob, e;
+	int rank = r->rank, v, in, inner;
+	ptrdiff_t oa, ob, va, vb;
 	R *s = r->buf + (size_t)t * r->scr;
 
 	inner = rank > 1 ? r->dims[rank - 2] : r->howmany;
+	va = j->sa[rank > 1 ? rank - 2 : rank];
+	vb = j->sb[rank > 1 ? rank - 2 : rank];
 	while (lo < hi) {
-		q = lo;
-		oa = ob = 0;
-		in = (int)(q % inner);
-		for (k = rank - 2; k >= 0; k--) {
-			e = q % r->dims[k];
-			q /= r->dims[k];
-			oa += e * j->sa[k];
-			ob += e * j->sb[k];
-		}
-		oa += q * j->sa[rank];
-		ob += q * j->sb[rank];
+		row_at(r, lo, j->sa, j->sb, &oa, &ob, &in);
 		v = inner - in;
 		if (v > r->batch)
 			v = r->batch;
@@ -375,21 +393,40 @@ rows_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 			v = (int)(hi - lo);
 		if (r->backward)
 			PRIV(real_rows_c2r)(j->p, v, j->a + oa, j->sa[rank - 1],
-			    j->sa[rank > 1 ? rank - 2 : rank], j->b + ob,
-			    j->sb[rank - 1], j->sb[rank > 1 ? rank - 2 : rank],
-			    s, j->inpl);
+			    va, j->b + ob, j->sb[rank - 1], vb, s, j->inpl);
 		else
 			PRIV(real_rows_r2c)(j->p, v, j->a + oa, j->sa[rank - 1],
-			    j->sa[rank > 1 ? rank - 2 : rank], j->b + ob,
-			    j->sb[rank - 1], j->sb[rank > 1 ? rank - 2 : rank],
-			    s, j->inpl);
+			    va, j->b + ob, j->sb[rank - 1], vb, s, j->inpl);
 		lo += v;
 	}
 }
 
+/* c2r: rows lo..hi-1 of the input's half spectrum, conjugated, to big */
 static void
-run_rows(const PLAN *p, const R *a, const ptrdiff_t *sa, R *b,
-    const ptrdiff_t *sb, int inpl)
+conj_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
+{
+	const Job *j = ctx;
+	const Real *r = j->p->real;
+	int rank = r->rank, in, k, h1 = r->n / 2 + 1;
+	ptrdiff_t oa, ob, ea = j->sa[rank - 1];
+	const R *a;
+	R *b;
+
+	(void)t;
+	for (; lo < hi; lo++) {
+		row_at(r, lo, j->sa, j->sb, &oa, &ob, &in);
+		a = j->a + oa;
+		b = j->b + ob;
+		for (k = 0; k < h1; k++) {
+			b[2 * k] = a[k * ea];
+			b[2 * k + 1] = -a[k * ea + 1];
+		}
+	}
+}
+
+static void
+run_rows(const PLAN *p, kgen_priv_task *fn, const R *a, const ptrdiff_t *sa,
+    R *b, const ptrdiff_t *sb, int inpl)
 {
 	const Real *r = p->real;
 	Job j = { p, a, b, sa, sb, inpl };
@@ -398,7 +435,7 @@ run_rows(const PLAN *p, const R *a, const ptrdiff_t *sa, R *b,
 
 	for (k = 0; k < r->rank - 1; k++)
 		rows *= r->dims[k];
-	kgen_priv_parfor(r->nt, rows, rows_task, &j);
+	kgen_priv_parfor(r->nt, rows, fn, &j);
 }
 
 int
@@ -411,7 +448,7 @@ EXECUTE_DFT_R2C(const PLAN *p, const R *in, CPLX *out)
 	if (!p || !in || !out || !(r = p->real) || r->backward)
 		return KGEN_EINVAL;
 	inpl = (const void *)in == (void *)out;
-	run_rows(p, in, r->rs[inpl && r->pad], o, r->cs, inpl);
+	run_rows(p, rows_task, in, r->rs[inpl && r->pad], o, r->cs, inpl);
 	if (r->nd)
 		PRIV(nd_execute)(r->nd, o, o + 1, o, o + 1, 2);
 	return KGEN_OK;
@@ -428,11 +465,13 @@ EXECUTE_DFT_C2R(const PLAN *p, const CPLX *in, R *out)
 		return KGEN_EINVAL;
 	inpl = (const void *)in == (void *)out;
 	if (!r->nd) {
-		run_rows(p, i, r->cs, out, r->rs[inpl && r->pad], inpl);
+		run_rows(p, rows_task, i, r->cs, out, r->rs[inpl && r->pad],
+		    0);
 		return KGEN_OK;
 	}
-	PRIV(nd_execute)(r->nd, i, i + 1, r->big, r->big + 1, 2);
-	run_rows(p, r->big, r->bs, out, r->rs[inpl && r->pad], 0);
+	run_rows(p, conj_task, i, r->cs, r->big, r->bs, 0);
+	PRIV(nd_execute)(r->nd, r->big, r->big + 1, r->big, r->big + 1, 2);
+	run_rows(p, rows_task, r->big, r->bs, out, r->rs[inpl && r->pad], 1);
 	return KGEN_OK;
 }
 
