@@ -401,26 +401,43 @@ rows_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	}
 }
 
+/* v rows of h1 pairs from a (pair stride ea, rows va apart) to b
+ * (contiguous rows vb apart), conjugated */
+static void
+conj_rows(const R *a, ptrdiff_t ea, ptrdiff_t va, R *b, ptrdiff_t vb,
+    int v, int h1)
+{
+	typedef R V2 __attribute__((vector_size(2 * sizeof(R)),
+	    aligned(sizeof(R))));
+	const V2 cj = { 1, -1 };
+	int j, k;
+
+	for (j = 0; j < v; j++, a += va, b += vb)
+		for (k = 0; k < h1; k++)
+			*(V2 *)(b + 2 * k) = *(const V2 *)(a + k * ea) * cj;
+}
+
 /* c2r: rows lo..hi-1 of the input's half spectrum, conjugated, to big */
 static void
 conj_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
 	const Job *j = ctx;
 	const Real *r = j->p->real;
-	int rank = r->rank, in, k, h1 = r->n / 2 + 1;
-	ptrdiff_t oa, ob, ea = j->sa[rank - 1];
-	const R *a;
-	R *b;
+	int rank = r->rank, in, v, inner;
+	ptrdiff_t oa, ob, va, vb;
 
 	(void)t;
-	for (; lo < hi; lo++) {
+	inner = rank > 1 ? r->dims[rank - 2] : r->howmany;
+	va = j->sa[rank > 1 ? rank - 2 : rank];
+	vb = j->sb[rank > 1 ? rank - 2 : rank];
+	while (lo < hi) {
 		row_at(r, lo, j->sa, j->sb, &oa, &ob, &in);
-		a = j->a + oa;
-		b = j->b + ob;
-		for (k = 0; k < h1; k++) {
-			b[2 * k] = a[k * ea];
-			b[2 * k + 1] = -a[k * ea + 1];
-		}
+		v = inner - in;
+		if (v > hi - lo)
+			v = (int)(hi - lo);
+		conj_rows(j->a + oa, j->sa[rank - 1], va, j->b + ob, vb, v,
+		    r->n / 2 + 1);
+		lo += v;
 	}
 }
 
