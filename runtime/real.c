@@ -29,9 +29,15 @@
 void
 PRIV(real_free)(Real *r)
 {
+	int i;
+
 	if (!r)
 		return;
 	DESTROY(r->nd);
+	if (r->cx)
+		for (i = 0; i < r->nt - 1; i++)
+			DESTROY(r->cx[i]);
+	free(r->cx);
 	free(r->dims);
 	free(r->rs[0]);
 	free(r->rs[1]);
@@ -44,10 +50,10 @@ PRIV(real_free)(Real *r)
 	free(r);
 }
 
-/* q complex transforms of p's size: transform j from x + j ivs to
- * y + j ovs (x == y allowed with the same strides) */
+/* q complex transforms of p's size by plan c: transform j from x + j
+ * ivs to y + j ovs (x == y allowed with the same strides) */
 static void
-cplx(const PLAN *p, int q, const R *xr, const R *xi, ptrdiff_t is,
+cplx(const PLAN *p, const PLAN *c, int q, const R *xr, const R *xi, ptrdiff_t is,
     ptrdiff_t ivs, R *yr, R *yi, ptrdiff_t os, ptrdiff_t ovs)
 {
 	const Real *r = p->real;
@@ -58,7 +64,7 @@ cplx(const PLAN *p, int q, const R *xr, const R *xi, ptrdiff_t is,
 		return;
 	}
 	for (j = 0; j < q; j++)
-		PRIV(plan_execute_one)(p, xr + j * ivs, xi + j * ivs, is,
+		PRIV(plan_execute_one)(c, xr + j * ivs, xi + j * ivs, is,
 		    yr + j * ovs, yi + j * ovs, os);
 }
 
@@ -267,7 +273,7 @@ tangle(const Real *r, const R *a, ptrdiff_t ea, R *z, int cnj)
 }
 
 void
-PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
+PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
     ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl)
 {
 	const Real *r = p->real;
@@ -277,12 +283,12 @@ PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 
 	if (n % 2 == 0) {
 		if (ea == 1 && (!inpl || (a == b && eb == 2 && va == vb))) {
-			cplx(p, v, a, a + 1, 2, va, b, b + 1, eb, vb);
+			cplx(p, c, v, a, a + 1, 2, va, b, b + 1, eb, vb);
 		} else {
 			for (j = 0; j < v; j++)
 				for (m = 0; m < n; m++)
 					s[j * n + m] = a[j * va + m * ea];
-			cplx(p, v, s, s + 1, 2, n, b, b + 1, eb, vb);
+			cplx(p, c, v, s, s + 1, 2, n, b, b + 1, eb, vb);
 		}
 		for (j = 0; j < v; j++)
 			untangle(r, b + j * vb, eb);
@@ -305,7 +311,7 @@ PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 				z[2 * m + 1] = 0;
 			}
 	}
-	cplx(p, q, s, s + 1, 2, 2 * n, s, s + 1, 2, 2 * n);
+	cplx(p, c, q, s, s + 1, 2, 2 * n, s, s + 1, 2, 2 * n);
 	for (j = 0; j < v; j += 2) {
 		z = s + (size_t)j * n;
 		o0 = b + j * vb;
@@ -333,7 +339,7 @@ PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 }
 
 void
-PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
+PRIV(real_rows_c2r)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
     ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int cnj)
 {
 	const Real *r = p->real;
@@ -347,10 +353,10 @@ PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 			tangle(r, a + j * va, ea, s + (size_t)j * n, cnj);
 		/* backward: re and im swapped on both sides */
 		if (eb == 1) {
-			cplx(p, v, s + 1, s, 2, n, b + 1, b, 2, vb);
+			cplx(p, c, v, s + 1, s, 2, n, b + 1, b, 2, vb);
 			return;
 		}
-		cplx(p, v, s + 1, s, 2, n, s + 1, s, 2, n);
+		cplx(p, c, v, s + 1, s, 2, n, s + 1, s, 2, n);
 		for (j = 0; j < v; j++)
 			for (m = 0; m < n; m++)
 				b[j * vb + m * eb] = s[j * n + m];
@@ -376,7 +382,7 @@ PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
 			z[2 * (n - k) + 1] = yr - xi;
 		}
 	}
-	cplx(p, q, s + 1, s, 2, 2 * n, s + 1, s, 2, 2 * n);
+	cplx(p, c, q, s + 1, s, 2, 2 * n, s + 1, s, 2, 2 * n);
 	for (j = 0; j < v; j++) {
 		z = s + (size_t)(j & ~1) * n + (j & 1);
 		for (m = 0; m < n; m++)
@@ -408,7 +414,7 @@ EXECUTE_R2C(const PLAN *p, const R *in, R *ro, R *io)
 	    || !r->split)
 		return KGEN_EINVAL;
 	t = r->buf + r->scr - 2 * (r->n / 2 + 1);
-	PRIV(real_rows_r2c)(p, 1, in, 1, 0, t, 2, 0, r->buf, 0);
+	PRIV(real_rows_r2c)(p, p, 1, in, 1, 0, t, 2, 0, r->buf, 0);
 	for (k = 0; k <= r->n / 2; k++) {
 		ro[k] = t[2 * k];
 		io[k] = t[2 * k + 1];
@@ -431,6 +437,6 @@ EXECUTE_C2R(const PLAN *p, const R *ri, const R *ii, R *out)
 		t[2 * k] = ri[k];
 		t[2 * k + 1] = ii[k];
 	}
-	PRIV(real_rows_c2r)(p, 1, t, 2, 0, out, 1, 0, r->buf, 0);
+	PRIV(real_rows_c2r)(p, p, 1, t, 2, 0, out, 1, 0, r->buf, 0);
 	return KGEN_OK;
 }

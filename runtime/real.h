@@ -33,6 +33,9 @@ struct Real {
 	int nt;             /* threads */
 	size_t scr;         /* R of scratch per thread */
 	R *buf;             /* nt * scr */
+	PLAN **cx;          /* nt - 1 more complex plans of the last
+	                     * dimension (a plan's scratch serves one
+	                     * thread): thread t > 0 runs cx[t - 1] */
 	PLAN *nd;           /* complex pass over dims 0..rank-2 (rank > 1) */
 	R *big;             /* c2r, rank > 1: the conjugate half spectrum,
 	                     * transformed forward in place (conj DFT+ X
@@ -41,16 +44,17 @@ struct Real {
 	ptrdiff_t *bs;      /* its strides in R, as cs */
 };
 
-/* v rows along the last dimension of real plan p, s the thread's
+/* v rows along the last dimension of real plan p, c its complex plan
+ * for the calling thread (p or one of p->real->cx), s the thread's
  * scratch (p->real->scr R): r2c reads row j's n reals at a + j va
  * (element stride ea) and writes its n/2 + 1 pairs at b + j vb (pair
  * stride eb, in R); c2r the reverse (a pairs, b reals).  r2c's inpl:
  * a and b are the same array (in place): then a row is read before it
  * is written unless the layouts match (c2r always reads first).  c2r's
  * cnj: a holds the conjugate half spectrum. */
-void PRIV(real_rows_r2c)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
+void PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
     ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl);
-void PRIV(real_rows_c2r)(const PLAN *p, int v, const R *a, ptrdiff_t ea,
+void PRIV(real_rows_c2r)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
     ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int cnj);
 
 /* 1 when real.c's vector steps may run AVX2 and FMA on this CPU */

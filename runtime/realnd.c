@@ -144,6 +144,13 @@ PRIV(realnd_plan)(int rank, const int *n, int howmany,
 	r->nt = kgen_priv_nthreads();
 	if (r->nt > rows)
 		r->nt = (int)rows;
+	if (r->nt > 1 && !r->n1b) {
+		if (!(r->cx = calloc((size_t)r->nt - 1, sizeof *r->cx)))
+			goto fail;
+		for (k = 0; k < r->nt - 1; k++)
+			if (!(r->cx[k] = PLAN_MANY(m, 1, 2, 2 * m, -1, flags)))
+				goto fail;
+	}
 	r->scr = (size_t)(r->batch + 1) * nl + 2 * (size_t)nl + 8;
 	if (!(r->buf = PRIV(plan_ralloc)(r->scr * r->nt)))
 		goto fail;
@@ -380,6 +387,7 @@ rows_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	int rank = r->rank, v, in, inner;
 	ptrdiff_t oa, ob, va, vb;
 	R *s = r->buf + (size_t)t * r->scr;
+	const PLAN *c = t && r->cx ? r->cx[t - 1] : j->p;
 
 	inner = rank > 1 ? r->dims[rank - 2] : r->howmany;
 	va = j->sa[rank > 1 ? rank - 2 : rank];
@@ -392,10 +400,10 @@ rows_task(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 		if (v > hi - lo)
 			v = (int)(hi - lo);
 		if (r->backward)
-			PRIV(real_rows_c2r)(j->p, v, j->a + oa, j->sa[rank - 1],
+			PRIV(real_rows_c2r)(j->p, c, v, j->a + oa, j->sa[rank - 1],
 			    va, j->b + ob, j->sb[rank - 1], vb, s, j->inpl);
 		else
-			PRIV(real_rows_r2c)(j->p, v, j->a + oa, j->sa[rank - 1],
+			PRIV(real_rows_r2c)(j->p, c, v, j->a + oa, j->sa[rank - 1],
 			    va, j->b + ob, j->sb[rank - 1], vb, s, j->inpl);
 		lo += v;
 	}

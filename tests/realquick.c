@@ -4,6 +4,7 @@
  * distances; that c2r out of place leaves its input alone; that the
  * split API still runs kgen_plan_dft_r2c_1d's plans and refuses the
  * others.  Built twice: cc -DSINGLE for float (against fftwf).
+ * RQ_THREADS=k plans with k threads; argument 1: rank 1 only.
  *   cc -O2 -Iruntime tests/realquick.c lib/libkgen.a -lfftw3 -lm */
 #include <fftw3.h>
 #include <math.h>
@@ -301,6 +302,9 @@ main(int argc, char **argv)
 		{ 32, 32, 32 } };
 	unsigned i;
 	int ip, only1 = argc > 1 && !strcmp(argv[1], "1");
+
+	if (getenv("RQ_THREADS"))
+		kgen_plan_with_nthreads(atoi(getenv("RQ_THREADS")));
 
 	for (i = 0; i < sizeof n1 / sizeof *n1; i++) {
 		int n = n1[i], h = n / 2 + 1, ie = 2 * n + 3, oe = h + 2;
