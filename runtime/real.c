@@ -53,8 +53,8 @@ PRIV(real_free)(Real *r)
 /* q complex transforms of p's size by plan c: transform j from x + j
  * ivs to y + j ovs (x == y allowed with the same strides) */
 static void
-cplx(const PLAN *p, const PLAN *c, int q, const R *xr, const R *xi, ptrdiff_t is,
-    ptrdiff_t ivs, R *yr, R *yi, ptrdiff_t os, ptrdiff_t ovs)
+cplx(const PLAN *p, const PLAN *c, int q, const R *xr, const R *xi,
+    ptrdiff_t is, ptrdiff_t ivs, R *yr, R *yi, ptrdiff_t os, ptrdiff_t ovs)
 {
 	const Real *r = p->real;
 	int j;
@@ -273,8 +273,9 @@ tangle(const Real *r, const R *a, ptrdiff_t ea, R *z, int cnj)
 }
 
 void
-PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
-    ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl)
+PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a,
+    ptrdiff_t ea, ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s,
+    int inpl)
 {
 	const Real *r = p->real;
 	int n = r->n, h = n / 2, j, m, k, q;
@@ -339,8 +340,9 @@ PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t e
 }
 
 void
-PRIV(real_rows_c2r)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
-    ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int cnj)
+PRIV(real_rows_c2r)(const PLAN *p, const PLAN *c, int v, const R *a,
+    ptrdiff_t ea, ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s,
+    int cnj)
 {
 	const Real *r = p->real;
 	int n = r->n, h = n / 2, j, m, k, q, two;

@@ -52,10 +52,12 @@ struct Real {
  * a and b are the same array (in place): then a row is read before it
  * is written unless the layouts match (c2r always reads first).  c2r's
  * cnj: a holds the conjugate half spectrum. */
-void PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
-    ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int inpl);
-void PRIV(real_rows_c2r)(const PLAN *p, const PLAN *c, int v, const R *a, ptrdiff_t ea,
-    ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s, int cnj);
+void PRIV(real_rows_r2c)(const PLAN *p, const PLAN *c, int v, const R *a,
+    ptrdiff_t ea, ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s,
+    int inpl);
+void PRIV(real_rows_c2r)(const PLAN *p, const PLAN *c, int v, const R *a,
+    ptrdiff_t ea, ptrdiff_t va, R *b, ptrdiff_t eb, ptrdiff_t vb, R *s,
+    int cnj);
 
 /* 1 when real.c's vector steps may run AVX2 and FMA on this CPU */
 int PRIV(real_avx2)(void);

@@ -516,27 +516,37 @@ PRIV(real_describe)(const PLAN *p, Desc *d, int indent)
 {
 	const Real *r = p->real;
 	int k, nl = r->n;
+	long long rows = r->howmany;
 
 	kgen_priv_desc_printf(d, "%*s%s ", indent, "",
 	    r->backward ? "c2r" : "r2c");
 	for (k = 0; k < r->rank; k++)
 		kgen_priv_desc_printf(d, "%s%d", k ? "x" : "", r->dims[k]);
+	for (k = 0; k < r->rank - 1; k++)
+		rows *= r->dims[k];
 	if (r->howmany > 1)
 		kgen_priv_desc_printf(d, ", %d transforms", r->howmany);
 	if (r->nt > 1)
 		kgen_priv_desc_printf(d, ", %d threads", r->nt);
 	kgen_priv_desc_printf(d, "\n");
-	if (r->nd && r->backward)
-		nd_lines(r->nd, d, indent + 2);
-	kgen_priv_desc_printf(d, "%*srows of %d: %s, complex %d, %s\n",
-	    indent + 2, "", nl, nl % 2 ? "two rows a transform"
-	    : "pairs of reals packed, untangled", nl % 2 ? nl : nl / 2,
-	    r->n1b ? "batched codelet" : "one row at a time");
+	if (r->nd && r->backward) {
+		kgen_priv_desc_printf(d, "%*scomplex pass on the conjugate, "
+		    "forward, %d columns:\n", indent + 2, "", nl / 2 + 1);
+		nd_lines(r->nd, d, indent + 4);
+	}
+	kgen_priv_desc_printf(d, "%*srows: %lld of %d reals, %s, complex "
+	    "%d", indent + 2, "", rows, nl, nl % 2 ? "two rows a transform"
+	    : "pairs of reals packed and untangled", nl % 2 ? nl : nl / 2);
 	if (r->n1b)
-		kgen_priv_desc_printf(d, "%*sbatches of %d rows\n",
-		    indent + 4, "", r->batch);
+		kgen_priv_desc_printf(d, ", a batched codelet call per %d "
+		    "rows\n", r->batch);
 	else
+		kgen_priv_desc_printf(d, ", a row at a time:\n");
+	if (!r->n1b)
 		PRIV(plandesc_core)(p, d, indent + 4);
-	if (r->nd && !r->backward)
-		nd_lines(r->nd, d, indent + 2);
+	if (r->nd && !r->backward) {
+		kgen_priv_desc_printf(d, "%*scomplex pass, %d columns:\n",
+		    indent + 2, "", nl / 2 + 1);
+		nd_lines(r->nd, d, indent + 4);
+	}
 }
