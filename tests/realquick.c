@@ -252,7 +252,7 @@ split_api(int n)
 	T *io = malloc(sizeof(T) * (n + 2)), *y = malloc(sizeof(T) * (n + 2));
 	T *z = malloc(sizeof(T) * (n + 2));
 	P *f = KP(dft_r2c_1d)(n, 0), *b = KP(dft_c2r_1d)(n, 0), *g;
-	int k, two[2] = { 4, n };
+	int k;
 	double e = 0, m = 0;
 
 	for (k = 0; k < n; k++)
@@ -278,11 +278,25 @@ split_api(int n)
 	report("many r2c plan", !g, 0);
 	if (g && KX(r2c)(g, x, ro, io) != KGEN_EINVAL)
 		report("split r2c refuses howmany 2", 1, 0);
+	{
+		int bad[2] = { 4, 0 }, two[2] = { 2, n }, small[2] = { 2, n - 1 };
+		C *cy = (C *)y;
+
+		report("rank 0 refused", KP(dft_r2c)(0, &n, 0) != 0, 0);
+		report("size 0 refused", KP(dft_r2c)(2, bad, 0) != 0, 0);
+		report("flags refused", KP(dft_r2c_1d)(n, 1U << 7) != 0, 0);
+		/* rank 2: the embed's last size is checked (not its first) */
+		report("embed below n refused", KP(many_dft_r2c)(2, two, 1,
+		    small, 1, 0, 0, 1, 0, 0) != 0, 0);
+		report("kgen_execute_dft refuses real plans",
+		    KX(dft)(f, cy, cy) != KGEN_EINVAL, 0);
+		report("NULL array refused", KX(dft_r2c)(f, 0, cy)
+		    != KGEN_EINVAL, 0);
+	}
 	report("r2c exec refuses c2r", KX(dft_r2c)(b, x, (C *)y)
 	    != KGEN_EINVAL, 0);
 	report("c2r exec refuses r2c", KX(dft_c2r)(f, (C *)y, x)
 	    != KGEN_EINVAL, 0);
-	(void)two;
 	KD(g);
 	KD(f);
 	KD(b);
