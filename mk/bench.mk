@@ -139,9 +139,9 @@ bench-plan: lib/libkgen.a
 # process per problem and FFTW build; bench/nd.py: the table, the goals
 # of issue 45, CSV and plot in bench/out/nd.*).  Two binaries of the
 # same source: nd-debian links Debian's libfftw3, nd-built the FFTW
-# 3.3.10 of make fftw-avx512 (mk/fftw.mk; built on first use, some
-# minutes; where it cannot be built the bench says it compares with
-# Debian's build only).  BENCH_ND_ARGS passes options, e.g. --quick or
+# 3.3.10 of make fftw-avx512 (mk/fftw.mk; its double precision built
+# on first use, 10-30 minutes on 2 busy cores; where it cannot be built
+# the bench says it compares with Debian's build only).  BENCH_ND_ARGS passes options, e.g. --quick or
 # problems (c2c:64x64 r2c:60x60x60).  Tens of minutes in full.
 ND_CC = $(CC) -std=c11 -O2 -Wall -Wextra -Iruntime
 build/bench/nd-debian: bench/nd.c bench/timing.h runtime/kgen.h \
@@ -161,7 +161,7 @@ build/bench/nd-built: bench/nd.c bench/timing.h runtime/kgen.h \
 bench-nd: build/bench/nd-debian
 	@sh bench/machine.sh nd
 	@sh tests/deps.sh python3-matplotlib
-	@$(MAKE) --no-print-directory fftw-avx512 build/bench/nd-built \
+	@$(MAKE) --no-print-directory build/bench/nd-built \
 	    || echo "bench-nd: no FFTW built here: Debian's build only"
 	$(PYTHON) bench/nd.py $(BENCH_ND_ARGS)
 	$(RESULTS) nd --command "make bench-nd $(BENCH_ND_ARGS)"
