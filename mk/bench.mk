@@ -142,7 +142,8 @@ bench-plan: lib/libkgen.a
 # 3.3.10 of make fftw-avx512 (mk/fftw.mk; its double precision built
 # on first use, 10-30 minutes on 2 busy cores; where it cannot be built
 # the bench says it compares with Debian's build only).  BENCH_ND_ARGS
-# passes options, e.g. --quick or problems (c2c:64x64 r2c:60x60x60).  Tens of minutes in full.
+# passes options, e.g. --quick or problems (c2c:64x64 r2c:60x60x60).
+# Tens of minutes in full.
 ND_CC = $(CC) -std=c11 -O2 -Wall -Wextra -Iruntime
 build/bench/nd-debian: bench/nd.c bench/timing.h runtime/kgen.h \
     lib/libkgen.a
