@@ -1,6 +1,6 @@
 /* nd.c: multi-dimensional transforms, kgen against FFTW (make bench-nd).
- * usage: nd [-l LABEL] [-p PATIENT_MAX] [-T THREADS] [-b SECONDS] [-a]
- *           PROBLEM...
+ * usage: nd [-l LABEL] [-p PATIENT_MAX] [-T THREADS] [-b SECONDS]
+ *           [-w WISDOM] [-a] PROBLEM...
  * PROBLEM is c2c or r2c, a colon and the sizes joined by x, row-major
  * as FFTW's: c2c:64x64, r2c:480x640, c2c:60x60x60.
  * For each problem, in this one process, out of place, forward, double,
@@ -260,13 +260,14 @@ main(int argc, char **argv)
 	long patmax;
 	int i, t, all, ntr, tn[MAXT], ntn;
 	size_t tot, last;
-	const char *fflag, *note;
+	const char *fflag, *note, *wis;
 	char *e, buf[160];
 	Prob p;
 
 	patmax = 1L << 21;
 	budget = 4;
 	all = 0;
+	wis = NULL;
 	ntn = 2;
 	tn[0] = 1;
 	tn[1] = 2;
@@ -281,6 +282,8 @@ main(int argc, char **argv)
 			label = argv[++i];
 		else if (!strcmp(argv[i], "-p"))
 			patmax = atol(argv[++i]);
+		else if (!strcmp(argv[i], "-w"))
+			wis = argv[++i];
 		else if (!strcmp(argv[i], "-b"))
 			budget = atof(argv[++i]);
 		else if (!strcmp(argv[i], "-T")) {
@@ -301,6 +304,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "nd: fftw_init_threads failed\n");
 		return 1;
 	}
+	if (wis)
+		fftw_import_wisdom_from_filename(wis);
 	printf("problem,kind,rank,dims,threads,fftw,kgen_ns,fftw_ns,ratio,"
 	    "kgen_plan_ms,fftw_plan_ms,fftw_flags,err,trials,note\n");
 	fflush(stdout);
@@ -334,6 +339,8 @@ main(int argc, char **argv)
 				    argv[i]);
 				return 1;
 			}
+		if (wis && !fftw_export_wisdom_to_filename(wis))
+			fprintf(stderr, "nd: cannot write %s\n", wis);
 		check(&p);
 		ntr = 0;
 		for (t = 0; t < 2 * p.nt; t++)

@@ -11,6 +11,8 @@ interleaved; see bench/nd.c):
 Problems: 2-D c2c and r2c 32^2 .. 2048^2, 3-D c2c and r2c 16^3 .. 256^3
 (256^3 only with 4 GB of memory free), and 100x100, 480x640, 1000x1000,
 60^3, 96x96, 120x200, 40x40x40, 100x100x100 for both kinds.
+FFTW's wisdom is kept in build/bench/nd-BUILD.wisdom between runs (its
+PATIENT planner takes minutes at 1024^2; --no-wisdom plans afresh).
 Writes bench/out/nd.csv (bench/nd.c's columns, every process's rows),
 bench/out/nd.fftw (one line per FFTW build: what it is), prints a table
 (problem, threads, kgen ns, then per FFTW build its ns and the ratio
@@ -18,7 +20,8 @@ FFTW / kgen) and the goals of issue 45 (goals() below, which
 bench/results.py uses too), and draws bench/out/nd.png (the ratio against
 the number of elements) where matplotlib is installed.
 usage: python3 bench/nd.py [--quick] [--patient-max N] [--budget S]
-                           [--only debian|built] [--csv FILE] [PROBLEM...]
+                           [--only debian|built] [--no-wisdom] [--csv FILE]
+                           [PROBLEM...]
 """
 import argparse
 import csv
@@ -97,6 +100,8 @@ def debian():
 def run(exe, label, prob, a):
     cmd = [str(exe), "-l", label, "-p", str(a.patient_max), "-b",
            str(a.budget), prob]
+    if not a.no_wisdom:
+        cmd[1:1] = ["-w", str(BUILD / ("nd-%s.wisdom" % label))]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode:
         sys.exit("bench/nd.py: %s failed: %s" % (" ".join(cmd), p.stderr))
@@ -240,6 +245,9 @@ def main():
     ap.add_argument("--budget", type=float, default=4.0,
                     help="seconds of trials per problem (at least 5)")
     ap.add_argument("--only", choices=("debian", "built"))
+    ap.add_argument("--no-wisdom", action="store_true",
+                    help="plan FFTW afresh (else build/bench/nd-BUILD."
+                    "wisdom keeps its plans between runs)")
     ap.add_argument("--csv", help="report this nd.csv, run nothing")
     ap.add_argument("problem", nargs="*", help="e.g. c2c:64x64")
     a = ap.parse_args()
