@@ -10,7 +10,7 @@
  *   kgen  kgen_plan_dft_2d/3d or kgen_plan_dft_r2c_2d/3d, KGEN_MEASURE,
  *         run by kgen_execute_dft / kgen_execute_dft_r2c
  *   fftw  fftw_plan_dft or fftw_plan_dft_r2c, FFTW_PATIENT for problems
- *         of at most PATIENT_MAX elements (default 2^21; above it
+ *         of at most PATIENT_MAX elements (default 2^20; above it
  *         FFTW_MEASURE, the fftw_flags column says which), the linked
  *         FFTW (LABEL names it: Debian's libfftw3 or the one make
  *         fftw-avx512 built)
@@ -264,7 +264,7 @@ main(int argc, char **argv)
 	char *e, buf[160];
 	Prob p;
 
-	patmax = 1L << 21;
+	patmax = 1L << 20;
 	budget = 4;
 	all = 0;
 	wis = NULL;

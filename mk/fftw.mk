@@ -94,7 +94,11 @@ $(FFTW_DIR)/src/configure:
 $(FFTW_LIB_double): PREC = double
 $(FFTW_LIB_float): PREC = float
 $(FFTW_LIB_double) $(FFTW_LIB_float): $(FFTW_DIR)/src/configure
-	@rm -rf $(FFTW_DIR)/obj-$(PREC) $(FFTW_DIR)/$(PREC); \
+	@mkdir -p $(FFTW_DIR); mkdir $(FFTW_DIR)/lock-$(PREC) 2>/dev/null \
+	  || { echo "fftw: $(PREC) is being built by another make (else \
+	rmdir $(FFTW_DIR)/lock-$(PREC))"; exit 1; }; \
+	trap 'rmdir $(FFTW_DIR)/lock-$(PREC)' EXIT; \
+	rm -rf $(FFTW_DIR)/obj-$(PREC) $(FFTW_DIR)/$(PREC); \
 	mkdir -p $(FFTW_DIR)/obj-$(PREC); \
 	f="$(FFTW_FLAGS) $(if $(filter float,$(PREC)),--enable-float)"; \
 	echo "fftw: configure $(PREC): $$f CFLAGS=$(FFTW_CFLAGS)"; \
