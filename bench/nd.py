@@ -83,7 +83,10 @@ def builds():
         out[0] = out[0][:2] + (out[0][2] + "; no FFTW built here (%s): "
                                "compared with Debian's build only"
                                % (why.read_text().strip() if why.exists()
-                                  else "make fftw-avx512 did not run"),)
+                                  else "make fftw-avx512 was still "
+                                  "building it" if (FFTW / "lock-double")
+                                  .exists() else "make fftw-avx512 did "
+                                  "not run"),)
     return out
 
 

@@ -165,7 +165,7 @@ bench-nd: build/bench/nd-debian
 	@$(MAKE) --no-print-directory build/bench/nd-built \
 	    || echo "bench-nd: no FFTW built here: Debian's build only"
 	$(PYTHON) bench/nd.py $(BENCH_ND_ARGS)
-	$(RESULTS) nd --command "make bench-nd $(BENCH_ND_ARGS)"
+	$(RESULTS) nd --command "make bench-nd$(if $(BENCH_ND_ARGS), BENCH_ND_ARGS='$(BENCH_ND_ARGS)')"
 
 .PHONY: bench-nd
 
