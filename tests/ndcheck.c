@@ -631,11 +631,11 @@ check(const char *text)
 		}
 	else
 		err = NAN;
-	for (k = 0; k < na; k++) {
-		guards += changed(&a[k], 0);
+	for (k = 0; k < na; k++)
 		if (!p.inplace && k < ni)
 			inhits += changed(&a[k], 1);
-	}
+		else
+			guards += changed(&a[k], 0);
 	printf("%s %s %ld %d %.3e %ld %ld\n", text, name, n, st,
 	    mag > 0 ? err / mag : err, guards, inhits);
 	for (k = 0; k < na; k++)
