@@ -23,6 +23,7 @@
  *   fast N
  *   misc N        (kgen_strerror, kgen_lookup, kgen_n1*_isa, ...) */
 #define _DEFAULT_SOURCE  /* MAP_ANONYMOUS */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -510,6 +511,17 @@ dftnd(long double *xr, long double *xi, int rank, const long long *n,
 	}
 }
 
+/* a b, saturated: a layout that large is refused all the same */
+static long long
+mul(long long a, long long b)
+{
+	long long c;
+
+	if (__builtin_mul_overflow(a, b, &c))
+		return (a < 0) != (b < 0) ? -LLONG_MAX : LLONG_MAX;
+	return c;
+}
+
 static void *
 mkplan(int prec, int kind, int api, int rank, int *n, int howmany,
     const Lay *li, const Lay *lo, int sign, unsigned flags, int nonull)
@@ -550,9 +562,9 @@ mkplan(int prec, int kind, int api, int rank, int *n, int howmany,
 	if (api == 3 && kind == 0 && rank >= 0 && rank <= 4) {
 		for (k = rank - 1; k >= 0; k--) {
 			d[k].n = n[k];
-			d[k].is = li->s * m;
-			d[k].os = lo->s * m;
-			m *= n[k];
+			d[k].is = mul(li->s, m);
+			d[k].os = mul(lo->s, m);
+			m = mul(m, n[k]);
 		}
 		v.n = howmany;
 		v.is = li->d;
