@@ -18,7 +18,8 @@
 # build/fftw/unavailable and fails; later runs fail at once with that
 # reason (remove the file to try again), and the benches compare with
 # Debian's build only.  A progress line every 30 s; the logs are
-# build/fftw/*.log.  About 10-20 minutes on 2 busy cores.
+# build/fftw/*.log.  About 70 minutes a precision on 2 cores under load
+# 13 (2026-12-05); much less on a quiet machine.
 FFTW_DIR = build/fftw
 FFTW_JOBS = 2
 FFTW_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null \
@@ -47,10 +48,11 @@ fftw-avx512: $(FFTW_LIB_double) $(FFTW_LIB_float)
 
 # fftw_run LOG CMD: CMD in the background, its output in LOG, a line
 # every 30 s with the objects made so far; the status is CMD's.
-fftw_run = ( $(2) ) > $(1) 2>&1 & p=$$!; t=0; \
-	while kill -0 $$p 2>/dev/null; do sleep 2; t=$$((t + 2)); \
-	  [ $$((t % 30)) -eq 0 ] && echo "fftw: $$t s, \
-	$$(find $(FFTW_DIR) -name '*.o' | wc -l) objects ($(1))"; \
+fftw_run = ( $(2) ) > $(1) 2>&1 & p=$$!; t0=$$(date +%s); t1=$$t0; \
+	while kill -0 $$p 2>/dev/null; do sleep 2; \
+	  [ $$(date +%s) -ge $$((t1 + 30)) ] && t1=$$(date +%s) && \
+	  echo "fftw: $$((t1 - t0)) s, $$(find $(FFTW_DIR) -name '*.o' \
+	| wc -l) objects ($(1))"; \
 	done; wait $$p || { tail -20 $(1); echo "fftw: failed, see $(1)"; \
 	exit 1; }
 
