@@ -18,8 +18,9 @@
 # build/fftw/unavailable and fails; later runs fail at once with that
 # reason (remove the file to try again), and the benches compare with
 # Debian's build only.  A progress line every 30 s; the logs are
-# build/fftw/*.log.  About 70 minutes a precision on 2 cores under load
-# 13 (2026-12-05); much less on a quiet machine.
+# build/fftw/*.log.  Slow on a shared machine: double made 786 objects
+# in 35 minutes on 2 cores under load
+# 13 (2026-12-05), of roughly 2000.
 FFTW_DIR = build/fftw
 FFTW_JOBS = 2
 FFTW_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null \
