@@ -97,7 +97,7 @@ side_init(StRun *u, StSide *s, long count, long row, ptrdiff_t pitch,
  * buffer of the complex side c: rows of n_l reals padded to 2 (n_l/2 +
  * 1), FFTW's layout. */
 static int
-side_padded(StRun *u, StSide *s, const StSide *c, long count, int nl)
+side_padded(StSide *s, const StSide *c, long count, int nl)
 {
 	memset(s, 0, sizeof *s);
 	s->re = c->re;
@@ -184,11 +184,11 @@ execute_nd(StRun *u)
 			    (kgen_complexf *)(void *)or);
 		case KGEN_SELFTEST_C2R:
 			return kgen_executef_dft_c2r(u->plan,
-			    (kgen_complexf *)(void *)ir, or);
+			    (const kgen_complexf *)(void *)ir, or);
 		}
 		if (q->interleaved)
 			return kgen_executef_dft(u->plan,
-			    (kgen_complexf *)(void *)ir,
+			    (const kgen_complexf *)(void *)ir,
 			    (kgen_complexf *)(void *)or);
 		return kgen_executef(u->plan, ir,
 		    (float *)(void *)i->im + i->base, or,
@@ -203,11 +203,11 @@ execute_nd(StRun *u)
 			    (kgen_complex *)(void *)or);
 		case KGEN_SELFTEST_C2R:
 			return kgen_execute_dft_c2r(u->plan,
-			    (kgen_complex *)(void *)ir, or);
+			    (const kgen_complex *)(void *)ir, or);
 		}
 		if (q->interleaved)
 			return kgen_execute_dft(u->plan,
-			    (kgen_complex *)(void *)ir,
+			    (const kgen_complex *)(void *)ir,
 			    (kgen_complex *)(void *)or);
 		return kgen_execute(u->plan, ir,
 		    (double *)(void *)i->im + i->base, or,
@@ -455,7 +455,7 @@ kgen_priv_stlayout_init(StRun *u)
 
 		st = side_init(u, c, nc, nc, 0, 1, q->dist, 1, 1);
 		if (st == KGEN_OK)
-			st = side_padded(u, re, c, n, nl);
+			st = side_padded(re, c, n, nl);
 	}
 	if (st == KGEN_OK && q->inplace) {
 		/* the output may write anywhere the input was */
