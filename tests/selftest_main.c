@@ -19,8 +19,8 @@
  * Multi-dimensional (rank 2 to 4; full: up to 480 x 640 and 64^3;
  * --quick: 2x3 .. 16^3, even and odd last sizes): complex plans of both
  * signs split (kgen_execute) and interleaved (kgen_execute_dft), in and
- * out of place, a batch of 3 with gaps (kgen_plan_many_dft_nd), two
- * threads; r2c and c2r in FFTW's layout in and out of place, one thread
+ * out of place, batches with gaps and backwards through memory
+ * (kgen_plan_many_dft_nd), two threads; r2c and c2r in FFTW's layout in and out of place, one thread
  * and two.  --max-n bounds the product of the sizes.
  *
  * Prints one line per failure, a summary per ISA and in total (problems
@@ -284,6 +284,11 @@ nd_problems(const Opts *o, const char *isa, int rank, const int *dims,
 	p = base;
 	p.sign = -1, p.interleaved = 1;
 	p.howmany = 3, p.stride = 2, p.dist = 2 * n + 5;
+	one(o, isa, &p, t);
+	/* split, backwards through memory */
+	p = base;
+	p.sign = 1;
+	p.howmany = 2, p.stride = -1, p.dist = -(n + 3);
 	one(o, isa, &p, t);
 	/* real, FFTW's layout: in and out of place, one thread and two */
 	for (i = 0; i < 6; i++) {
