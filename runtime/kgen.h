@@ -503,8 +503,9 @@ KGEN_API int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
  * KGEN_ISA, read once); *mr x *nr gets their tile of C when not NULL. */
 KGEN_API const char *kgen_dgemm_kernel(int *mr, int *nr);
 
-/* Self-test (runtime/selftest.c): checks that a transform of the library
- * is the DFT without any reference library, by Ergun's randomized tests
+/* Self-test (runtime/selftest.c, stcheck.c, stlayout.c): checks that a
+ * transform of the library is the DFT without any reference library, by
+ * Ergun's randomized tests
  * (F. Ergun, "Testing multivariate linear functions: overcoming the
  * generator bottleneck", STOC 1995), the method of FFTW's own verifier.
  * Each trial draws random inputs x, y and random scalars a, b and checks
