@@ -121,7 +121,7 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec plannd \
           ndexec ndmeas \
           planconv plantab real realnd plansimd plandesc
-RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest \
+RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest stcheck stlayout \
        wisdom threads mem $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \
          build/runtime/cpufeat.h

@@ -503,8 +503,9 @@ KGEN_API int kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
  * KGEN_ISA, read once); *mr x *nr gets their tile of C when not NULL. */
 KGEN_API const char *kgen_dgemm_kernel(int *mr, int *nr);
 
-/* Self-test (runtime/selftest.c): checks that a transform of the library
- * is the DFT without any reference library, by Ergun's randomized tests
+/* Self-test (runtime/selftest.c, stcheck.c, stlayout.c): checks that a
+ * transform of the library is the DFT without any reference library, by
+ * Ergun's randomized tests
  * (F. Ergun, "Testing multivariate linear functions: overcoming the
  * generator bottleneck", STOC 1995), the method of FFTW's own verifier.
  * Each trial draws random inputs x, y and random scalars a, b and checks
@@ -526,13 +527,38 @@ KGEN_API const char *kgen_dgemm_kernel(int *mr, int *nr);
  * and between the layout's elements: a write outside the output, or a
  * change to the input of an out-of-place transform (its arrays are
  * const), fails the test, and a read of a guard gives an error of order
- * 2^25. */
+ * 2^25.
+ * Multi-dimensional (rank >= 1 below): n is the product of the sizes,
+ * e_0 the element (0, .., 0), and the shift check is made along each
+ * dimension d in turn: F(x shifted by s along d)_k = exp(sign 2 pi i s
+ * k_d / n_d) F(x)_k (so a transform that transposes its output or
+ * skips a dimension fails); r2c and c2r by the same rules on FFTW's half
+ * spectrum, whose inputs to c2r are Hermitian (the pairs k, -k of the
+ * planes k_(rank-1) = 0 and n_(rank-1)/2 conjugate) with random values
+ * in the imaginary parts that must be 0, which c2r must ignore. */
 #define KGEN_SELFTEST_DFT 0  /* kind: complex, kgen_plan_*_dft / kgen_dft */
-#define KGEN_SELFTEST_R2C 1  /* kind: kgen_plan_dft_r2c_1d */
-#define KGEN_SELFTEST_C2R 2  /* kind: kgen_plan_dft_c2r_1d */
+#define KGEN_SELFTEST_R2C 1  /* kind: kgen_plan_dft_r2c_1d / _r2c */
+#define KGEN_SELFTEST_C2R 2  /* kind: kgen_plan_dft_c2r_1d / _c2r */
 #define KGEN_SELFTEST_PLAN 0 /* api: plans and kgen_execute* */
 #define KGEN_SELFTEST_N1   1 /* api: kgen_dft / kgen_dftf (complex) */
-/* One problem to check.  Zero fields take the default in brackets. */
+#define KGEN_SELFTEST_MAXRANK 8
+/* One problem to check.  Zero fields take the default in brackets.
+ * rank 0 is the one-dimensional problem of n through the calls of one
+ * dimension: kgen_plan_many_dft and kgen_execute / kgen_executef (split;
+ * interleaved: ii = ri + 1 and strides doubled), kgen_dft, and
+ * kgen_plan_dft_r2c_1d / _c2r_1d with kgen_execute_r2c / _c2r (split
+ * spectrum).  rank >= 1 is the problem of sizes dims[0..rank-1]
+ * (row-major; n 0 or their product) through the FFTW-style interface:
+ * complex plans from kgen_plan_dft(rank, dims) (one transform at unit
+ * stride) or kgen_plan_many_dft_nd (howmany, stride and dist applied to
+ * the row-major index on both sides), run by kgen_execute_dft when
+ * interleaved, else kgen_execute on split arrays; real kinds by
+ * kgen_plan_dft_r2c / _c2r(rank, dims) and kgen_execute_dft_r2c / _c2r
+ * on FFTW's layout (one transform; in place: rows of the reals padded to
+ * 2 (dims[rank-1]/2 + 1); interleaved is ignored); api must be PLAN.
+ * nthreads > 1 makes the plan after kgen_plan_with_nthreads(nthreads),
+ * under a lock of kgen_selftest's, and puts the global setting back
+ * after: a plan made elsewhere at that moment gets nthreads threads. */
 typedef struct kgen_selftest_problem kgen_selftest_problem;
 struct kgen_selftest_problem {
 	int n;              /* transform size >= 1 (N1: <= KGEN_N1_MAX) */
@@ -548,6 +574,9 @@ struct kgen_selftest_problem {
 	                       [n |stride|] */
 	int trials;         /* rounds of the three checks [2] */
 	unsigned long seed; /* of the random inputs; a seed reproduces */
+	int rank;           /* 0 (one dimension of n) or 1..MAXRANK */
+	int dims[KGEN_SELFTEST_MAXRANK];  /* rank >= 1: the sizes, >= 1 */
+	int nthreads;       /* threads of the plan (not N1) [1] */
 };
 typedef struct kgen_selftest_result kgen_selftest_result;
 struct kgen_selftest_result {
@@ -560,17 +589,20 @@ struct kgen_selftest_result {
 /* Checks problem p, filling *r when r is not NULL.  Returns KGEN_OK when
  * every check is within r->bound and no guard changed; KGEN_ESELFTEST
  * when one is not; KGEN_EINVAL for a NULL p or a problem out of range
- * (a layout that maps two elements to one place, or real kinds with
- * other than one unit-stride transform out of place); KGEN_ESIGN;
+ * (a layout that maps two elements to one place, real kinds with other
+ * than one unit-stride transform (rank 0: out of place), a size below 1
+ * or a product of sizes above KGEN_PLAN_MAX); KGEN_ESIGN;
  * KGEN_ENOSIZE when the library has no such transform (its plan
  * function returned NULL, or kgen_dft has no codelet of size n); or
  * KGEN_ENOMEM.  Deterministic for a given p.  Thread-safe. */
 KGEN_API int kgen_selftest(const kgen_selftest_problem *p, kgen_selftest_result *r);
 /* The same checks on any transform: fn(ctx, in, out) must compute out
- * from in for p->howmany transforms of p->kind, size p->n and sign
- * p->sign (other layout fields are ignored), both arrays contiguous
- * doubles: DFT: n complex numbers (re, im) per transform, in and out;
- * R2C: n reals in, n/2 + 1 complex out; C2R: n/2 + 1 complex in (the
+ * from in for p->howmany transforms of p->kind, size p->n (or rank and
+ * dims) and sign p->sign (other layout fields and nthreads are
+ * ignored), both arrays contiguous doubles, row-major: DFT: n complex
+ * numbers (re, im) per transform, in and out; R2C: n reals in, n/2 + 1
+ * complex out (rank >= 1: FFTW's half spectrum, n / n_last (n_last/2 + 1)
+ * complex); C2R: that spectrum in (Hermitian: for rank 0 or 1 the
  * imaginary parts of X_0 and, for even n, X_(n/2) zero), n reals out.
  * fn returns KGEN_OK or a status, which kgen_selftest_with returns. */
 typedef int kgen_selftest_fn(void *ctx, const double *in, double *out);

@@ -13,7 +13,15 @@
  * batched layouts (gaps between elements and transforms, interleaved in
  * place, negative stride and dist); up to KGEN_N1_MAX, kgen_dft/kgen_dftf
  * for one transform of each sign and batches of 7, 9 and 16 (split,
- * interleaved, in place, strided).
+ * interleaved, in place, strided); and through the FFTW-style calls
+ * (rank 1): kgen_plan_dft with kgen_execute_dft, and r2c and c2r in
+ * FFTW's layout in place.
+ * Multi-dimensional (rank 2 to 4; full: up to 480 x 640 and 64^3;
+ * --quick: 2x3 .. 16^3, even and odd last sizes): complex plans of both
+ * signs split (kgen_execute) and interleaved (kgen_execute_dft), in and
+ * out of place, batches with gaps and backwards through memory
+ * (kgen_plan_many_dft_nd), two threads; r2c and c2r in FFTW's layout in and out of place, one thread
+ * and two.  --max-n bounds the product of the sizes.
  *
  * Prints one line per failure, a summary per ISA and in total (problems
  * verified, the largest err / bound), and exits 1 when a problem failed,
@@ -36,7 +44,7 @@ typedef struct Tally Tally;
 struct Tally {
 	long problems, failed, transforms;
 	double worst;               /* largest err / bound */
-	char where[160];            /* the problem it was seen on */
+	char where[200];            /* the problem it was seen on */
 };
 
 static int
@@ -125,15 +133,24 @@ static const char *
 describe(const kgen_selftest_problem *p, char *buf, size_t len)
 {
 	static const char *const kinds[] = { "dft", "r2c", "c2r" };
+	char size[80];
+	int d, at;
 
-	snprintf(buf, len, "n=%d %s %s sign=%+d %s %s%s howmany=%d "
-	    "stride=%td dist=%td", p->n,
+	if (p->rank == 0)
+		snprintf(size, sizeof size, "n=%d", p->n);
+	else
+		for (d = at = 0; d < p->rank; d++)
+			at += snprintf(size + at, sizeof size - at, "%s%d",
+			    d ? "x" : "dims=", p->dims[d]);
+	snprintf(buf, len, "%s %s %s sign=%+d %s %s%s howmany=%d "
+	    "stride=%td dist=%td threads=%d", size,
 	    p->precision == KGEN_FLOAT ? "float" : "double", kinds[p->kind],
 	    p->sign ? p->sign : p->kind == KGEN_SELFTEST_R2C ? -1 : 1,
-	    p->api == KGEN_SELFTEST_N1 ? "kgen_dft" : "plan",
-	    p->inplace ? "in-place" : "out-of-place",
+	    p->api == KGEN_SELFTEST_N1 ? "kgen_dft" : p->rank ? "plan-nd"
+	    : "plan", p->inplace ? "in-place" : "out-of-place",
 	    p->interleaved ? " interleaved" : "", p->howmany ? p->howmany : 1,
-	    p->stride ? p->stride : 1, p->dist);
+	    p->stride ? p->stride : 1, p->dist,
+	    p->nthreads ? p->nthreads : 1);
 	return buf;
 }
 
@@ -141,7 +158,7 @@ static void
 one(const Opts *o, const char *isa, kgen_selftest_problem *p, Tally *t)
 {
 	kgen_selftest_result r;
-	char buf[160];
+	char buf[200];
 	double ratio;
 	int st;
 
@@ -188,6 +205,15 @@ size_problems(const Opts *o, const char *isa, int n, int prec, Tally *t)
 		p.kind = kind;
 		one(o, isa, &p, t);
 	}
+	/* the FFTW-style calls of rank 1 */
+	for (i = 0; i < 4; i++) {
+		memset(&p, 0, sizeof p);
+		p.rank = 1, p.dims[0] = n, p.precision = prec;
+		p.kind = i < 2 ? KGEN_SELFTEST_DFT : i - 1;
+		p.sign = i == 0 ? -1 : i == 1 ? 1 : 0;
+		p.interleaved = 1, p.inplace = i > 0;
+		one(o, isa, &p, t);
+	}
 	if (n <= 4096) {
 		/* gaps between elements and between transforms */
 		memset(&p, 0, sizeof p);
@@ -227,6 +253,70 @@ size_problems(const Opts *o, const char *isa, int n, int prec, Tally *t)
 	one(o, isa, &p, t);
 }
 
+/* Every problem of the sweep for sizes dims[0..rank-1] in precision
+ * prec. */
+static void
+nd_problems(const Opts *o, const char *isa, int rank, const int *dims,
+    int prec, Tally *t)
+{
+	kgen_selftest_problem p, base;
+	long n = 1;
+	int d, i;
+
+	memset(&base, 0, sizeof base);
+	base.rank = rank;
+	for (d = 0; d < rank; d++)
+		n *= base.dims[d] = dims[d];
+	if (n > o->max_n)
+		return;
+	base.precision = prec;
+	/* complex: both signs, split and interleaved, in and out of place;
+	 * two threads */
+	for (i = 0; i < 5; i++) {
+		p = base;
+		p.sign = i % 2 ? 1 : -1;
+		p.interleaved = i % 4 != 0;
+		p.inplace = i / 2 % 2;
+		p.nthreads = i == 4 ? 2 : 0;
+		one(o, isa, &p, t);
+	}
+	/* a batch with gaps between elements and between transforms */
+	p = base;
+	p.sign = -1, p.interleaved = 1;
+	p.howmany = 3, p.stride = 2, p.dist = 2 * n + 5;
+	one(o, isa, &p, t);
+	/* split, backwards through memory */
+	p = base;
+	p.sign = 1;
+	p.howmany = 2, p.stride = -1, p.dist = -(n + 3);
+	one(o, isa, &p, t);
+	/* real, FFTW's layout: in and out of place, one thread and two */
+	for (i = 0; i < 6; i++) {
+		p = base;
+		p.kind = i % 2 ? KGEN_SELFTEST_C2R : KGEN_SELFTEST_R2C;
+		p.inplace = i / 2 % 2;
+		p.nthreads = i >= 4 ? 2 : 0;
+		one(o, isa, &p, t);
+	}
+}
+
+/* The multi-dimensional sizes of the sweep: rank, then the sizes. */
+static const int nd_quick[][5] = {
+	{ 2, 2, 3 }, { 3, 2, 2, 2 }, { 2, 8, 8 }, { 2, 12, 20 },
+	{ 2, 7, 9 }, { 2, 64, 48 }, { 2, 1, 16 }, { 2, 10, 1 },
+	{ 3, 4, 6, 8 }, { 3, 5, 3, 7 }, { 3, 16, 16, 16 },
+	{ 4, 2, 3, 4, 5 },
+};
+static const int nd_full[][5] = {
+	{ 2, 2, 3 }, { 3, 2, 2, 2 }, { 2, 8, 8 }, { 2, 12, 20 },
+	{ 2, 7, 9 }, { 2, 64, 48 }, { 2, 1, 16 }, { 2, 10, 1 },
+	{ 3, 4, 6, 8 }, { 3, 5, 3, 7 }, { 3, 16, 16, 16 },
+	{ 4, 2, 3, 4, 5 }, { 2, 32, 32 }, { 2, 100, 100 }, { 2, 17, 257 },
+	{ 2, 128, 128 }, { 2, 64, 65 }, { 2, 480, 640 }, { 2, 1024, 2 },
+	{ 3, 60, 60, 60 }, { 3, 64, 64, 64 }, { 3, 9, 25, 13 },
+	{ 3, 1, 32, 33 }, { 4, 8, 8, 8, 8 }, { 4, 6, 1, 10, 7 },
+};
+
 /* The sweep on the ISA the library chose (KGEN_ISA is set); the tally
  * goes to fd as one line: problems failed transforms worst where. */
 static int
@@ -235,12 +325,19 @@ sweep(const Opts *o, int fd)
 	static long s[2000];
 	const char *isa = kgen_isa_name(kgen_isa());
 	Tally t = { 0 };
+	const int (*nd)[5] = o->quick ? nd_quick : nd_full;
+	int nnd = o->quick ? (int)(sizeof nd_quick / sizeof *nd_quick)
+	    : (int)(sizeof nd_full / sizeof *nd_full);
 	int i, n = sizes(o, s);
 	FILE *f;
 
 	for (i = 0; i < n; i++) {
 		size_problems(o, isa, (int)s[i], KGEN_DOUBLE, &t);
 		size_problems(o, isa, (int)s[i], KGEN_FLOAT, &t);
+	}
+	for (i = 0; i < nnd; i++) {
+		nd_problems(o, isa, nd[i][0], nd[i] + 1, KGEN_DOUBLE, &t);
+		nd_problems(o, isa, nd[i][0], nd[i] + 1, KGEN_FLOAT, &t);
 	}
 	printf("%s: %ld problems, %ld failed, %ld transforms; largest "
 	    "err/bound %.3g (%s)\n", isa, t.problems, t.failed,
