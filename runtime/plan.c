@@ -482,9 +482,10 @@ extent_fits(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist)
 	return a * mag(stride) <= lim - b * mag(dist);
 }
 
+/* kgen_plan_many_dft's plan, tuned for layout lay (LAY_*) */
 PLAN *
-PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
-    int sign, unsigned flags)
+PRIV(plan_many_lay)(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
+    int sign, unsigned flags, int lay)
 {
 	PLAN *p;
 
@@ -495,10 +496,7 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	p = zalloc(sizeof *p);
 	if (!p)
 		return 0;
-	/* stride 2 is (almost always) interleaved data: plans for it are
-	 * timed, and kept in wisdom, on that layout */
-	if (PRIV(plan_init)(p, n, flags, stride == 2 ? LAY_INTER : LAY_SPLIT)
-	    < 0) {
+	if (PRIV(plan_init)(p, n, flags, lay) < 0) {
 		DESTROY(p);
 		return 0;
 	}
@@ -512,10 +510,21 @@ PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 	return p;
 }
 
+/* stride 2 is (almost always) interleaved data: plans for it are
+ * timed, and kept in wisdom, on that layout */
+PLAN *
+PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
+    int sign, unsigned flags)
+{
+	return PRIV(plan_many_lay)(n, howmany, stride, dist, sign, flags,
+	    stride == 2 ? LAY_INTER : LAY_SPLIT);
+}
+
+/* FFTW users run it on interleaved data (kgen_execute_dft): tuned so */
 PLAN *
 PLAN_1D(int n, int sign, unsigned flags)
 {
-	return PLAN_MANY(n, 1, 1, n, sign, flags);
+	return PRIV(plan_many_lay)(n, 1, 1, n, sign, flags, LAY_INTER);
 }
 
 /* Frees what p holds (its sub-plan too), not p itself. */
@@ -591,30 +600,10 @@ int
 EXECUTE(const PLAN *p, const R *ri, const R *ii,
     R *ro, R *io)
 {
-	int h;
-
 	if (!p || !ri || !ii || !ro || !io || p->real)
 		return KGEN_EINVAL;
-	if (p->kind == P_DIRECT && (p->howmany > 1 || !p->v1)) {
-		/* one call for the whole batch */
-		if (p->sign < 0)
-			p->n1(ri, ii, ro, io, p->stride, p->stride, p->howmany,
-			    p->dist, p->dist);
-		else
-			p->n1(ii, ri, io, ro, p->stride, p->stride, p->howmany,
-			    p->dist, p->dist);
-		return KGEN_OK;
-	}
-	for (h = 0; h < p->howmany; h++) {
-		/* backward = forward with re and im swapped on both sides */
-		if (p->sign < 0)
-			PRIV(plan_execute_one)(p, ri + h * p->dist,
-			    ii + h * p->dist, p->stride, ro + h * p->dist,
-			    io + h * p->dist, p->stride);
-		else
-			PRIV(plan_execute_one)(p, ii + h * p->dist,
-			    ri + h * p->dist, p->stride, io + h * p->dist,
-			    ro + h * p->dist, p->stride);
-	}
+	if (PRIV(nd_check_split)(p, ri, ii, ro, io) != KGEN_OK)
+		return KGEN_EINVAL;
+	PRIV(nd_execute)(p, ri, ii, ro, io, 1);
 	return KGEN_OK;
 }

@@ -311,6 +311,23 @@ PLAN *PRIV(nd_plan)(int rank, const Dim *d, int hr, const Dim *v,
 void PRIV(nd_execute)(const PLAN *p, const R *xr, const R *xi, R *yr,
     R *yi, int mul);
 void PRIV(nd_free)(Nd *nd);
+/* KGEN_OK when split pointers ri, ii (ro, io) fit complex plan p: no
+ * element of ri's layout is one of ii's (ro's and io's), and in place
+ * (ri == ro or ii == io) only where p's input and output strides are
+ * equal; else KGEN_EINVAL (ndexec.c). */
+int PRIV(nd_check_split)(const PLAN *p, const R *ri, const R *ii,
+    const R *ro, const R *io);
+/* The wisdom store's nd entries (wisdom.c): a multi-dimensional plan's
+ * choice for a pass, keyed by precision ('d', 'f') and key: its size
+ * and stride magnitudes n, is, os, vis, vos; method plannd.h's M_CORE
+ * or M_BUF (B its block). */
+int kgen_priv_wisdom_nd_get(int prec, const ptrdiff_t key[5], int *method,
+    int *B);
+void kgen_priv_wisdom_nd_put(int prec, const ptrdiff_t key[5], int method,
+    int B);
+/* kgen_plan_many_dft's 1-D plan, tuned for layout lay (plan.c). */
+PLAN *PRIV(plan_many_lay)(int n, int howmany, ptrdiff_t stride,
+    ptrdiff_t dist, int sign, unsigned flags, int lay);
 
 /* ---- plandesc.c: kgen_plan_describe.  Desc is a growing string;
  * desc_printf appends (sets err when out of memory). */

@@ -12,6 +12,7 @@
  *   PREC N bluestein [M]
  *   t1v P ISA R c|asm
  *   dft P N SIDE LAYOUT FAMILY ISA
+ *   nd P N IS OS VIS VOS core|buf|bufi B
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
  * (stride 2, ii = ri + 1); ALG ct, rader, bluestein or n1x (Rader and
@@ -54,15 +55,23 @@
  * t1v line a step it has in both forms) and takes all of them or none.
  * Plan entries that name an ISA the CPU lacks are kept but unused (the
  * planner plans afresh).
+ * An nd line (version 3 only) is KGEN_MEASURE's choice for a pass of a
+ * multi-dimensional plan (plannd.c, ndmeas.c) over a dim of size N at
+ * strides IS (input) and OS (output) for transforms VIS and VOS apart
+ * (magnitudes, in elements): a 1-D plan on each transform (core) or
+ * blocks of B transforms buffered (buf: split, bufi: interleaved; B 0
+ * for core).
  * kgen_forget_wisdom drops kgen_dft's picks and the t1v choices too:
  * each is measured again at its next use. */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
 #include "cpu.h"
 #include "plan.h"
+#include "plannd.h"
 
 /* kgen_dft's picks (dispatch.c) and the t1v choices (plantab.c), one
  * object per precision: referenced weakly, so that a static program that
@@ -91,6 +100,16 @@ typedef struct {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static Entry *tab;
 static int ntab, cap;
+
+/* An nd line: prec 'd' or 'f', the pass's size and strides, its choice */
+typedef struct {
+	int prec;
+	ptrdiff_t key[5];
+	int method, B;
+} NdEnt;
+static NdEnt *ndtab;
+static int nnd, ndcap;
+static const char *const ndmethod[] = {0, "core", "buf", "bufi"};
 
 static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
     "n1x"};
@@ -189,6 +208,66 @@ kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c)
 	pthread_mutex_unlock(&lock);
 }
 
+/* Adds or replaces an nd entry; the caller holds the lock.  0, or -1
+ * out of memory */
+static int
+ndput(const NdEnt *e)
+{
+	NdEnt *t;
+	int i;
+
+	for (i = 0; i < nnd; i++)
+		if (ndtab[i].prec == e->prec && !memcmp(ndtab[i].key, e->key,
+		    sizeof e->key)) {
+			ndtab[i] = *e;
+			return 0;
+		}
+	if (nnd == ndcap) {
+		t = realloc(ndtab, (size_t)(ndcap ? 2 * ndcap : 16)
+		    * sizeof *t);
+		if (!t)
+			return -1;
+		ndtab = t;
+		ndcap = ndcap ? 2 * ndcap : 16;
+	}
+	ndtab[nnd++] = *e;
+	return 0;
+}
+
+int
+kgen_priv_wisdom_nd_get(int prec, const ptrdiff_t key[5], int *method,
+    int *B)
+{
+	int i, found;
+
+	found = 0;
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < nnd && !found; i++)
+		if (ndtab[i].prec == prec && !memcmp(ndtab[i].key, key,
+		    sizeof ndtab[i].key)) {
+			*method = ndtab[i].method;
+			*B = ndtab[i].B;
+			found = 1;
+		}
+	pthread_mutex_unlock(&lock);
+	return found;
+}
+
+void
+kgen_priv_wisdom_nd_put(int prec, const ptrdiff_t key[5], int method,
+    int B)
+{
+	NdEnt e;
+
+	e.prec = prec;
+	memcpy(e.key, key, sizeof e.key);
+	e.method = method;
+	e.B = B;
+	pthread_mutex_lock(&lock);
+	ndput(&e);
+	pthread_mutex_unlock(&lock);
+}
+
 void
 kgen_forget_wisdom(void)
 {
@@ -196,6 +275,9 @@ kgen_forget_wisdom(void)
 	free(tab);
 	tab = 0;
 	ntab = cap = 0;
+	free(ndtab);
+	ndtab = 0;
+	nnd = ndcap = 0;
 	if (kgen_priv_dft_forget)
 		kgen_priv_dft_forget();
 	if (kgen_priv_dftf_forget)
@@ -295,7 +377,7 @@ kgen_export_wisdom_to_string(void)
 	int i;
 
 	pthread_mutex_lock(&lock);
-	s = malloc((size_t)(ntab + 1) * LINE_MAX
+	s = malloc((size_t)(ntab + nnd + 1) * LINE_MAX
 	    + (size_t)NPICKLINE * PICKLINE_MAX + t1vlines(0, 0)
 	    + t1vlines(0, 1));
 	if (s) {
@@ -303,6 +385,12 @@ kgen_export_wisdom_to_string(void)
 		s[at] = 0;
 		for (i = 0; i < ntab; i++)
 			at += line(s + at, &tab[i]);
+		for (i = 0; i < nnd; i++)
+			at += (size_t)sprintf(s + at, "nd %c %td %td %td %td "
+			    "%td %s %d\n", ndtab[i].prec, ndtab[i].key[0],
+			    ndtab[i].key[1], ndtab[i].key[2], ndtab[i].key[3],
+			    ndtab[i].key[4], ndmethod[ndtab[i].method],
+			    ndtab[i].B);
 		at += t1vlines(s + at, 0);
 		at += t1vlines(s + at, 1);
 		picklines(s + at);
@@ -416,6 +504,52 @@ parse(const char **s, int ver, Entry *e)
 	return 0;
 }
 
+/* Reads a decimal ptrdiff_t >= 0 at *s as num does. */
+static int
+numl(const char **s, ptrdiff_t *v)
+{
+	ptrdiff_t x;
+	const char *p;
+
+	p = *s;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (x = 0; *p >= '0' && *p <= '9'; p++) {
+		if (x > (PTRDIFF_MAX - 9) / 10)
+			return -1;
+		x = x * 10 + (*p - '0');
+	}
+	if (*p != ' ' && *p != '\n')
+		return -1;
+	*v = x;
+	*s = *p == ' ' ? p + 1 : p;
+	return 0;
+}
+
+/* Parses an nd line (version 3) at *s into e, past its '\n'. */
+static int
+parsend(const char **s, NdEnt *e)
+{
+	int i, prec;
+
+	if (strncmp(*s, "nd ", 3))
+		return -1;
+	*s += 3;
+	if (word(s, precname, 2, &prec) < 0)
+		return -1;
+	e->prec = prec ? 'f' : 'd';
+	for (i = 0; i < 5; i++)
+		if (numl(s, &e->key[i]) < 0)
+			return -1;
+	if (e->key[0] < 1 || e->key[0] > KGEN_PLAN_MAX
+	    || word(s, ndmethod, 4, &e->method) < 0
+	    || num(s, 0, 1 << 20, &e->B) < 0 || **s != '\n'
+	    || (e->method != M_CORE) != (e->B > 0))
+		return -1;
+	(*s)++;
+	return 0;
+}
+
 /* Whether the line at s is a dft or t1v line (version 3). */
 static int
 ispick(const char *s)
@@ -474,7 +608,8 @@ kgen_import_wisdom_from_string(const char *s)
 	const char *p;
 	Entry *es, e;
 	Pick *ks, k;
-	int ne, nk, i, j, st, ver;
+	NdEnt *ds, d;
+	int ne, nk, nn, i, j, l, st, ver;
 
 	/* versions 1, 2 and 3; the line after the number */
 	if (!s || strncmp(s, head, sizeof head - 1))
@@ -486,8 +621,12 @@ kgen_import_wisdom_from_string(const char *s)
 	s = p + 2;
 	/* check everything first: all lines or none */
 	p = s;
-	for (ne = nk = 0; *p; )
-		if (ver >= 3 && ispick(p)) {
+	for (ne = nk = nn = 0; *p; )
+		if (ver >= 3 && !strncmp(p, "nd ", 3)) {
+			if (parsend(&p, &d) < 0)
+				return KGEN_EINVAL;
+			nn++;
+		} else if (ver >= 3 && ispick(p)) {
 			if (parsepick(&p, &k) < 0)
 				return KGEN_EINVAL;
 			nk++;
@@ -497,14 +636,18 @@ kgen_import_wisdom_from_string(const char *s)
 			ne++;
 	es = malloc((size_t)(ne ? ne : 1) * sizeof *es);
 	ks = malloc((size_t)(nk ? nk : 1) * sizeof *ks);
-	if (!es || !ks) {
+	ds = malloc((size_t)(nn ? nn : 1) * sizeof *ds);
+	if (!es || !ks || !ds) {
 		free(es);
 		free(ks);
+		free(ds);
 		return KGEN_ENOMEM;
 	}
 	p = s;
-	for (i = j = 0; *p; )
-		if (ver >= 3 && ispick(p))
+	for (i = j = l = 0; *p; )
+		if (ver >= 3 && !strncmp(p, "nd ", 3))
+			parsend(&p, &ds[l++]);
+		else if (ver >= 3 && ispick(p))
 			parsepick(&p, &ks[j++]);
 		else
 			parse(&p, ver, &es[i++]);
@@ -515,6 +658,9 @@ kgen_import_wisdom_from_string(const char *s)
 		if (put(es[i].prec, es[i].lay, es[i].n, &es[i].c) < 0
 		    || (ver == 1 && put(es[i].prec, LAY_INTER, es[i].n,
 		    &es[i].c) < 0))
+			st = KGEN_ENOMEM;
+	for (l = 0; l < nn && st == KGEN_OK; l++)
+		if (ndput(&ds[l]) < 0)
 			st = KGEN_ENOMEM;
 	/* kgen_dft's picks and the t1v choices, where this process may
 	 * run them */
@@ -527,6 +673,7 @@ kgen_import_wisdom_from_string(const char *s)
 	pthread_mutex_unlock(&lock);
 	free(es);
 	free(ks);
+	free(ds);
 	return st;
 }
 

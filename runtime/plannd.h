@@ -1,0 +1,63 @@
+/* plannd.h: what plannd.c (P_ND plans), ndexec.c (running them) and
+ * ndmeas.c (timing their choices) share (internal). */
+#ifndef KGEN_PLANND_H
+#define KGEN_PLANND_H
+
+#include "plan.h"
+
+/* A pass's method (plannd.c's opening comment) */
+/* M_BUFI: buffer as M_BUF, the block's columns side by side and
+ * interleaved (ndexec.c's task_bufi) */
+enum { M_BATCH, M_CORE, M_BUF, M_BUFI };
+enum { ND_B = 8 };          /* the estimate's block of columns */
+/* a buffered column's pitch in R: n plus a cache line, so that the B
+ * columns of a block do not share L1 sets */
+#define ND_PITCH(n) (((size_t)(n) + 15) / 8 * 8 + 8)
+
+/* 1-D plans of size n for layout lay, one per thread */
+typedef struct Core Core;
+struct Core {
+	int n, lay;
+	PLAN **p;
+};
+
+/* One pass: dim `dim` of size n (strides is in its source, os in its
+ * destination) for every index of v (nv, vis, vos) and o[0..no) */
+typedef struct Pass Pass;
+struct Pass {
+	int dim, n, first;      /* first: input to output, else in place */
+	ptrdiff_t is, os;
+	int nv;
+	ptrdiff_t vis, vos;
+	int no;
+	Dim *o;
+	int method, B, core;    /* M_*, block, index of nd->core or -1 */
+	size_t pitch;           /* M_BUF: a column's pitch in the buffer */
+	ptrdiff_t nchunk;       /* units per index of o: v's parts */
+	ptrdiff_t units;        /* the parallel loop's length */
+};
+
+struct Nd {
+	int rank, hr;           /* the normal form: transform dims d, */
+	Dim *d, *v;             /* loops v (v inside d's allocation) */
+	int np;
+	Pass *pass;             /* pass[0]: d[rank - 1], input to output */
+	int nc;
+	Core *core;
+	int nthreads;
+	R **buf;                /* per thread, bufsz R each */
+	size_t bufsz;
+};
+
+/* Sets pass ps's method m (block B), with its 1-D plans; -1 out of
+ * memory (plannd.c). */
+int PRIV(nd_method)(Nd *nd, Pass *ps, int m, int B, unsigned flags);
+/* Runs pass ps of nd from x to y (strides times mul), on nd's threads
+ * (ndexec.c). */
+void PRIV(nd_pass)(const Nd *nd, const Pass *ps, const R *xr,
+    const R *xi, R *yr, R *yi, int mul);
+/* KGEN_MEASURE's choice for pass ps (sets ps->method, ps->B): from
+ * wisdom or timed; the method, or -1 (ndmeas.c). */
+int PRIV(ndmeas_choose)(Nd *nd, Pass *ps, unsigned flags);
+
+#endif
