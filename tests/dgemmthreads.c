@@ -4,12 +4,17 @@
  * from the same C; prints per shape whether the two agree to the bit
  * and the threaded result's largest error in units of (K + 2) u (|C| +
  * sum |A B|) against a long-double loop (tests/dgemmcheck.c's bound).
- * Usage: dgemmthreads SEED THREADS M N K [M N K ...] */
+ * With --time, times n x n x n products instead (the best of 7 rounds
+ * of each, 1 thread and THREADS alternating) and prints the speed-up.
+ * Usage: dgemmthreads SEED THREADS M N K [M N K ...]
+ *        dgemmthreads --time THREADS N [N ...] */
+#define _POSIX_C_SOURCE 200809L
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "kgen.h"
 
 static unsigned long long state;
@@ -80,14 +85,60 @@ shape(int nt, int m, int n, int k)
 	free(Ct);
 }
 
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void
+timing(int nt, int n)
+{
+	double *A, *B, *C, best[2] = { 1e30, 1e30 }, t;
+	int r, i, j, reps;
+
+	A = arr((size_t)n * n);
+	B = arr((size_t)n * n);
+	C = arr((size_t)n * n);
+	reps = (int)(2e8 / ((double)n * n * n)) + 1;
+	for (r = 0; r < 7; r++)
+		for (i = 0; i < 2; i++) {
+			kgen_plan_with_nthreads(i ? nt : 1);
+			t = now();
+			for (j = 0; j < reps; j++)
+				kgen_dgemm(n, n, n, A, n, B, n, C, n);
+			t = (now() - t) / reps;
+			best[i] = t < best[i] ? t : best[i];
+		}
+	printf("n %d: 1 thread %.1f us (%.1f Gflop/s), %d threads %.1f us "
+	    "(%.1f Gflop/s): %.2fx\n", n, best[0] * 1e6,
+	    2e-9 * n * n * n / best[0], nt, best[1] * 1e6,
+	    2e-9 * n * n * n / best[1], best[0] / best[1]);
+	free(A);
+	free(B);
+	free(C);
+}
+
 int
 main(int argc, char **argv)
 {
 	int i, nt;
 
+	if (argc > 3 && !strcmp(argv[1], "--time")
+	    && (nt = atoi(argv[2])) >= 1) {
+		state = 1;
+		for (i = 3; i < argc; i++)
+			timing(nt, atoi(argv[i]));
+		return 0;
+	}
+
 	if (argc < 3 || (argc - 3) % 3 || (nt = atoi(argv[2])) < 1) {
 		fprintf(stderr, "usage: dgemmthreads SEED THREADS M N K "
-		    "[M N K ...]\n");
+		    "[M N K ...]\n       dgemmthreads --time THREADS N "
+		    "[N ...]\n");
 		return 2;
 	}
 	state = strtoull(argv[1], 0, 10);
