@@ -9,7 +9,7 @@
  * fftw_malloc, as before))
  * For each n, in one process, out of place, forward, double (built with
  * -DSINGLE: float, kgen_planf_* against fftwf_*, -lfftw3f):
- *   kgen_split   kgen_plan_dft_1d (KGEN_ESTIMATE) on split arrays
+ *   kgen_split   kgen_plan_many_dft, stride 1 (KGEN_ESTIMATE) on split arrays
  *   kgen_inter   kgen_plan_many_dft, stride 2, ii = ri + 1 (the
  *                interleaved layout FFTW and C99 complex users hold)
  *   kgen_meas    the same interleaved plan made with KGEN_MEASURE

@@ -7,7 +7,7 @@
  *                    [-l inter|split|both] [-q] SIZE...
  * SIZE is N or a range A-B (every N from A to B).  For each size,
  * precision and layout it makes a KGEN_MEASURE plan (interleaved: stride
- * 2, kgen_plan_many_dft; split: kgen_plan_dft_1d), which learns the
+ * 2; split: stride 1, both through kgen_plan_many_dft), which learns the
  * plan's shape and its twiddle steps' C or assembly codelets; for sizes
  * up to KGEN_N1_MAX it also calls kgen_dft (kgen_dftf) once with one
  * transform and once with 256, which picks their codelets.  -w imports a
@@ -91,12 +91,13 @@ plan(int f, long n, int inter)
 
 	if (f) {
 		pf = inter ? kgen_planf_many_dft((int)n, 1, 2, 2 * n, -1,
-		    KGEN_MEASURE) : kgen_planf_dft_1d((int)n, -1, KGEN_MEASURE);
+		    KGEN_MEASURE) : kgen_planf_many_dft((int)n, 1, 1, n, -1,
+		    KGEN_MEASURE);
 		kgen_destroyf(pf);
 		return pf ? 0 : -1;
 	}
 	p = inter ? kgen_plan_many_dft((int)n, 1, 2, 2 * n, -1, KGEN_MEASURE)
-	    : kgen_plan_dft_1d((int)n, -1, KGEN_MEASURE);
+	    : kgen_plan_many_dft((int)n, 1, 1, n, -1, KGEN_MEASURE);
 	kgen_destroy(p);
 	return p ? 0 : -1;
 }
