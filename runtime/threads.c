@@ -27,6 +27,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include "kgen.h"
 #include "threads.h"
 
@@ -167,8 +168,11 @@ grow(int want)
 
 	while (pool.nw < want) {
 		if (pool.nw == pool.ns) {
-			if (!(s = calloc(1, sizeof *s)))
+			/* a line of its own: no false sharing */
+			if (!(s = aligned_alloc(64, (sizeof *s + 63) / 64
+			    * 64)))
 				break;
+			memset(s, 0, sizeof *s);
 			reset(s);
 			pool.slot[pool.ns++] = s;
 		}
