@@ -188,6 +188,9 @@ main(void)
 	double *x;
 	int st, h;
 
+	/* NDT=k: plans on k threads */
+	if (getenv("NDT"))
+		kgen_plan_with_nthreads(atoi(getenv("NDT")));
 	for (i = 0; i < sizeof s1 / sizeof *s1; i++)
 		for (h = 1; h <= 3; h += 2) {
 			snprintf(what, sizeof what, "1d %d x%d", s1[i][0], h);
