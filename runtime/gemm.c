@@ -19,7 +19,12 @@
  * the ISA's 16 registers (scalar 3 x 4, SSE2 6 x 4, AVX2 12 x 4), except
  * on AVX-512, where 24 x 8 measured faster than the model's 40 x 5: the
  * model counts loads into registers, not that a taller sliver of A
- * streams from L2 rather than L1. */
+ * streams from L2 rather than L1.
+ * On kgen_plan_with_nthreads's threads (threads.c's pool) a large
+ * product is cut along C's longer side into parts of whole tiles, each
+ * part packing into space of its own: every element of C then meets the
+ * same kernel and the same k blocks as on one thread, and the result is
+ * the same to the bit. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "kgen.h"
