@@ -31,7 +31,7 @@ MAKEFLAGS += -j$(JOBS)
 
 all: bin/kgen lib/libkgen.a lib/libkgen.so bin/kgen-wisdom
 
-include mk/isa.mk mk/gen.mk mk/lib.mk mk/install.mk mk/check.mk \
+include mk/isa.mk mk/gen.mk mk/lib.mk mk/install.mk mk/check.mk mk/fftw.mk \
         mk/bench.mk
 
 clean:

@@ -231,6 +231,33 @@ def v_plan(t):
                                "kgen_meas_plan_ms", "patient_capped"])))
 
 
+def v_nd(t):
+    """bench-nd: the FFTW builds, issue 45's goals per build (computed
+    by bench/nd.py's goals()), the summary and the rows."""
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import nd
+    rows = t["nd.csv"]
+    builds = "\n".join("- FFTW " + line for line in
+                       t["nd.fftw"].strip().splitlines())
+    goals = []
+    for b, g in nd.goals(rows):
+        goals += [[b, name, nd.verdict(m), detail] for name, m, detail in g]
+    head, body = nd.table(rows)
+    return ("kgen (KGEN_MEASURE, kgen_execute_dft / kgen_execute_dft_r2c) "
+            "against FFTW_PATIENT (FFTW_MEASURE where noted), double, "
+            "interleaved, out of place, forward; the median of interleaved "
+            "trials in one process per problem and FFTW build; ratio = "
+            "FFTW's time / kgen's (> 1: kgen faster).  FFTW builds:\n\n"
+            "%s\n\nGoals of issue 45, per FFTW build:\n\n%s\n\n"
+            "Ratio per kind, rank and threads:\n\n%s\n\nPer problem "
+            "(ns):\n\n%s" % (
+                builds, md(["FFTW", "goal", "verdict", "detail"], goals),
+                summary([dict(r, group="%s %s-D" % (r["kind"], r["rank"]))
+                         for r in rows], ["fftw", "group", "threads"],
+                        "ratio", "problem"),
+                md(head, body)))
+
+
 def v_gemm(t):
     return ("Fixed-size codelets against OpenBLAS and LIBXSMM, GFLOP/s:"
             "\n\n%s\n\nkgen_dgemm against OpenBLAS (one thread):\n\n%s" % (
@@ -293,6 +320,7 @@ VIEWS = [
     ("spills", ["spills.csv"], v_spills),
     ("fft", ["fft_batched.csv", "fft_v1.csv"], v_fft),
     ("plan", ["plan.csv"], v_plan),
+    ("nd", ["nd.csv", "nd.fftw"], v_nd),
     ("gemm", ["gemm_small.csv", "gemm_large.csv"], v_gemm),
     ("gemmasm", ["gemmasm.csv"], v_gemmasm),
     ("asm", ["asm.csv"], v_asm),

@@ -133,6 +133,42 @@ bench-plan: lib/libkgen.a
 	$(PYTHON) bench/plan.py
 	$(RESULTS) plan
 
+# ---- bench-nd: 2-D and 3-D transforms, c2c and r2c, one thread and
+# two, kgen (KGEN_MEASURE, kgen_execute_dft / _dft_r2c) against
+# FFTW_PATIENT on interleaved data in FFTW's layouts (bench/nd.c, one
+# process per problem and FFTW build; bench/nd.py: the table, the goals
+# of issue 45, CSV and plot in bench/out/nd.*).  Two binaries of the
+# same source: nd-debian links Debian's libfftw3, nd-built the FFTW
+# 3.3.10 of make fftw-avx512 (mk/fftw.mk; its double precision built
+# on first use, 10-30 minutes on 2 busy cores; where it cannot be built
+# the bench says it compares with Debian's build only).  BENCH_ND_ARGS
+# passes options, e.g. --quick or problems (c2c:64x64 r2c:60x60x60).
+# Tens of minutes in full.
+ND_CC = $(CC) -std=c11 -O2 -Wall -Wextra -Iruntime
+build/bench/nd-debian: bench/nd.c bench/timing.h runtime/kgen.h \
+    lib/libkgen.a
+	@sh tests/deps.sh libfftw3-dev
+	@mkdir -p $(@D)
+	$(ND_CC) -o $@ bench/nd.c lib/libkgen.a -lfftw3_threads -lfftw3 \
+	    -lm -lpthread
+
+build/bench/nd-built: bench/nd.c bench/timing.h runtime/kgen.h \
+    lib/libkgen.a $(FFTW_LIB_double)
+	@mkdir -p $(@D)
+	$(ND_CC) -I$(FFTW_DIR)/double/include -o $@ bench/nd.c \
+	    lib/libkgen.a $(FFTW_DIR)/double/lib/libfftw3_threads.a \
+	    $(FFTW_LIB_double) -lm -lpthread
+
+bench-nd: build/bench/nd-debian
+	@sh bench/machine.sh nd
+	@sh tests/deps.sh python3-matplotlib
+	@$(MAKE) --no-print-directory build/bench/nd-built \
+	    || echo "bench-nd: no FFTW built here: Debian's build only"
+	$(PYTHON) bench/nd.py $(BENCH_ND_ARGS)
+	$(RESULTS) nd --command "make bench-nd$(if $(BENCH_ND_ARGS), BENCH_ND_ARGS='$(BENCH_ND_ARGS)')"
+
+.PHONY: bench-nd
+
 # ---- opcounts: kgen's operation counts beside genfft's (markdown).
 opcounts: bin/kgen
 	$(PYTHON) bench/opcounts.py --csv bench/out/opcounts.csv

@@ -187,6 +187,19 @@ def libkgen():
     return lib
 
 
+@pytest.fixture(scope="session", params=["double", "float"])
+def ndcheck(request, libkgen, tmp_path_factory):
+    """tests/ndcheck.c (the FFTW-style interface against FFTW) built
+    against the library under test, in double or in float (-DSINGLE):
+    (program, precision)."""
+    exe = tmp_path_factory.mktemp("nd") / ("ndcheck_" + request.param)
+    single = ["-DSINGLE"] if request.param == "float" else []
+    cc([TESTS / "ndcheck.c"], exe, opt="-O1",
+       flags=["-std=c11", "-Werror", *single, "-I", ROOT / "runtime"],
+       libs=[libkgen, "-lfftw3", "-lm", "-lpthread"])
+    return exe, request.param
+
+
 HEADER_COUNTS = re.compile(
     r"(\d+) additions, (\d+) multiplications, (\d+) FMAs, (\d+) negations,"
     r"\s*\*\s*(\d+) constants, (\d+) loads, (\d+) stores")

@@ -1,5 +1,8 @@
 """The library-API fuzzer: random calls of kgen_dft, kgen_dftf, the plans
 (complex and real, double and float), kgen_execute*, kgen_dgemm,
+the FFTW-style interface (kgen_plan_dft and its _1d/_2d/_3d, many and
+guru forms, r2c and c2r in FFTW's layout, kgen_execute_dft, kgen_execute
+on their plans),
 kgen_next_fast_size and the lookups, through tests/fuzz/apirun.c, which
 places every array against an inaccessible page and measures each result
 against a direct O(n^2) DFT in long double (a naive product for GEMM).
@@ -179,11 +182,98 @@ def gen_misc(r):
                            r.choice([0, 1, 2, 4, 8, 100, -1]))
 
 
+def nd_side(r, count, howmany):
+    """Stride and distance of one side of an nd layout: count elements a
+    transform; transforms never share an element."""
+    s = r.choice([1, 1, 1, 2, 3, -1, -2])
+    d = r.choice([1, -1]) * (count * abs(s) + r.choice([0, 0, 1, 7]))
+    if r.random() < 0.2 and howmany > 1:    # transforms interleaved
+        s, d = howmany * r.choice([1, 2]), 1
+    return s, d
+
+
+def nd_shapes(kind, n):
+    """Elements a transform of each side holds (input, output)."""
+    full = math.prod(n)
+    half = full // n[-1] * (n[-1] // 2 + 1)
+    return (half if kind == 2 else full), (half if kind == 1 else full)
+
+
+def gen_nd(r):
+    prec, kind = r.choice([1, 2]), r.choice([0, 0, 1, 2])
+    api = r.choice([0, 1, 2, 3])
+    rank = r.choice([1, 2, 2, 3, 3, 4]) if r.random() < 0.95 else \
+        r.choice([0, -1, INT_MIN])
+    small = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17, 31, 32, 64, 67]
+    n = [r.choice(small) for _ in range(4)]
+    if rank == 4:
+        n = [r.choice(small[:9]) for _ in range(4)]
+    if r.random() < 0.1:
+        n[r.randrange(4)] = r.choice([0, -1, INT_MIN, INT_MAX, 2**30,
+                                      2**16, 2**20 + 1])
+    howmany = r.choice([1, 1, 2, 3]) if r.random() < 0.95 else \
+        r.choice([0, -1, INT_MIN])
+    sign = r.choice([-1, 1]) if r.random() < 0.95 else r.choice([0, 2])
+    flags = 0 if r.random() < 0.92 else r.choice([1, 2, 4, 2**31,
+                                                   2**32 - 1])
+    inplace = int(r.random() < 0.3 and (kind == 0 or api <= 1))
+    split = int(kind == 0 and r.random() < 0.3)
+    nulls = r.randint(1, 31) if r.random() < 0.08 else 0
+    dims = n[:max(rank, 1)]
+    if min(dims) >= 1 and 2**20 < math.prod(dims) <= PLAN_MAX:
+        n = [r.choice(small[:6]) for _ in range(4)]  # valid but huge
+        dims = n[:max(rank, 1)]
+    ci, co = nd_shapes(kind, dims) if min(dims) >= 1 else (1, 1)
+    hm = max(howmany, 1)
+    is_, idist = nd_side(r, ci, hm)
+    os_, odist = nd_side(r, co, hm)
+    if inplace and kind == 0 and (r.random() < 0.8 or math.prod(dims)
+                                  == 1 or hm == 1):
+        os_, odist = is_, idist
+    if r.random() < 0.04:           # a layout past PTRDIFF_MAX
+        is_, idist = r.choice([(2**62, 1), (1, 2**62), (-2**62, 1)])
+    return "nd %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d " \
+        "%d %d" % (prec, kind, api, rank, *n, howmany, is_, os_, idist,
+                   odist, sign, flags, inplace, split, nulls,
+                   r.randint(0, 1), int(r.random() < 0.9))
+
+
+def nd_expect(x):
+    """(status, bound) for an nd line, from kgen.h's contract."""
+    (prec, kind, api, rank, n0, n1, n2, n3, howmany, is_, os_, idist,
+     odist, sign, flags, inplace, split, nulls, _, exec_) = x
+    dims = [n0, n1, n2, n3][:max(rank, 0)]
+    nd_api = api == 1 and 1 <= rank <= 3
+    if rank < 1 or flags not in (0, 1) or min(dims) < 1 or \
+            math.prod(dims) > PLAN_MAX or (kind == 0 and
+                                           sign not in (-1, 1)):
+        return NOPLAN, None
+    if nulls & 16 and not nd_api:
+        return NOPLAN, None
+    if api >= 2:
+        if howmany < 1:
+            return NOPLAN, None
+        ci, co = nd_shapes(kind, dims)
+        for s, d, c in ((is_, idist, ci), (os_, odist, co)):
+            if ((c - 1) * abs(s) + (howmany - 1) * abs(d)) * 8 > \
+                    PTRDIFF_MAX:
+                return NOPLAN, None
+    else:
+        howmany = 1
+    if not exec_ or math.prod(dims) * howmany > 2**20:
+        return MADE, None
+    if nulls & 5 or (split and kind == 0 and nulls & 10):
+        return EINVAL, None
+    if inplace and kind == 0 and api >= 2 and (is_, idist) != (os_, odist):
+        return EINVAL, None
+    return OK, bound(math.prod(dims), prec)
+
+
 # Each batch runs on one of the library's ISA paths (KGEN_ISA caps the
 # choice at what the CPU has), or with none set.
 ISAS = ["", "scalar", "sse2", "avx2", "avx512"]
 GENERATORS = [(gen_dft, 30), (gen_plan, 30), (gen_real, 15),
-              (gen_gemm, 15), (gen_fast, 5), (gen_misc, 5)]
+              (gen_gemm, 15), (gen_fast, 5), (gen_misc, 5), (gen_nd, 30)]
 
 
 def generate(r):
@@ -216,6 +306,8 @@ def expect(line):
         if real_refused(n):
             return NOPLAN, None
         return (EINVAL, None) if nulls else (OK, bound(n, prec))
+    if w[0] == "nd":
+        return nd_expect(x)
     if w[0] == "gemm":
         m, n, k, lda, ldb, ldc, nulls, _ = x
         if min(m, n, k) < 0 or lda < max(1, m) or ldb < max(1, k) or \
@@ -247,7 +339,7 @@ def judge(case, result):
     st, err, touched = int(got[0]), float(got[1]), int(got[2])
     want, tol = expect(line)
     problems = []
-    if st == MADE and line.split()[0] in ("plan", "real"):
+    if st == MADE and line.split()[0] in ("plan", "real", "nd"):
         want = MADE if want != NOPLAN else want
     if want is not None and st != want:
         problems.append("%s: returned %d, not %d" % (line, st, want))
