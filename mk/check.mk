@@ -73,7 +73,9 @@ selftest: build/kgen-selftest
 # ---- tsan: the runtime built with ThreadSanitizer into build/tsan/ (the
 # codelets, which touch only their arguments, are the normal build's),
 # and tests/tsancheck.c run on 2, 4 and 8 threads from a cold start on
-# every ISA (tests/test_tsan.py).
+# every ISA, its threads also running parts on the library's pool
+# (threads.c: kgen_dgemm and 2-D plans, kgen_plan_with_nthreads 2..5;
+# tests/test_tsan.py).
 TSAN_FLAGS = -fsanitize=thread -fno-omit-frame-pointer
 TSAN_RT_O = $(patsubst build/%,build/tsan/%,$(RT_O))
 

@@ -19,11 +19,17 @@
  * the ISA's 16 registers (scalar 3 x 4, SSE2 6 x 4, AVX2 12 x 4), except
  * on AVX-512, where 24 x 8 measured faster than the model's 40 x 5: the
  * model counts loads into registers, not that a taller sliver of A
- * streams from L2 rather than L1. */
+ * streams from L2 rather than L1.
+ * On kgen_plan_with_nthreads's threads (threads.c's pool) a large
+ * product is cut along C's longer side into parts of whole tiles, each
+ * part packing into space of its own: every element of C then meets the
+ * same kernel and the same k blocks as on one thread, and the result is
+ * the same to the bit. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "kgen.h"
 #include "cpu.h"
+#include "threads.h"
 
 typedef void Ukernel(ptrdiff_t k, const double *A, const double *B,
     double *C, ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);
@@ -279,10 +285,154 @@ fits(int rows, int cols, ptrdiff_t ld)
 	return cols <= 1 || ld <= (lim - rows) / (cols - 1);
 }
 
+/* The blocked loops over C += A*B, packing into Ap and Bp: a whole
+ * product, or one part of a threaded one. */
+static void
+loops(const Kern *kern, int pack, int m, int n, int k, const double *A,
+    ptrdiff_t lda, const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc,
+    double *Ap, double *Bp)
+{
+	int jc, pc, ic, nc, kc, mc;
+
+	/* steps of the block just done: jc + kern->nc could pass INT_MAX */
+	for (jc = 0; jc < n; jc += nc) {
+		nc = n - jc < kern->nc ? n - jc : kern->nc;
+		for (pc = 0; pc < k; pc += kc) {
+			kc = k - pc < kern->kc ? k - pc : kern->kc;
+			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern->nr);
+			for (ic = 0; ic < m; ic += mc) {
+				mc = m - ic < kern->mc ? m - ic : kern->mc;
+				if (!pack) {
+					block(kern, mc, nc, kc,
+					    A + ic + pc * lda, lda, Bp,
+					    C + ic + jc * ldc, ldc);
+					continue;
+				}
+				packa(mc, kc, A + ic + pc * lda, lda, Ap,
+				    kern->mr, kern->er);
+				block(kern, mc, nc, kc, Ap, 0, Bp,
+				    C + ic + jc * ldc, ldc);
+			}
+		}
+	}
+}
+
+/* Doubles of packing space for an m x n x k product: A's block, then
+ * B's panel; *na gets A's part (a multiple of 8, so that B's stays
+ * aligned). */
+static size_t
+space(const Kern *kern, int pack, int m, int n, int k, size_t *na)
+{
+	int mc, kc, nc;
+
+	mc = m < kern->mc ? m : kern->mc;
+	kc = k < kern->kc ? k : kern->kc;
+	nc = n < kern->nc ? n : kern->nc;
+	*na = pack ? ((size_t)rup(mc, kern->mr) * kc + 7) / 8 * 8 : 0;
+	return *na + (size_t)rup(nc, kern->nr) * kc;
+}
+
+/* A threaded product: C's columns (cols) or rows cut at multiples of
+ * the tile, unit, so that every part's tiles are the whole product's
+ * and each element of C sees the same kernel, the same k blocks and
+ * the same order of operations as on one thread: the result is the
+ * same to the bit.  Part t packs into its own space at buf + t*per. */
+typedef struct Par Par;
+struct Par {
+	const Kern *kern;
+	int pack, m, n, k, cols, unit, wu;
+	const double *A, *B;
+	double *C, *buf;
+	ptrdiff_t lda, ldb, ldc;
+	size_t per, na;
+};
+
+/* Units lo..hi-1 of q (the loop may give a part more units than the
+ * widest part its space was sized for: pieces of at most wu). */
+static void
+part(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
+{
+	const Par *q = ctx;
+	double *Ap = q->buf + (size_t)t * q->per;
+	ptrdiff_t x, y, e;
+	int a, b;
+
+	e = q->cols ? q->n : q->m;
+	for (x = lo; x < hi; x += q->wu) {
+		y = x + q->wu < hi ? x + q->wu : hi;
+		a = (int)(x * q->unit);
+		b = (int)(y * q->unit < e ? y * q->unit : e);
+		if (q->cols)
+			loops(q->kern, q->pack, q->m, b - a, q->k, q->A,
+			    q->lda, q->B + (ptrdiff_t)a * q->ldb, q->ldb,
+			    q->C + (ptrdiff_t)a * q->ldc, q->ldc, Ap,
+			    Ap + q->na);
+		else
+			loops(q->kern, q->pack, b - a, q->n, q->k,
+			    q->A + a, q->lda, q->B, q->ldb, q->C + a,
+			    q->ldc, Ap, Ap + q->na);
+	}
+}
+
+/* m*n*k from which a product is cut into parts, and the least m*n*k a
+ * part gets: a fork and join, and packing A (or B) once more per part,
+ * cost less than a part's share of the work from about there. */
+#define PARMIN (96.0 * 96 * 96)
+
+/* The number of parts for an m x n x k product on nt threads: 1 below
+ * PARMIN, so that small products stay on the caller. */
+static int
+parts(int nt, int m, int n, int k)
+{
+	double w = (double)m * n * k;
+
+	if (nt <= 1 || w < 2 * PARMIN)
+		return 1;
+	return w / PARMIN < nt ? (int)(w / PARMIN) : nt;
+}
+
+/* C += A*B on nt > 1 parts; KGEN_ENOMEM leaves C unchanged. */
+static int
+threaded(const Kern *kern, int pack, int nt, int m, int n, int k,
+    const double *A, ptrdiff_t lda, const double *B, ptrdiff_t ldb,
+    double *C, ptrdiff_t ldc)
+{
+	Par q;
+	int ext, units, w;
+
+	q.cols = n >= m;
+	q.unit = q.cols ? kern->nr : kern->mr;
+	ext = q.cols ? n : m;
+	units = (ext + q.unit - 1) / q.unit;
+	if (nt > units)
+		nt = units;
+	/* the widest part: units / nt rounded up */
+	q.wu = (units + nt - 1) / nt;
+	w = q.wu * q.unit;
+	if (w > ext)
+		w = ext;
+	q.per = q.cols ? space(kern, pack, m, w, k, &q.na)
+	    : space(kern, pack, w, n, k, &q.na);
+	q.per = (q.per + 7) / 8 * 8;
+	/* C11 wants the size a multiple of the alignment: per is of 8 */
+	q.buf = aligned_alloc(64, q.per * nt * sizeof(double));
+	if (!q.buf)
+		return KGEN_ENOMEM;
+	q.kern = kern;
+	q.pack = pack;
+	q.m = m, q.n = n, q.k = k;
+	q.A = A, q.B = B, q.C = C;
+	q.lda = lda, q.ldb = ldb, q.ldc = ldc;
+	kgen_priv_parfor(nt, units, part, &q);
+	free(q.buf);
+	return KGEN_OK;
+}
+
 /* C += A*B as kgen.h says.  Each mc x kc block of A is packed only when
  * more than four slivers of B will use it: packing costs a pass over the
  * block, and a wide kernel reads an unpacked A just as well when the
- * block stays in L1 for its few uses. */
+ * block stays in L1 for its few uses.  Products of PARMIN and more run
+ * on kgen_plan_with_nthreads's threads. */
 int
 kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
     const double *B, ptrdiff_t ldb, double *C, ptrdiff_t ldc)
@@ -292,7 +442,7 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 	Kern kern;
 	double *Ap, *Bp;
 	size_t na, nb;
-	int isa, jc, pc, ic, nc, kc, mc, pack;
+	int isa, pack, nt;
 
 	if (m < 0 || n < 0 || k < 0 || lda < (m > 1 ? m : 1)
 	    || ldb < (k > 1 ? k : 1) || ldc < (m > 1 ? m : 1)
@@ -311,44 +461,23 @@ kgen_dgemm(int m, int n, int k, const double *A, ptrdiff_t lda,
 	isa = kernels(kgen_isa(), &kern);
 	while (isa > CPU_scalar && m < kern.er)
 		isa = kernels(isa - 1, &kern);
-	mc = m < kern.mc ? m : kern.mc;
-	kc = k < kern.kc ? k : kern.kc;
-	nc = n < kern.nc ? n : kern.nc;
 	pack = n > 4 * kern.nr;
-	na = pack ? (size_t)rup(mc, kern.mr) * kc : 0;
-	nb = (size_t)rup(nc, kern.nr) * kc;
+	nt = parts(kgen_priv_nthreads(), m, n, k);
+	if (nt > 1)
+		return threaded(&kern, pack, nt, m, n, k, A, lda, B, ldb, C,
+		    ldc);
+	nb = space(&kern, pack, m, n, k, &na) - na;
 	if (na <= SMALL && nb <= SMALL) {
 		Ap = sa;
 		Bp = sb;
 	} else {
 		/* C11 wants the size a multiple of the alignment */
-		na = (na + 7) / 8 * 8;
 		Ap = aligned_alloc(64, (na + nb + 7) / 8 * 8 * sizeof(double));
 		if (!Ap)
 			return KGEN_ENOMEM;
 		Bp = Ap + na;
 	}
-	/* steps of the block just done: jc + kern.nc could pass INT_MAX */
-	for (jc = 0; jc < n; jc += nc) {
-		nc = n - jc < kern.nc ? n - jc : kern.nc;
-		for (pc = 0; pc < k; pc += kc) {
-			kc = k - pc < kern.kc ? k - pc : kern.kc;
-			packb(kc, nc, B + pc + jc * ldb, ldb, Bp, kern.nr);
-			for (ic = 0; ic < m; ic += mc) {
-				mc = m - ic < kern.mc ? m - ic : kern.mc;
-				if (!pack) {
-					block(&kern, mc, nc, kc,
-					    A + ic + pc * lda, lda, Bp,
-					    C + ic + jc * ldc, ldc);
-					continue;
-				}
-				packa(mc, kc, A + ic + pc * lda, lda, Ap,
-				    kern.mr, kern.er);
-				block(&kern, mc, nc, kc, Ap, 0, Bp,
-				    C + ic + jc * ldc, ldc);
-			}
-		}
-	}
+	loops(&kern, pack, m, n, k, A, lda, B, ldb, C, ldc, Ap, Bp);
 	if (Ap != sa)
 		free(Ap);
 	return KGEN_OK;

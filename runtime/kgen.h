@@ -27,7 +27,11 @@
  * fills them alike (make tsan checks this).  The one rule: a plan holds
  * scratch memory, so one plan runs one kgen_execute* at a time; distinct
  * plans run concurrently, and plans are created and destroyed
- * concurrently. */
+ * concurrently.  The library's own threads (kgen_plan_with_nthreads)
+ * change none of this: they are a pool that runs one parallel loop at a
+ * time, and a call that finds it busy runs on its caller's thread alone
+ * (same results, no waiting on another call).  A child of fork starts
+ * with no pool threads and makes its own. */
 #ifndef KGEN_H
 #define KGEN_H
 
@@ -426,7 +430,13 @@ KGEN_API int kgen_execute_dft_c2r(const kgen_plan *p,
  *   kgen_plan_with_nthreads(2);
  *   kgen_plan *p = kgen_plan_dft_2d(1024, 1024, -1, 0);   (2 threads)
  *   kgen_execute_dft(p, x, x);
- * The setting is global (all threads), read when a plan is made.
+ * The setting is global (all threads), read when a plan is made (by
+ * kgen_dgemm at each call).  The pool's threads start on the first
+ * parallel run, grow to the most ever asked for (more than the machine
+ * has cores is allowed, if slower), sleep when idle and last until the
+ * process exits.  Small problems stay on the caller's thread whatever
+ * the setting: kgen_dgemm below m n k = 2 * 96^3 (its results are the
+ * same to the bit on any number of threads).
  * Returns KGEN_OK, or KGEN_EINVAL for nthreads < 1 (setting unchanged). */
 KGEN_API int kgen_plan_with_nthreads(int nthreads);
 

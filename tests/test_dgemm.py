@@ -1,7 +1,10 @@
 """kgen_dgemm (runtime/gemm.c, in lib/libkgen) against a naive long-double
 loop, with each ISA's micro-kernels: tests/dgemmcheck.c runs the shapes
 with leading dimensions beyond the sizes, NaN guards around A and B and a
-sentinel around C, and calls with bad arguments.  The bound is that of
+sentinel around C, and calls with bad arguments; tests/dgemmthreads.c
+runs products large enough to be cut into parts on 2 and 3 threads
+(kgen_plan_with_nthreads), which must give one thread's result to the
+bit and meet the same bound.  The bound is that of
 tests/test_gemm.py: (K + 2) u (|C| + sum_p |A(i,p) B(p,j)|) per element,
 which any order of the K rounded products and K additions meets
 (Higham 3.1); a wrong index or sign gives errors near 1.
@@ -56,3 +59,36 @@ def test_dgemm(dgemmcheck, isa):
     assert len(refused) == 6
     assert all(r[2] == "-1" and r[3] == "untouched" for r in refused), \
         refused
+
+
+# Threaded shapes (m*n*k past gemm.c's PARMIN): C's columns cut (n >= m),
+# square and ragged, across nc panels; rows cut (m > n) with A packed and
+# in place (n <= 4 nr); fewer rows than a vector; k past one kc block.
+THREADED = [(200, 200, 200), (333, 517, 260), (2000, 40, 300),
+            (1001, 11, 999), (40, 3100, 50), (97, 3100, 37), (7, 500, 700),
+            (130, 150, 257)]
+
+
+@pytest.fixture(scope="module")
+def dgemmthreads(libkgen, tmp_path_factory):
+    exe = tmp_path_factory.mktemp("dgemmt") / "dgemmthreads"
+    return cc([TESTS / "dgemmthreads.c"], exe,
+              flags=["-I", RUNTIME, "-Werror"], libs=[libkgen, "-lm"],
+              opt="-O1")
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("isa", ("scalar",) + NAMES)
+def test_dgemm_threads(dgemmthreads, isa, threads):
+    """kgen_dgemm on 2 and 3 threads: the same bits as on one thread
+    (the parts are whole tiles, so each element's sum runs in the same
+    order) and within the bound of test_dgemm."""
+    args = [SEED, threads] + [x for s in THREADED for x in s]
+    p = run([dgemmthreads] + args, env=dict(os.environ, KGEN_ISA=isa))
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    rows = [l.split() for l in p.stdout.splitlines()]
+    assert len(rows) == len(THREADED)
+    bad = [r for r in rows if not (r[3] == r[4] == "0"
+                                   and float(r[5]) <= 1 and r[6] == "same")]
+    assert not bad, "seed %d, isa %s, %d threads: %s" % (SEED, isa,
+                                                         threads, bad)

@@ -6,7 +6,11 @@ the tests skip: TSan cannot be combined with the ASan of `make asan`.
 
 Each run calls kgen_dft/kgen_dftf, creates, runs and destroys complex and
 real plans in both precisions, and calls kgen_dgemm and kgen_selftest on
-every thread at once, checking every result; TSan must report nothing.
+every thread at once, checking every result; and on the library's own
+threads (kgen_plan_with_nthreads 2, 3 and 5, set while the others run): a
+kgen_dgemm cut into parts and 2-D complex and real plans, against direct
+products and DFTs.  TSan must report nothing, and every 2-D plan must be
+made (tsancheck notes a NULL one on stderr and skips it).
 test_tsan_sees_a_race runs one plan in place on two threads at once,
 which kgen.h forbids, and TSan must report that race: the runtime's
 memory accesses are watched (the codelets, which touch only their
@@ -39,6 +43,7 @@ def test_tsan_threads(isa, threads):
         assert ISAS.index(used) < ISAS.index(isa), line
         pytest.skip("this CPU does not run %s (capped to %s)" % (isa, used))
     assert line.endswith("all results right")
+    assert "gave NULL" not in p.stderr, p.stderr
 
 
 def test_tsan_sees_a_race():

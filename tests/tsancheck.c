@@ -12,7 +12,15 @@
  * and float) and real plans, checked by a round trip; kgen_dgemm against
  * a direct product (small and packed paths); kgen_selftest; and the
  * wisdom exported, forgotten and imported again among kgen_dft calls
- * (kgen_forget_wisdom drops kgen_dft's picks, an import sets them).  What the
+ * (kgen_forget_wisdom drops kgen_dft's picks, an import sets them); and
+ * on the library's own threads: kgen_plan_with_nthreads(2, 3 or 5, more
+ * than this machine's cores) set while other threads plan and run, then
+ * a kgen_dgemm large enough to be cut into parts and 2-D plans
+ * (kgen_plan_dft_2d, kgen_plan_dft_r2c_2d and _c2r_2d, run by
+ * kgen_execute_dft, _r2c and _c2r) against direct products and DFTs.
+ * The pool runs one loop at a time, so the threads also meet it busy.
+ * A 2-D plan call that returns NULL is skipped with one note on stderr
+ * (the calls were stubs before the rank-n plans were written).  What the
  * threads share is only the library; every plan and array is a thread's
  * own, as kgen.h requires.
  *
@@ -227,6 +235,184 @@ wisdoms(unsigned seed)
 	}
 }
 
+static atomic_flag noted[2];
+
+/* One note per kind of 2-D plan the library does not make. */
+static void
+note(int i, const char *call)
+{
+	if (!atomic_flag_test_and_set(&noted[i]))
+		fprintf(stderr, "tsancheck: note: %s gave NULL: skipped\n",
+		    call);
+}
+
+/* y[j*s] = sum_m x[m*s] w^(m j), j < n, for the n-th roots w[] */
+static void
+dft1(int n, ptrdiff_t s, const kgen_complex *x, kgen_complex *y,
+    const kgen_complex *w)
+{
+	double sr, si;
+	int j, m, k;
+
+	for (j = 0; j < n; j++) {
+		sr = si = 0;
+		for (m = 0, k = 0; m < n; m++, k = (k + j) % n) {
+			sr += x[m * s][0] * w[k][0] - x[m * s][1] * w[k][1];
+			si += x[m * s][0] * w[k][1] + x[m * s][1] * w[k][0];
+		}
+		y[j * s][0] = sr;
+		y[j * s][1] = si;
+	}
+}
+
+/* y = the 2-D DFT (sign -1) of the n0 x n1 row-major x, by direct DFTs
+ * of the rows into t, then of t's columns (t: n0 n1 numbers, w: n0 +
+ * n1). */
+static void
+dft2(int n0, int n1, const kgen_complex *x, kgen_complex *y,
+    kgen_complex *t, kgen_complex *w)
+{
+	int i;
+
+	for (i = 0; i < n1; i++) {
+		w[i][0] = cos(-2 * PI * i / n1);
+		w[i][1] = sin(-2 * PI * i / n1);
+	}
+	for (i = 0; i < n0; i++)
+		dft1(n1, 1, x + i * n1, t + i * n1, (const kgen_complex *)w);
+	for (i = 0; i < n0; i++) {
+		w[i][0] = cos(-2 * PI * i / n0);
+		w[i][1] = sin(-2 * PI * i / n0);
+	}
+	for (i = 0; i < n1; i++)
+		dft1(n0, n1, (const kgen_complex *)t + i, y + i,
+		    (const kgen_complex *)w);
+}
+
+/* Complex and real 2-D plans on the library's threads: forward against
+ * dft2, then back (c2r: to n0 n1 times the input). */
+static void
+plans2d(unsigned seed)
+{
+	enum { N0 = 96, N1 = 80, H = N1 / 2 + 1, N = N0 * N1 };
+	kgen_complex *x, *y, *r, *t, w[N0 + N1];
+	double *re, *rb, e;
+	kgen_plan *f, *b;
+	int i, j;
+
+	x = malloc(sizeof *x * N);
+	y = malloc(sizeof *y * N);
+	r = malloc(sizeof *r * N);
+	t = malloc(sizeof *t * N);
+	re = malloc(sizeof *re * N);
+	rb = malloc(sizeof *rb * N);
+	if (!x || !y || !r || !t || !re || !rb) {
+		bad("malloc", N, 0);
+		goto out;
+	}
+	for (i = 0; i < N; i++) {
+		x[i][0] = re[i] = rnd(&seed);
+		x[i][1] = rnd(&seed);
+	}
+	dft2(N0, N1, (const kgen_complex *)x, r, t, w);
+	f = kgen_plan_dft_2d(N0, N1, -1, 0);
+	b = kgen_plan_dft_2d(N0, N1, 1, 0);
+	if (!f || !b)
+		note(0, "kgen_plan_dft_2d");
+	else {
+		if (kgen_execute_dft(f, (const kgen_complex *)x, y))
+			bad("kgen_execute_dft status", N, 0);
+		for (i = 0, e = 0; i < N; i++)
+			e = fmax(e, fabs(y[i][0] - r[i][0])
+			    + fabs(y[i][1] - r[i][1]));
+		if (!(e < 1e-12 * N))
+			bad("2-D plan", N, e);
+		kgen_execute_dft(b, (const kgen_complex *)y, y);
+		for (i = 0, e = 0; i < N; i++)
+			e = fmax(e, fabs(y[i][0] / N - x[i][0])
+			    + fabs(y[i][1] / N - x[i][1]));
+		if (!(e < 1e-12))
+			bad("2-D plan backward", N, e);
+	}
+	kgen_destroy(f);
+	kgen_destroy(b);
+	/* the real input's spectrum is r of the reals alone */
+	for (i = 0; i < N; i++)
+		x[i][1] = 0;
+	dft2(N0, N1, (const kgen_complex *)x, r, t, w);
+	f = kgen_plan_dft_r2c_2d(N0, N1, 0);
+	b = kgen_plan_dft_c2r_2d(N0, N1, 0);
+	if (!f || !b)
+		note(1, "kgen_plan_dft_r2c_2d or _c2r_2d");
+	else {
+		if (kgen_execute_dft_r2c(f, re, y))
+			bad("kgen_execute_dft_r2c status", N, 0);
+		for (i = 0, e = 0; i < N0; i++)
+			for (j = 0; j < H; j++)
+				e = fmax(e, fabs(y[i * H + j][0]
+				    - r[i * N1 + j][0]) + fabs(y[i * H + j][1]
+				    - r[i * N1 + j][1]));
+		if (!(e < 1e-12 * N))
+			bad("2-D r2c plan", N, e);
+		if (kgen_execute_dft_c2r(b, (const kgen_complex *)y, rb))
+			bad("kgen_execute_dft_c2r status", N, 0);
+		for (i = 0, e = 0; i < N; i++)
+			e = fmax(e, fabs(rb[i] / N - re[i]));
+		if (!(e < 1e-12))
+			bad("2-D c2r plan", N, e);
+	}
+	kgen_destroy(f);
+	kgen_destroy(b);
+out:
+	free(x);
+	free(y);
+	free(r);
+	free(t);
+	free(re);
+	free(rb);
+}
+
+/* kgen_plan_with_nthreads set while the other threads run; a product
+ * that is cut into parts (kgen_dgemm reads the setting at each call),
+ * against a direct one; then the 2-D plans. */
+static void
+threaded(unsigned seed)
+{
+	static const int nts[] = { 2, 3, 5 };
+	enum { N = 160 };
+	double *a, *b, *c, e, s;
+	int i, j, p;
+
+	if (kgen_plan_with_nthreads(0) != KGEN_EINVAL
+	    || kgen_plan_with_nthreads(nts[seed % 3]) != KGEN_OK)
+		bad("kgen_plan_with_nthreads", nts[seed % 3], 0);
+	a = malloc(sizeof *a * N * N);
+	b = malloc(sizeof *b * N * N);
+	c = calloc(N * N, sizeof *c);
+	if (!a || !b || !c)
+		bad("malloc", N, 0);
+	else {
+		for (i = 0; i < N * N; i++) {
+			a[i] = rnd(&seed);
+			b[i] = rnd(&seed);
+		}
+		if (kgen_dgemm(N, N, N, a, N, b, N, c, N))
+			bad("threaded kgen_dgemm status", N, 0);
+		for (i = 0, e = 0; i < N; i++)
+			for (j = 0; j < N; j++) {
+				for (p = 0, s = 0; p < N; p++)
+					s += a[i + p * N] * b[p + j * N];
+				e = fmax(e, fabs(c[i + j * N] - s));
+			}
+		if (!(e < 1e-12 * N))
+			bad("threaded kgen_dgemm", N, e);
+	}
+	free(a);
+	free(b);
+	free(c);
+	plans2d(seed);
+}
+
 static void *
 worker(void *arg)
 {
@@ -243,13 +429,14 @@ worker(void *arg)
 		return 0;
 	}
 	/* each thread starts somewhere else */
-	for (i = 0; i < 5; i++)
-		switch ((i + id) % 5) {
+	for (i = 0; i < 6; i++)
+		switch ((i + id) % 6) {
 		case 0: dfts(id); break;
 		case 1: plans(id); break;
 		case 2: gemms(id); break;
 		case 3: selftests(id); break;
 		case 4: wisdoms(id); break;
+		case 5: threaded(id); break;
 		}
 	return 0;
 }
@@ -274,6 +461,7 @@ main(int argc, char **argv)
 		}
 	for (i = 0; i < nthread; i++)
 		pthread_join(th[i], 0);
+	threaded(nthread);     /* the pool again, all of it free */
 	printf("%d threads, isa %s: %s\n", nthread, kgen_isa_name(kgen_isa()),
 	    atomic_load(&wrong) ? "WRONG RESULTS" : "all results right");
 	kgen_destroy(shared);
