@@ -11,7 +11,7 @@
 CC      = cc
 CFLAGS  = -std=c11 -O2 -g -Wall -Wextra -Wpedantic
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L
-LDLIBS  = -lm
+LDLIBS  = -lm -pthread
 PREFIX  = /usr/local
 PYTHON  = /usr/bin/python3
 DEPFLAGS = -MMD -MP

@@ -171,12 +171,14 @@ lib/libkgen.a: $(LIB_CO) $(RT_O)
 	rm -f $@
 	ar rcs $@ $^
 
-# lib/libkgen.so.X.Y.Z (SONAME libkgen.so.X) and its two symlinks
+# lib/libkgen.so.X.Y.Z (SONAME libkgen.so.X) and its two symlinks; nodelete:
+# dlclose never unmaps it, since the thread pool's workers (threads.c)
+# run its code until the process ends
 lib/libkgen.so: $(LIB_CO) $(RT_O)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -shared \
 	    -Wl,-soname,libkgen.so.$(firstword $(subst ., ,$(VERSION))) \
-	    -o $@.$(VERSION) $^ $(LDLIBS)
+	    -Wl,-z,nodelete -o $@.$(VERSION) $^ $(LDLIBS)
 	ln -sf libkgen.so.$(VERSION) \
 	    $@.$(firstword $(subst ., ,$(VERSION)))
 	ln -sf libkgen.so.$(firstword $(subst ., ,$(VERSION))) $@
