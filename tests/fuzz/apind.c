@@ -4,7 +4,8 @@
  * many forms, 3 kgen_plan_guru_dft (complex).  Layout of each side:
  * transform h's element at h DIST + STRIDE (its row-major index), the
  * complex side of a real transform n/2 + 1 long in its last dimension,
- * API 0 and 1 contiguous (in place real: rows padded to 2 (n/2 + 1)).
+ * API 0 and 1 contiguous; in place real, the real side's rows padded to
+ * 2 (n/2 + 1) (the many forms: its embed says so, the other's NULL).
  * SPLIT runs a complex plan by kgen_execute on split arrays (strides in
  * doubles), else kgen_execute_dft.  NULLS bits 0-3 make ri (in), ii, ro
  * (out), io NULL, bit 4 the size array (dims for guru).  Checked
@@ -107,6 +108,22 @@ mul(long long a, long long b)
 	return c;
 }
 
+/* The embed of side l for the many calls: NULL (the sizes) where its
+ * rows are not padded, else its shape with the padded row (in place
+ * real: FFTW's 2 (n/2 + 1) reals). */
+static const int *
+embed(const Lay *l, int *e)
+{
+	int k;
+
+	if (l->rank < 1 || l->row == l->shape[l->rank - 1])
+		return NULL;
+	for (k = 0; k < l->rank; k++)
+		e[k] = l->shape[k];
+	e[l->rank - 1] = l->row;
+	return e;
+}
+
 static void *
 mkplan(int prec, int kind, int api, int rank, int *n, int howmany,
     const Lay *li, const Lay *lo, int sign, unsigned flags, int nonull)
@@ -114,7 +131,8 @@ mkplan(int prec, int kind, int api, int rank, int *n, int howmany,
 	kgen_iodim d[4], v;
 	long long m = 1;
 	int k, f = prec == KGEN_FLOAT, r1 = rank >= 1 && rank <= 3;
-	int *nn = nonull ? NULL : n;
+	int *nn = nonull ? NULL : n, ieb[4], oeb[4];
+	const int *ie, *oe;
 
 	if (api == 1 && r1 && kind == 0)
 		return f ? (void *)(rank == 1 ? kgen_planf_dft_1d(n[0], sign,
@@ -163,15 +181,17 @@ mkplan(int prec, int kind, int api, int rank, int *n, int howmany,
 		    NULL, li->s, li->d, NULL, lo->s, lo->d, sign, flags)
 		    : (void *)kgen_plan_many_dft_nd(rank, nn, howmany, NULL,
 		    li->s, li->d, NULL, lo->s, lo->d, sign, flags);
+	ie = embed(li, ieb);
+	oe = embed(lo, oeb);
 	if (kind == 1)
 		return f ? (void *)kgen_planf_many_dft_r2c(rank, nn, howmany,
-		    NULL, li->s, li->d, NULL, lo->s, lo->d, flags)
-		    : (void *)kgen_plan_many_dft_r2c(rank, nn, howmany, NULL,
-		    li->s, li->d, NULL, lo->s, lo->d, flags);
-	return f ? (void *)kgen_planf_many_dft_c2r(rank, nn, howmany, NULL,
-	    li->s, li->d, NULL, lo->s, lo->d, flags)
-	    : (void *)kgen_plan_many_dft_c2r(rank, nn, howmany, NULL, li->s,
-	    li->d, NULL, lo->s, lo->d, flags);
+		    ie, li->s, li->d, oe, lo->s, lo->d, flags)
+		    : (void *)kgen_plan_many_dft_r2c(rank, nn, howmany, ie,
+		    li->s, li->d, oe, lo->s, lo->d, flags);
+	return f ? (void *)kgen_planf_many_dft_c2r(rank, nn, howmany, ie,
+	    li->s, li->d, oe, lo->s, lo->d, flags)
+	    : (void *)kgen_plan_many_dft_c2r(rank, nn, howmany, ie, li->s,
+	    li->d, oe, lo->s, lo->d, flags);
 }
 
 static void
@@ -252,9 +272,9 @@ nd(long long *x)
 	if (api <= 1) {   /* contiguous, one transform */
 		howmany = 1;
 		li.s = lo.s = 1;
-		if (inplace && kind && rank >= 1 && rank <= 4)
-			(kind == 1 ? &li : &lo)->row = 2 * (n[rank - 1] / 2 + 1);
 	}
+	if (inplace && kind && rank >= 1 && rank <= 4)   /* FFTW's padding */
+		(kind == 1 ? &li : &lo)->row = 2 * (n[rank - 1] / 2 + 1);
 	p = mkplan(prec, kind, api, rank, n, howmany, &li, &lo, sign, flags,
 	    nulls >> 4 & 1);
 	if (!p) {
