@@ -669,7 +669,7 @@ APART("%r8", "%r9", "16")          /* ro, io: n os */
 "	jmp *%r11\n"
 "5:	movq 96(%r10), %r11\n"          /* plain[1] */
 "6:	testq %r11, %r11\n"
-"	je 9f\n"
+"	je 8f\n"
 "	subq $24, %rsp\n"               /* f(ri, ii, ro, io, is, os, 1, */
 "	.cfi_adjust_cfa_offset 24\n"    /*   ivs, ovs), then KGEN_OK */
 "	movq $1, (%rsp)\n"
