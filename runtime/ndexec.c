@@ -23,18 +23,11 @@
 #include "plannd.h"
 #include "threads.h"
 
-typedef struct Run Run;
-struct Run {
-	const Nd *nd;
-	const Pass *ps;
-	const R *xr, *xi;
-	R *yr, *yi;
-	int mul;
-};
+typedef NdRun Run;
 
 /* The offsets (in elements) of unit u's outer index; *c its part of v. */
-static void
-offsets(const Pass *ps, ptrdiff_t u, ptrdiff_t *xo, ptrdiff_t *yo,
+void
+PRIV(nd_offsets)(const Pass *ps, ptrdiff_t u, ptrdiff_t *xo, ptrdiff_t *yo,
     ptrdiff_t *c)
 {
 	ptrdiff_t q, i;
@@ -61,7 +54,7 @@ task_batch(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	(void)t;
 	m = r->mul;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		j0 = ps->nv * c / ps->nchunk;
 		j1 = ps->nv * (c + 1) / ps->nchunk;
 		xo = (xo + j0 * ps->vis) * m;
@@ -82,7 +75,7 @@ task_core(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 
 	m = r->mul;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		xo = (xo + c * ps->vis) * m;
 		yo = (yo + c * ps->vos) * m;
 		PRIV(plan_execute_one)(p, r->xr + xo, r->xi + xo, ps->is * m,
@@ -148,7 +141,7 @@ task_buf(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	br = r->nd->buf[t];
 	bi = br + ps->B * ps->pitch;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		j0 = c * ps->B;
 		b = ps->nv - j0 < ps->B ? (int)(ps->nv - j0) : ps->B;
 		xo = (xo + j0 * ps->vis) * m;
@@ -186,7 +179,7 @@ task_bufi(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	vis = ps->vis * m;
 	vos = ps->vos * m;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		j0 = c * ps->B;
 		b = ps->nv - j0 < ps->B ? (int)(ps->nv - j0) : ps->B;
 		xr = r->xr + (xo + j0 * ps->vis) * m;
@@ -228,7 +221,7 @@ PRIV(nd_pass)(const Nd *nd, const Pass *ps, const R *xr, const R *xi,
     R *yr, R *yi, int mul)
 {
 	static kgen_priv_task *const task[] = { task_batch, task_core,
-		task_buf, task_bufi };
+		task_buf, task_bufi, PRIV(ndct_task) };
 	Run r = { nd, ps, xr, xi, yr, yi, mul };
 
 	kgen_priv_parfor(nd->nthreads, ps->units, task[ps->method], &r);

@@ -145,6 +145,7 @@ units(Pass *ps, int nthreads)
 		break;
 	case M_BUF:
 	case M_BUFI:
+	case M_CT:
 		ps->nchunk = (ps->nv + ps->B - 1) / ps->B;
 		break;
 	}
@@ -215,10 +216,26 @@ estimate(Pass *ps)
 	else if (ps->nv == 1 || mag(ps->vis) + mag(ps->vos)
 	    >= mag(ps->is) + mag(ps->os))
 		ps->method = M_CORE;
-	else {
+	else if ((ps->n1 = PRIV(ndct_split)(ps->n))) {
+		ps->method = M_CT;
+		ps->B = ND_BCT;
+	} else {
 		ps->method = M_BUF;
 		ps->B = ps->nv < ND_B ? ps->nv : ND_B;
 	}
+}
+
+int
+PRIV(ndct_split)(int n)
+{
+	int a, best;
+
+	/* the factor pair nearest the square root, the larger first */
+	best = 0;
+	for (a = KGEN_N1_MAX; a >= 2 && (long long)a * a >= n; a--)
+		if (n % a == 0 && n / a <= KGEN_N1_MAX)
+			best = a;
+	return best;
 }
 
 /* Sets pass ps's method to m (block B) with its 1-D plans and buffer
@@ -229,8 +246,22 @@ PRIV(nd_method)(Nd *nd, Pass *ps, int m, int B, unsigned flags)
 	size_t need;
 
 	ps->method = m;
-	ps->B = m == M_BUF || m == M_BUFI ? B : 0;
+	ps->B = m == M_BUF || m == M_BUFI || m == M_CT ? B : 0;
 	ps->core = -1;
+	if (m == M_CT) {
+		if (ps->n1 < 2 || ps->n % ps->n1 || ps->n1 > KGEN_N1_MAX
+		    || ps->n / ps->n1 > KGEN_N1_MAX)
+			ps->n1 = PRIV(ndct_split)(ps->n);
+		free(ps->tw);
+		if (!ps->n1 || !(ps->tw = PRIV(ndct_twiddles)(ps->n1,
+		    ps->n / ps->n1)))
+			return -1;
+		need = (size_t)2 * B * ps->n;
+		if (need > nd->bufsz)
+			nd->bufsz = need;
+		units(ps, nd->nthreads);
+		return 0;
+	}
 	if (m != M_BATCH && (ps->core = core_of(nd, ps->n,
 	    m == M_BUF ? LAY_SPLIT : LAY_INTER, flags)) < 0)
 		return -1;
@@ -258,8 +289,10 @@ PRIV(nd_free)(Nd *nd)
 			}
 		free(nd->core[i].p);
 	}
-	for (i = 0; i < nd->np; i++)
+	for (i = 0; i < nd->np; i++) {
 		free(nd->pass[i].o);
+		free(nd->pass[i].tw);
+	}
 	for (t = 0; nd->buf && t < nd->nthreads; t++)
 		free(nd->buf[t]);
 	free(nd->buf);
@@ -369,8 +402,14 @@ PRIV(nd_plan)(int rank, const Dim *d0, int hr, const Dim *v0, int sign,
 		if (pass_shape(ps, d, rank, v, hr, rank - 1 - i, i == 0) < 0)
 			goto fail;
 		estimate(ps);
+		if (getenv("NDCT") && ps->n > KGEN_N1_MAX && (ps->method == M_BUF || getenv("NDCTR"))
+		    && PRIV(ndct_split)(ps->n)) {
+			ps->method = M_CT;
+			ps->B = atoi(getenv("NDCT"));
+			ps->n1 = getenv("NDCT1") ? atoi(getenv("NDCT1")) : 0;
+		}
 		m = ps->method;
-		if ((flags & KGEN_MEASURE) && m != M_BATCH)
+		if (m != M_CT && (flags & KGEN_MEASURE) && m != M_BATCH)
 			m = PRIV(ndmeas_choose)(nd, ps, flags);
 		if (m < 0 || PRIV(nd_method)(nd, ps, ps->method, ps->B,
 		    flags) < 0)
@@ -388,7 +427,8 @@ void
 PRIV(nd_describe)(const PLAN *p, Desc *d, int indent)
 {
 	static const char *const name[] = { "batched n1", "1-D plan a row",
-		"buffered columns (split)", "buffered columns (interleaved)" };
+		"buffered columns (split)", "buffered columns (interleaved)",
+		"Cooley-Tukey on columns" };
 	const Nd *nd = p->nd;
 	const Pass *ps;
 	int i;
@@ -407,6 +447,9 @@ PRIV(nd_describe)(const PLAN *p, Desc *d, int indent)
 		    indent + 2, "", i, ps->dim, ps->n, name[ps->method]);
 		if (ps->method == M_BUF || ps->method == M_BUFI)
 			kgen_priv_desc_printf(d, " B %d", ps->B);
+		if (ps->method == M_CT)
+			kgen_priv_desc_printf(d, " %d x %d B %d", ps->n1,
+			    ps->n / ps->n1, ps->B);
 		if (ps->method == M_BATCH)
 			kgen_priv_desc_printf(d, " v %d isa %s\n", ps->nv,
 			    kgen_isa_name(kgen_isa_for(ps->n, ISFLOAT)));
