@@ -12,14 +12,17 @@
  * stays in L2.  Reference: Cooley and Tukey, Math. Comp. 19 (1965);
  * Bailey's four-step FFT, J. Supercomputing 4 (1990), on columns. */
 #include <stdlib.h>
+#include <string.h>
 #include "kgen.h"
 #include "plan.h"
 #include "plannd.h"
 
 /* The twiddles of n = n1 n2: w[2 r], w[2 r + 1] = exp(-2 pi i n2' k1 /
- * n) for r = n2' n1 + k1; NULL when out of memory. */
+ * n) for r = n2' n1 + k1; back: those of slot n2' of the backward pass
+ * (below), exp(-2 pi i s k1 / n) with s = n2' or n2 for n2' = 0.  NULL
+ * when out of memory. */
 R *
-PRIV(ndct_twiddles)(int n1, int n2)
+PRIV(ndct_twiddles)(int n1, int n2, int back)
 {
 	R *roots, *w;
 	long long n;
@@ -34,7 +37,7 @@ PRIV(ndct_twiddles)(int n1, int n2)
 	}
 	for (a = 0; a < n2; a++)
 		for (k = 0; k < n1; k++) {
-			t = (int)((long long)a * k % n);
+			t = (int)((long long)(back && !a ? n2 : a) * k % n);
 			w[2 * (a * n1 + k)] = roots[2 * t];
 			w[2 * (a * n1 + k) + 1] = -roots[2 * t + 1];
 		}
@@ -92,6 +95,20 @@ rows_avx2(R *x, ptrdiff_t pitch, int b, const R *w, int r0, int r1)
 #define HAVE_AVX2_ROWS 1
 #endif
 
+#ifdef HAVE_AVX2_ROWS
+/* 1 when the AVX2 loops may run (kgen_isa, read once) */
+static int
+avx2(void)
+{
+	static _Atomic int isa = -1;
+	int i;
+
+	if ((i = isa) < 0)
+		isa = i = kgen_isa();
+	return i >= KGEN_ISA_AVX2;
+}
+#endif
+
 static void
 rows(R *x, ptrdiff_t pitch, int b, const R *w, int r0, int r1)
 {
@@ -99,7 +116,7 @@ rows(R *x, ptrdiff_t pitch, int b, const R *w, int r0, int r1)
 	int r, j;
 
 #ifdef HAVE_AVX2_ROWS
-	if (kgen_isa() >= KGEN_ISA_AVX2) {
+	if (avx2()) {
 		rows_avx2(x, pitch, b, w, r0, r1);
 		return;
 	}
@@ -115,6 +132,72 @@ rows(R *x, ptrdiff_t pitch, int b, const R *w, int r0, int r1)
 	}
 }
 
+/* y[k] = conj(x[k]) for k < n, interleaved (y == x allowed) */
+#ifdef HAVE_AVX2_ROWS
+__attribute__((target("avx2,fma"))) static void
+conj_avx2(R *y, const R *x, int n)
+{
+#ifdef KGEN_SINGLE
+	const V m = _mm256_castsi256_ps(_mm256_set1_epi64x(
+	    (long long)0x8000000000000000ULL));
+#define V_XOR _mm256_xor_ps
+#else
+	const V m = _mm256_set_pd(-0.0, 0.0, -0.0, 0.0);
+#define V_XOR _mm256_xor_pd
+#endif
+	int k;
+
+	for (k = 0; k + V_N <= n; k += V_N)
+		V_ST(y + 2 * k, V_XOR(V_LD(x + 2 * k), m));
+	for (; k < n; k++) {
+		y[2 * k] = x[2 * k];
+		y[2 * k + 1] = -x[2 * k + 1];
+	}
+}
+#endif
+
+static void
+conjz(R *y, const R *x, int n)
+{
+	int k;
+
+#ifdef HAVE_AVX2_ROWS
+	if (avx2()) {
+		conj_avx2(y, x, n);
+		return;
+	}
+#endif
+	for (k = 0; k < n; k++) {
+		y[2 * k] = x[2 * k];
+		y[2 * k + 1] = -x[2 * k + 1];
+	}
+}
+
+void
+PRIV(nd_conj)(R *y, const R *x, int n, ptrdiff_t is, ptrdiff_t os, int h,
+    ptrdiff_t vis, ptrdiff_t vos)
+{
+	int k, j;
+
+	if (is == 2 && os == 2 && vis == 2 * n && vos == 2 * n)
+		conjz(y, x, n * h);
+	else if (vis == 2 && vos == 2 && is == 2 * h && os == 2 * h)
+		conjz(y, x, n * h);
+	else if (vis == 2 && vos == 2)
+		for (k = 0; k < n; k++)
+			conjz(y + k * os, x + k * is, h);
+	else if (is == 2 && os == 2)
+		for (j = 0; j < h; j++)
+			conjz(y + j * vos, x + j * vis, n);
+	else
+		for (j = 0; j < h; j++)
+			for (k = 0; k < n; k++) {
+				y[k * os + j * vos] = x[k * is + j * vis];
+				y[k * os + j * vos + 1] = -x[k * is
+				    + j * vis + 1];
+			}
+}
+
 void
 PRIV(ndct_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
@@ -123,10 +206,11 @@ PRIV(ndct_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	const R *xr, *xi;
 	R *br, *yr, *yi;
 	ptrdiff_t u, xo, yo, c, m, j0, is, os, vis, vos, B2;
-	int b, n1, n2, a, k;
+	int b, n, n1, n2, a, k, s;
 
 	m = r->mul;
 	br = r->nd->buf[t];
+	n = ps->n;
 	B2 = 2 * (ptrdiff_t)ps->B;
 	n1 = ps->n1;
 	n2 = ps->n / n1;
@@ -142,17 +226,36 @@ PRIV(ndct_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 		xi = r->xi + (xo + j0 * ps->vis) * m;
 		yr = r->yr + (yo + j0 * ps->vos) * m;
 		yi = r->yi + (yo + j0 * ps->vos) * m;
-		for (a = 0; a < n2; a++) {
-			DFT(n1, -1, xr + a * is, xi + a * is,
-			    br + a * n1 * B2, br + a * n1 * B2 + 1, is * n2,
-			    B2, b, vis, 2);
-			if (a)
-				rows(br, B2, b, ps->tw, a * n1 + 1,
-				    (a + 1) * n1);
-		}
-		for (k = 0; k < n1; k++)
+		if (r->cj & ND_CJIN) {
+			/* x'_j = x_(n-1-j) forward, times w^K: w^k1 in the
+			 * twiddles, w^(n1 k2) a shift: a's result in slot
+			 * a + 1 (mod n2) */
+			for (a = 0; a < n2; a++) {
+				s = a + 1 < n2 ? a + 1 : 0;
+				DFT(n1, -1, xr + (n - 1 - a) * is,
+				    xi + (n - 1 - a) * is, br + s * n1 * B2,
+				    br + s * n1 * B2 + 1, -is * n2, B2, b, vis,
+				    2);
+				rows(br, B2, b, ps->twb, s * n1 + 1,
+				    (s + 1) * n1);
+			}
+		} else
+			for (a = 0; a < n2; a++) {
+				DFT(n1, -1, xr + a * is, xi + a * is,
+				    br + a * n1 * B2, br + a * n1 * B2 + 1,
+				    is * n2, B2, b, vis, 2);
+				if (a)
+					rows(br, B2, b, ps->tw, a * n1 + 1,
+					    (a + 1) * n1);
+			}
+		for (k = 0; k < n1; k++) {
 			DFT(n2, -1, br + k * B2, br + k * B2 + 1,
 			    yr + k * os, yi + k * os, n1 * B2, n1 * os, b, 2,
 			    vos);
+			/* F(conj x) = conj(B(x)), conj(F(x)) */
+			if (r->cj == ND_CJIN || r->cj == ND_CJOUT)
+				PRIV(nd_conj)(yr + k * os, yr + k * os, n2,
+				    n1 * os, n1 * os, b, vos, vos);
+		}
 	}
 }

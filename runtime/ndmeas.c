@@ -33,7 +33,7 @@ run(void *arg)
 {
 	Meas *m = arg;
 
-	PRIV(nd_pass)(m->nd, m->q, m->x, m->x + 1, m->y, m->y + 1, 2);
+	PRIV(nd_pass)(m->nd, m->q, m->x, m->x + 1, m->y, m->y + 1, 2, 0);
 }
 
 static double

@@ -253,8 +253,11 @@ PRIV(nd_method)(Nd *nd, Pass *ps, int m, int B, unsigned flags)
 		    || ps->n / ps->n1 > KGEN_N1_MAX)
 			ps->n1 = PRIV(ndct_split)(ps->n);
 		free(ps->tw);
+		free(ps->twb);
+		ps->twb = 0;
 		if (!ps->n1 || !(ps->tw = PRIV(ndct_twiddles)(ps->n1,
-		    ps->n / ps->n1)))
+		    ps->n / ps->n1, 0)) || !(ps->twb =
+		    PRIV(ndct_twiddles)(ps->n1, ps->n / ps->n1, 1)))
 			return -1;
 		need = (size_t)2 * B * ps->n;
 		if (need > nd->bufsz)
@@ -292,6 +295,7 @@ PRIV(nd_free)(Nd *nd)
 	for (i = 0; i < nd->np; i++) {
 		free(nd->pass[i].o);
 		free(nd->pass[i].tw);
+		free(nd->pass[i].twb);
 	}
 	for (t = 0; nd->buf && t < nd->nthreads; t++)
 		free(nd->buf[t]);

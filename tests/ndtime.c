@@ -3,7 +3,8 @@
  * one thread, interleaved, out of place; kgen and FFTW alternate, each
  * timing a batch of executions, and the ratio is FFTW's median over
  * kgen's (> 1: kgen faster).  Arguments: sizes as AxB or AxBxC; none:
- * issue 45's list.  NDSIGN=1 times backward; NDEST=1 kgen's estimate;
+ * issue 45's list.  NDSIGN=1 times backward, NDSIGN=2 both (in one
+ * process, so with the same kgen_dft picks); NDEST=1 kgen's estimate;
  * NDREPS (default 11) repeats.  A size prefixed r (c) times only its
  * rows (columns): the last (first) dim as a batch over the others.
  *   cc -O2 -Iruntime tests/ndtime.c lib/libkgen.a -lfftw3 -lm -lpthread */
@@ -46,14 +47,15 @@ main(int argc, char **argv)
 	const char *const *sz = argc > 1 ? (const char *const *)argv + 1
 	    : deflt;
 	int nsz = argc > 1 ? argc - 1 : (int)(sizeof deflt / sizeof *deflt);
-	int sign = getenv("NDSIGN") ? atoi(getenv("NDSIGN")) : -1;
+	int sg = getenv("NDSIGN") ? atoi(getenv("NDSIGN")) : -1;
+	int sign;
 	int reps = getenv("NDREPS") ? atoi(getenv("NDREPS")) : 11;
 	unsigned kf = getenv("NDEST") ? 0 : KGEN_MEASURE;
 	double lsum = 0;
 	int i, r, k, cnt = 0;
 
 	fftw_import_wisdom_from_filename("/tmp/ndtime.wis");
-	for (i = 0; i < nsz; i++) {
+	for (i = 0; i < nsz * (sg == 2 ? 2 : 1); i++) {
 		int n[3], rank;
 		size_t tot = 1, j;
 		fftw_complex *x, *y, *x0;
@@ -62,10 +64,12 @@ main(int argc, char **argv)
 		double tk[64], tf[64], t, err, mx, rat;
 		long it;
 
-		int only = sz[i][0] == 'r' || sz[i][0] == 'c' ? sz[i][0] : 0;
+		const char *zs = sz[sg == 2 ? i / 2 : i];
+		int only = zs[0] == 'r' || zs[0] == 'c' ? zs[0] : 0;
 		fftw_iodim fd, fv;
 
-		rank = sscanf(sz[i] + !!only, "%dx%dx%d", &n[0], &n[1], &n[2]);
+		sign = sg == 2 ? (i % 2 ? 1 : -1) : sg;
+		rank = sscanf(zs + !!only, "%dx%dx%d", &n[0], &n[1], &n[2]);
 		for (k = 0; k < rank; k++)
 			tot *= (size_t)n[k];
 		x = fftw_malloc(tot * sizeof *x);
@@ -137,8 +141,8 @@ main(int argc, char **argv)
 		qsort(tk, (size_t)reps, sizeof *tk, cmpd);
 		qsort(tf, (size_t)reps, sizeof *tf, cmpd);
 		rat = tf[reps / 2] / tk[reps / 2];
-		printf("%-12s kgen %9.1f us fftw %9.1f us  ratio %.2f "
-		    "(min %.2f) err %.1e\n", sz[i], tk[reps / 2] * 1e6,
+		printf("%-12s %2d kgen %9.1f us fftw %9.1f us  ratio %.2f "
+		    "(min %.2f) err %.1e\n", zs, sign, tk[reps / 2] * 1e6,
 		    tf[reps / 2] * 1e6, rat, tf[0] / tk[0], err / mx);
 		fflush(stdout);
 		lsum += log(rat);
