@@ -107,6 +107,12 @@ avx2(void)
 		isa = i = kgen_isa();
 	return i >= KGEN_ISA_AVX2;
 }
+
+static int
+avx512(void)
+{
+	return avx2() && kgen_isa() >= KGEN_ISA_AVX512;
+}
 #endif
 
 static void
@@ -156,12 +162,53 @@ conj_avx2(R *y, const R *x, int n)
 }
 #endif
 
+#ifdef HAVE_AVX2_ROWS
+__attribute__((target("avx512f"))) static void
+conj_avx512(R *y, const R *x, int n)
+{
+	const __m512i m = _mm512_set1_epi64(
+#ifdef KGEN_SINGLE
+	    (long long)0x8000000000000000ULL
+#else
+	    0
+#endif
+	    );
+#ifndef KGEN_SINGLE
+	const __m512i md = _mm512_set_epi64((long long)0x8000000000000000ULL,
+	    0, (long long)0x8000000000000000ULL, 0,
+	    (long long)0x8000000000000000ULL, 0,
+	    (long long)0x8000000000000000ULL, 0);
+#endif
+	enum { N = 64 / 2 / (int)sizeof(R) };
+	int k;
+
+	for (k = 0; k + N <= n; k += N)
+		_mm512_storeu_si512((void *)(y + 2 * k), _mm512_xor_si512(
+		    _mm512_loadu_si512((const void *)(x + 2 * k)),
+#ifdef KGEN_SINGLE
+		    m
+#else
+		    md
+#endif
+		    ));
+	(void)m;
+	for (; k < n; k++) {
+		y[2 * k] = x[2 * k];
+		y[2 * k + 1] = -x[2 * k + 1];
+	}
+}
+#endif
+
 static void
 conjz(R *y, const R *x, int n)
 {
 	int k;
 
 #ifdef HAVE_AVX2_ROWS
+	if (avx512()) {
+		conj_avx512(y, x, n);
+		return;
+	}
 	if (avx2()) {
 		conj_avx2(y, x, n);
 		return;
