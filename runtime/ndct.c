@@ -306,3 +306,182 @@ PRIV(ndct_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 		}
 	}
 }
+
+#if defined(HAVE_AVX2_ROWS) && !defined(KGEN_SINGLE)
+/* take and put below for interleaved double rows, b and B even: 2 x 2
+ * blocks of complex numbers, one 128-bit lane each */
+__attribute__((target("avx2,fma"))) static void
+take_avx2(const R *x, ptrdiff_t vs, int n, int b, R *t, ptrdiff_t B,
+    int cj)
+{
+	const __m256d m = cj ? _mm256_set_pd(-0.0, 0.0, -0.0, 0.0)
+	    : _mm256_setzero_pd();
+	__m256d a, c;
+	const R *p, *q;
+	int k, r;
+
+	for (r = 0; r < b; r += 2) {
+		p = x + r * vs;
+		q = p + vs;
+		for (k = 0; k + 2 <= n; k += 2) {
+			a = _mm256_xor_pd(_mm256_loadu_pd(p + 2 * k), m);
+			c = _mm256_xor_pd(_mm256_loadu_pd(q + 2 * k), m);
+			_mm256_storeu_pd(t + 2 * (k * B + r),
+			    _mm256_permute2f128_pd(a, c, 0x20));
+			_mm256_storeu_pd(t + 2 * ((k + 1) * B + r),
+			    _mm256_permute2f128_pd(a, c, 0x31));
+		}
+		for (; k < n; k++) {
+			t[2 * (k * B + r)] = p[2 * k];
+			t[2 * (k * B + r) + 1] = cj ? -p[2 * k + 1]
+			    : p[2 * k + 1];
+			t[2 * (k * B + r + 1)] = q[2 * k];
+			t[2 * (k * B + r + 1) + 1] = cj ? -q[2 * k + 1]
+			    : q[2 * k + 1];
+		}
+	}
+}
+
+__attribute__((target("avx2,fma"))) static void
+put_avx2(const R *t, ptrdiff_t B, int n, int b, R *y, ptrdiff_t vs, int cj)
+{
+	const __m256d m = cj ? _mm256_set_pd(-0.0, 0.0, -0.0, 0.0)
+	    : _mm256_setzero_pd();
+	__m256d a, c;
+	R *p, *q;
+	int k, r;
+
+	for (r = 0; r < b; r += 2) {
+		p = y + r * vs;
+		q = p + vs;
+		for (k = 0; k + 2 <= n; k += 2) {
+			a = _mm256_loadu_pd(t + 2 * (k * B + r));
+			c = _mm256_loadu_pd(t + 2 * ((k + 1) * B + r));
+			_mm256_storeu_pd(p + 2 * k, _mm256_xor_pd(
+			    _mm256_permute2f128_pd(a, c, 0x20), m));
+			_mm256_storeu_pd(q + 2 * k, _mm256_xor_pd(
+			    _mm256_permute2f128_pd(a, c, 0x31), m));
+		}
+		for (; k < n; k++) {
+			p[2 * k] = t[2 * (k * B + r)];
+			p[2 * k + 1] = cj ? -t[2 * (k * B + r) + 1]
+			    : t[2 * (k * B + r) + 1];
+			q[2 * k] = t[2 * (k * B + r + 1)];
+			q[2 * k + 1] = cj ? -t[2 * (k * B + r + 1) + 1]
+			    : t[2 * (k * B + r + 1) + 1];
+		}
+	}
+}
+#endif
+
+/* b transforms of n (element k of transform r at x[k is + r vs], split
+ * or interleaved) to t (element k of r at t[2(k B + r)], side by side),
+ * conjugated when cj; and back (put) */
+static void
+take(const R *xr, const R *xi, ptrdiff_t is, ptrdiff_t vs, int n, int b,
+    R *t, ptrdiff_t B, int cj)
+{
+	const R *p;
+	R s;
+	int k, r;
+
+	s = cj ? -1 : 1;
+#if defined(HAVE_AVX2_ROWS) && !defined(KGEN_SINGLE)
+	if (xi == xr + 1 && is == 2 && avx2() && !(b & 1) && !(B & 1)) {
+		take_avx2(xr, vs, n, b, t, B, cj);
+		return;
+	}
+#endif
+	if (xi == xr + 1 && is == 2) {
+		for (r = 0; r < b; r++) {
+			p = xr + r * vs;
+			for (k = 0; k < n; k++) {
+				t[2 * (k * B + r)] = p[2 * k];
+				t[2 * (k * B + r) + 1] = s * p[2 * k + 1];
+			}
+		}
+		return;
+	}
+	for (r = 0; r < b; r++)
+		for (k = 0; k < n; k++) {
+			t[2 * (k * B + r)] = xr[k * is + r * vs];
+			t[2 * (k * B + r) + 1] = s * xi[k * is + r * vs];
+		}
+}
+
+static void
+put(const R *t, ptrdiff_t B, int n, int b, R *yr, R *yi, ptrdiff_t os,
+    ptrdiff_t vs, int cj)
+{
+	R *p;
+	R s;
+	int k, r;
+
+	s = cj ? -1 : 1;
+#if defined(HAVE_AVX2_ROWS) && !defined(KGEN_SINGLE)
+	if (yi == yr + 1 && os == 2 && avx2() && !(b & 1) && !(B & 1)) {
+		put_avx2(t, B, n, b, yr, vs, cj);
+		return;
+	}
+#endif
+	if (yi == yr + 1 && os == 2) {
+		for (r = 0; r < b; r++) {
+			p = yr + r * vs;
+			for (k = 0; k < n; k++) {
+				p[2 * k] = t[2 * (k * B + r)];
+				p[2 * k + 1] = s * t[2 * (k * B + r) + 1];
+			}
+		}
+		return;
+	}
+	for (r = 0; r < b; r++)
+		for (k = 0; k < n; k++) {
+			yr[k * os + r * vs] = t[2 * (k * B + r)];
+			yi[k * os + r * vs] = s * t[2 * (k * B + r) + 1];
+		}
+}
+
+/* M_CTT: M_CT on a block of B rows (transforms whose elements are
+ * closer than the transforms) transposed into the buffer first (n x B,
+ * side by side) and back after: conjugations (nd_pass's cj) ride on the
+ * copies */
+void
+PRIV(ndct_rows_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
+{
+	const NdRun *r = ctx;
+	const Pass *ps = r->ps;
+	R *tb, *ub;
+	ptrdiff_t u, xo, yo, c, m, j0, B, B2;
+	int b, n, n1, n2, a, k;
+
+	m = r->mul;
+	n = ps->n;
+	B = ps->B;
+	B2 = 2 * B;
+	tb = r->nd->buf[t];
+	ub = tb + (size_t)n * B2;
+	n1 = ps->n1;
+	n2 = n / n1;
+	for (u = lo; u < hi; u++) {
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
+		j0 = c * B;
+		b = ps->nv - j0 < B ? (int)(ps->nv - j0) : (int)B;
+		xo = (xo + j0 * ps->vis) * m;
+		yo = (yo + j0 * ps->vos) * m;
+		take(r->xr + xo, r->xi + xo, ps->is * m, ps->vis * m, n, b, tb,
+		    B, r->cj & ND_CJIN);
+		for (a = 0; a < n2; a++) {
+			DFT(n1, -1, tb + a * B2, tb + a * B2 + 1,
+			    ub + a * n1 * B2, ub + a * n1 * B2 + 1, n2 * B2,
+			    B2, b, 2, 2);
+			if (a)
+				rows(ub, B2, b, ps->tw, a * n1 + 1,
+				    (a + 1) * n1);
+		}
+		for (k = 0; k < n1; k++)
+			DFT(n2, -1, ub + k * B2, ub + k * B2 + 1, tb + k * B2,
+			    tb + k * B2 + 1, n1 * B2, n1 * B2, b, 2, 2);
+		put(tb, B, n, b, r->yr + yo, r->yi + yo, ps->os * m,
+		    ps->vos * m, r->cj & ND_CJOUT);
+	}
+}

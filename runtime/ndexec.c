@@ -278,7 +278,7 @@ PRIV(nd_pass)(const Nd *nd, const Pass *ps, const R *xr, const R *xi,
     R *yr, R *yi, int mul, int cj)
 {
 	static kgen_priv_task *const task[] = { task_batch, task_core,
-		task_buf, task_bufi, PRIV(ndct_task) };
+		task_buf, task_bufi, PRIV(ndct_task), PRIV(ndct_rows_task) };
 	Run r = { nd, ps, xr, xi, yr, yi, mul, 0 };
 	kgen_priv_task *f;
 

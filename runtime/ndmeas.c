@@ -1,9 +1,11 @@
 /* ndmeas.c: KGEN_MEASURE's choice for a pass of a P_ND plan (plannd.c)
  * whose dim is larger than the codelets: a 1-D plan on each transform
- * straight on the arrays, or blocks of B = 4, 8, 16 or 32 transforms
- * buffered, split or interleaved.  Each candidate is timed on one slab of the pass: its dim
- * and up to 64 transforms of its vector dim, at the pass's strides (as
- * magnitudes), in arrays from calloc whose untouched pages are never
+ * straight on the arrays, blocks of B = 4, 8, 16 or 32 transforms
+ * buffered, split or interleaved, or (n = n1 n2, both at most
+ * KGEN_N1_MAX) one Cooley-Tukey step on blocks of transforms (ndct.c),
+ * straight or transposed.  Each candidate is timed on one slab of the
+ * pass: its dim and up to 64 transforms of its vector dim, at the
+ * pass's strides (as magnitudes), in arrays from calloc whose untouched pages are never
  * mapped, so that a slab of a large 3-D problem costs its own pages
  * only.  The winner goes to wisdom, keyed by the pass's size and
  * strides (wisdom.c's nd lines). */
@@ -58,7 +60,7 @@ from_wisdom(Pass *ps, int method, int B)
 	int n1;
 
 	n1 = 0;
-	if (method == M_CT) {
+	if (method == M_CT || method == M_CTT) {
 		n1 = B / CT_KEY;
 		B %= CT_KEY;
 		if (n1 < 2 || ps->n % n1 || n1 > KGEN_N1_MAX
@@ -66,7 +68,7 @@ from_wisdom(Pass *ps, int method, int B)
 			return 0;
 	}
 	if (method != M_CORE && (B < 1 || B >= CT_KEY || (method != M_BUF
-	    && method != M_BUFI && method != M_CT)))
+	    && method != M_BUFI && method != M_CT && method != M_CTT)))
 		return 0;
 	ps->method = method;
 	ps->B = B;
@@ -92,12 +94,14 @@ add(int c[][3], int *k, int nv, int m, const int *Bs, int nB, int n1)
 }
 
 /* The candidates for pass ps with nv transforms in its slab: core,
- * buf and bufi at B = 4..32, ct at B = 8..64 for the two factor pairs
- * nearest the square root, each order; their number. */
+ * buf and bufi at B = 4..32, ct at B = 8..64 and ctt at B = 8, 16 for
+ * the two factor pairs nearest the square root, each order; their
+ * number. */
 static int
 candidates(const Pass *ps, int nv, int c[][3])
 {
-	static const int Bb[] = { 4, 8, 16, 32 }, Bc[] = { 8, 16, 32, 64 };
+	static const int Bb[] = { 4, 8, 16, 32 }, Bc[] = { 8, 16, 32, 64 },
+	    Bt[] = { 8, 16 };
 	int k, a, n1, tried;
 
 	k = 0;
@@ -112,8 +116,11 @@ candidates(const Pass *ps, int nv, int c[][3])
 	for (a = n1; a <= KGEN_N1_MAX && tried < 2; a++)
 		if (ps->n % a == 0 && ps->n / a <= KGEN_N1_MAX) {
 			add(c, &k, nv, M_CT, Bc, 4, a);
-			if (ps->n / a != a)
+			add(c, &k, nv, M_CTT, Bt, 2, a);
+			if (ps->n / a != a) {
 				add(c, &k, nv, M_CT, Bc, 4, ps->n / a);
+				add(c, &k, nv, M_CTT, Bt, 2, ps->n / a);
+			}
 			tried++;
 		}
 	return k;
@@ -154,7 +161,7 @@ PRIV(ndmeas_choose)(Nd *nd, Pass *ps, unsigned flags)
 	m.x = calloc(2 * ext, sizeof(R));
 	m.y = ps->first ? calloc(2 * ext, sizeof(R)) : m.x;
 	q.tw = 0;
-	buf[0] = PRIV(plan_ralloc)(2 * (size_t)SLAB_V * ND_PITCH(q.n));
+	buf[0] = PRIV(plan_ralloc)(4 * (size_t)SLAB_V * ND_PITCH(q.n));
 	bm = ps->method;
 	bB = ps->B;
 	if (!m.x || !m.y || !buf[0])
@@ -187,7 +194,7 @@ PRIV(ndmeas_choose)(Nd *nd, Pass *ps, unsigned flags)
 	free(q.tw);
 	nd->nthreads = nthr;
 	nd->bufsz = keepsz;
-	kgen_priv_wisdom_nd_put(PREC, key, bm, bm == M_CT ? bn1 * CT_KEY
+	kgen_priv_wisdom_nd_put(PREC, key, bm, bm >= M_CT ? bn1 * CT_KEY
 	    + bB : bB);
 	ps->n1 = bn1;
 done:

@@ -146,6 +146,7 @@ units(Pass *ps, int nthreads)
 	case M_BUF:
 	case M_BUFI:
 	case M_CT:
+	case M_CTT:
 		ps->nchunk = (ps->nv + ps->B - 1) / ps->B;
 		break;
 	}
@@ -246,9 +247,9 @@ PRIV(nd_method)(Nd *nd, Pass *ps, int m, int B, unsigned flags)
 	size_t need;
 
 	ps->method = m;
-	ps->B = m == M_BUF || m == M_BUFI || m == M_CT ? B : 0;
+	ps->B = m == M_BUF || m == M_BUFI || m >= M_CT ? B : 0;
 	ps->core = -1;
-	if (m == M_CT) {
+	if (m == M_CT || m == M_CTT) {
 		if (ps->n1 < 2 || ps->n % ps->n1 || ps->n1 > KGEN_N1_MAX
 		    || ps->n / ps->n1 > KGEN_N1_MAX)
 			ps->n1 = PRIV(ndct_split)(ps->n);
@@ -259,7 +260,7 @@ PRIV(nd_method)(Nd *nd, Pass *ps, int m, int B, unsigned flags)
 		    ps->n / ps->n1, 0)) || !(ps->twb =
 		    PRIV(ndct_twiddles)(ps->n1, ps->n / ps->n1, 1)))
 			return -1;
-		need = (size_t)2 * B * ps->n;
+		need = (size_t)(m == M_CTT ? 4 : 2) * B * ps->n;
 		if (need > nd->bufsz)
 			nd->bufsz = need;
 		units(ps, nd->nthreads);
@@ -406,14 +407,19 @@ PRIV(nd_plan)(int rank, const Dim *d0, int hr, const Dim *v0, int sign,
 		if (pass_shape(ps, d, rank, v, hr, rank - 1 - i, i == 0) < 0)
 			goto fail;
 		estimate(ps);
-		if (getenv("NDCT") && ps->n > KGEN_N1_MAX && (ps->method == M_BUF || getenv("NDCTR"))
+		if (getenv("NDCTT") && ps->n > KGEN_N1_MAX && ps->method == M_CORE
+		    && PRIV(ndct_split)(ps->n)) {
+			ps->method = M_CTT;
+			ps->B = atoi(getenv("NDCTT"));
+			ps->n1 = getenv("NDCT1") ? atoi(getenv("NDCT1")) : 0;
+		} else if (getenv("NDCT") && ps->n > KGEN_N1_MAX && (ps->method == M_BUF || getenv("NDCTR"))
 		    && PRIV(ndct_split)(ps->n)) {
 			ps->method = M_CT;
 			ps->B = atoi(getenv("NDCT"));
 			ps->n1 = getenv("NDCT1") ? atoi(getenv("NDCT1")) : 0;
 		}
 		m = ps->method;
-		if (m != M_CT && (flags & KGEN_MEASURE) && m != M_BATCH)
+		if (m < M_CT && (flags & KGEN_MEASURE) && m != M_BATCH)
 			m = PRIV(ndmeas_choose)(nd, ps, flags);
 		if (m < 0 || PRIV(nd_method)(nd, ps, ps->method, ps->B,
 		    flags) < 0)
@@ -432,7 +438,7 @@ PRIV(nd_describe)(const PLAN *p, Desc *d, int indent)
 {
 	static const char *const name[] = { "batched n1", "1-D plan a row",
 		"buffered columns (split)", "buffered columns (interleaved)",
-		"Cooley-Tukey on columns" };
+		"Cooley-Tukey on columns", "Cooley-Tukey on rows transposed" };
 	const Nd *nd = p->nd;
 	const Pass *ps;
 	int i;
@@ -451,7 +457,7 @@ PRIV(nd_describe)(const PLAN *p, Desc *d, int indent)
 		    indent + 2, "", i, ps->dim, ps->n, name[ps->method]);
 		if (ps->method == M_BUF || ps->method == M_BUFI)
 			kgen_priv_desc_printf(d, " B %d", ps->B);
-		if (ps->method == M_CT)
+		if (ps->method >= M_CT)
 			kgen_priv_desc_printf(d, " %d x %d B %d", ps->n1,
 			    ps->n / ps->n1, ps->B);
 		if (ps->method == M_BATCH)

@@ -10,7 +10,8 @@
  * interleaved (ndexec.c's task_bufi) */
 /* M_CT: blocks of B transforms as one Cooley-Tukey step of n1 x n / n1
  * on vectors of transforms (ndct.c) */
-enum { M_BATCH, M_CORE, M_BUF, M_BUFI, M_CT };
+/* M_CTT: M_CT on blocks of B rows transposed into the buffer (ndct.c) */
+enum { M_BATCH, M_CORE, M_BUF, M_BUFI, M_CT, M_CTT };
 enum { ND_B = 8 };          /* the estimate's block of columns */
 enum { ND_BCT = 32 };       /* and of M_CT */
 /* a buffered column's pitch in R: n plus a cache line, so that the B
@@ -74,6 +75,7 @@ void PRIV(nd_offsets)(const Pass *ps, ptrdiff_t u, ptrdiff_t *xo,
  * parallel loop's task (ndct.c) */
 R *PRIV(ndct_twiddles)(int n1, int n2, int back);
 void PRIV(ndct_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi);
+void PRIV(ndct_rows_task)(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi);
 /* y = conj(x) for n elements (strides is, os) of h transforms (vis,
  * vos), interleaved, strides in R; y == x allowed (ndct.c) */
 void PRIV(nd_conj)(R *y, const R *x, int n, ptrdiff_t is, ptrdiff_t os,
