@@ -3,10 +3,14 @@
  * plans' batch, and the check that split pointers can be a split layout.
  *
  * Interleaved arrays are split arrays with ii = ri + 1 and every stride
- * doubled (mul 2); the backward transform is the forward one with the
- * real and imaginary pointers swapped on both sides.  A pass's unit u
- * is index u / nchunk of its outer dims o (mixed radix, the last
- * fastest) and part u % nchunk of its vector dim v.
+ * doubled (mul 2).  Their backward transform is conj(F(conj x)): the
+ * first pass conjugates its input (chunk by chunk, row by row or in its
+ * buffer, in cache), the last its output, the passes between run
+ * forward; the batched codelets run interleaved pairs with the parts
+ * swapped through their slow general path (3-5x).  Split arrays run
+ * the forward transform with the real and imaginary pointers swapped.
+ * A pass's unit u is index u / nchunk of its outer dims o (mixed radix,
+ * the last fastest) and part u % nchunk of its vector dim v.
  *
  * The overlap check: split arrays ri and ii (of a layout with dims
  * (n_k, s_k)) share an element exactly when their distance d is in the

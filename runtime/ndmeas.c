@@ -5,9 +5,9 @@
  * KGEN_N1_MAX) one Cooley-Tukey step on blocks of transforms (ndct.c),
  * straight or transposed.  Each candidate is timed on one slab of the
  * pass: its dim and up to 64 transforms of its vector dim, at the
- * pass's strides (as magnitudes), in arrays from calloc whose untouched pages are never
- * mapped, so that a slab of a large 3-D problem costs its own pages
- * only.  The winner goes to wisdom, keyed by the pass's size and
+ * pass's strides (as magnitudes), in arrays from calloc whose untouched
+ * pages are never mapped, so that a slab of a large 3-D problem costs
+ * its own pages only.  The winner goes to wisdom, keyed by the pass's size and
  * strides (wisdom.c's nd lines). */
 #include <stdlib.h>
 #include "kgen.h"

@@ -19,17 +19,25 @@
  *   core: a 1-D plan per transform, straight on the arrays (rows);
  *   buffer: blocks of B adjacent transforms gathered into a split
  *     per-thread buffer, a 1-D plan on each, scattered back (columns;
- *     the idea of FFTW's buffered plans).
+ *     the idea of FFTW's buffered plans);
+ *   ct: n = n1 n2 (both codelet sizes), blocks of B adjacent transforms
+ *     as one Cooley-Tukey step on vectors of transforms: batched
+ *     kgen_dft calls into a block buffer, twiddle rows, batched calls
+ *     out (ndct.c); ctt: the same on blocks of rows transposed.
  * A pass's units (blocks, transforms or kgen_dft calls) go through
  * threads.h's parallel loop, each thread with its own buffer and 1-D
  * plans (a plan holds scratch).  The estimate takes batch for small
- * dims, core where v's stride is not below the dim's, else buffer with
- * B = 8; KGEN_MEASURE times core and buffer at B = 4..32 on a slab of
- * the problem (ndmeas.c) and keeps the winner in wisdom.
- * The backward transform is the forward one with real and imaginary
- * parts swapped.  Reference: Frigo and Johnson, "The design and
- * implementation of FFTW3", Proc. IEEE 93(2), 2005 (the guru problem,
- * vector loops, buffered plans). */
+ * dims (ct for those whose columns are a multiple of 4 KiB apart, 16
+ * KiB or more: L1 set conflicts), core where v's stride is not below
+ * the dim's, else ct (B = 32) where n splits, else buffer with B = 8;
+ * KGEN_MEASURE times core, buffer, ct and ctt on a slab of the problem
+ * (ndmeas.c) and keeps the winner in wisdom.
+ * The backward transform on interleaved data is conj(F(conj x)), the
+ * conjugations fused into the first and last passes (ndexec.c); on
+ * split data the forward one with real and imaginary parts swapped.
+ * Reference: Frigo and Johnson, "The design and implementation of
+ * FFTW3", Proc. IEEE 93(2), 2005 (the guru problem, vector loops,
+ * buffered plans). */
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
