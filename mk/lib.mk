@@ -119,7 +119,7 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 # codelets.  The tables of disptab.c, plantab.c and gemm.c come from
 # codelets.def, less the ISAs not built here (build/runtime/codelets.h).
 PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec plannd \
-          ndexec ndmeas \
+          ndexec ndmeas ndct \
           planconv plantab real realnd plansimd plandesc
 RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest stcheck stlayout \
        wisdom threads mem $(PREC_RT) $(PREC_RT:%=%f))

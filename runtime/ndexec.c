@@ -3,10 +3,14 @@
  * plans' batch, and the check that split pointers can be a split layout.
  *
  * Interleaved arrays are split arrays with ii = ri + 1 and every stride
- * doubled (mul 2); the backward transform is the forward one with the
- * real and imaginary pointers swapped on both sides.  A pass's unit u
- * is index u / nchunk of its outer dims o (mixed radix, the last
- * fastest) and part u % nchunk of its vector dim v.
+ * doubled (mul 2).  Their backward transform is conj(F(conj x)): the
+ * first pass conjugates its input (chunk by chunk, row by row or in its
+ * buffer, in cache), the last its output, the passes between run
+ * forward; the batched codelets run interleaved pairs with the parts
+ * swapped through their slow general path (3-5x).  Split arrays run
+ * the forward transform with the real and imaginary pointers swapped.
+ * A pass's unit u is index u / nchunk of its outer dims o (mixed radix,
+ * the last fastest) and part u % nchunk of its vector dim v.
  *
  * The overlap check: split arrays ri and ii (of a layout with dims
  * (n_k, s_k)) share an element exactly when their distance d is in the
@@ -23,18 +27,11 @@
 #include "plannd.h"
 #include "threads.h"
 
-typedef struct Run Run;
-struct Run {
-	const Nd *nd;
-	const Pass *ps;
-	const R *xr, *xi;
-	R *yr, *yi;
-	int mul;
-};
+typedef NdRun Run;
 
 /* The offsets (in elements) of unit u's outer index; *c its part of v. */
-static void
-offsets(const Pass *ps, ptrdiff_t u, ptrdiff_t *xo, ptrdiff_t *yo,
+void
+PRIV(nd_offsets)(const Pass *ps, ptrdiff_t u, ptrdiff_t *xo, ptrdiff_t *yo,
     ptrdiff_t *c)
 {
 	ptrdiff_t q, i;
@@ -51,6 +48,34 @@ offsets(const Pass *ps, ptrdiff_t u, ptrdiff_t *xo, ptrdiff_t *yo,
 	}
 }
 
+/* v transforms of a batch pass on interleaved x to y in direction
+ * r->cj, in chunks that stay in cache between the conjugations and the
+ * transform (in place on y) */
+static void
+batch_cj(const Run *r, const R *x, R *y, ptrdiff_t v)
+{
+	const Pass *ps = r->ps;
+	ptrdiff_t is, os, vis, vos, j, h, ch;
+	int n;
+
+	n = ps->n;
+	is = ps->is * 2;
+	os = ps->os * 2;
+	vis = ps->vis * 2;
+	vos = ps->vos * 2;
+	ch = 4096 / n;
+	for (j = 0; j < v; j += h, x += h * vis, y += h * vos) {
+		h = v - j < ch ? v - j : ch;
+		if (r->cj & ND_CJIN) {
+			PRIV(nd_conj)(y, x, n, is, os, (int)h, vis, vos);
+			DFT(n, -1, y, y + 1, y, y + 1, os, os, h, vos, vos);
+		} else
+			DFT(n, -1, x, x + 1, y, y + 1, is, os, h, vis, vos);
+		if (r->cj & ND_CJOUT)
+			PRIV(nd_conj)(y, y, n, os, os, (int)h, vos, vos);
+	}
+}
+
 static void
 task_batch(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
@@ -61,14 +86,17 @@ task_batch(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	(void)t;
 	m = r->mul;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		j0 = ps->nv * c / ps->nchunk;
 		j1 = ps->nv * (c + 1) / ps->nchunk;
 		xo = (xo + j0 * ps->vis) * m;
 		yo = (yo + j0 * ps->vos) * m;
-		DFT(ps->n, -1, r->xr + xo, r->xi + xo, r->yr + yo,
-		    r->yi + yo, ps->is * m, ps->os * m, j1 - j0, ps->vis * m,
-		    ps->vos * m);
+		if (r->cj)
+			batch_cj(r, r->xr + xo, r->yr + yo, j1 - j0);
+		else
+			DFT(ps->n, -1, r->xr + xo, r->xi + xo, r->yr + yo,
+			    r->yi + yo, ps->is * m, ps->os * m, j1 - j0,
+			    ps->vis * m, ps->vos * m);
 	}
 }
 
@@ -82,11 +110,20 @@ task_core(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 
 	m = r->mul;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		xo = (xo + c * ps->vis) * m;
 		yo = (yo + c * ps->vos) * m;
-		PRIV(plan_execute_one)(p, r->xr + xo, r->xi + xo, ps->is * m,
-		    r->yr + yo, r->yi + yo, ps->os * m);
+		if (r->cj & ND_CJIN) {
+			PRIV(nd_conj)(r->yr + yo, r->xr + xo, ps->n,
+			    ps->is * m, ps->os * m, 1, 0, 0);
+			PRIV(plan_execute_one)(p, r->yr + yo, r->yi + yo,
+			    ps->os * m, r->yr + yo, r->yi + yo, ps->os * m);
+		} else
+			PRIV(plan_execute_one)(p, r->xr + xo, r->xi + xo,
+			    ps->is * m, r->yr + yo, r->yi + yo, ps->os * m);
+		if (r->cj & ND_CJOUT)
+			PRIV(nd_conj)(r->yr + yo, r->yr + yo, ps->n,
+			    ps->os * m, ps->os * m, 1, 0, 0);
 	}
 }
 
@@ -135,6 +172,15 @@ scatter(const R *br, const R *bi, size_t pitch, int n, int b, R *yr,
 }
 
 static void
+negate(R *x, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		x[k] = -x[k];
+}
+
+static void
 task_buf(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
 	const Run *r = ctx;
@@ -148,17 +194,21 @@ task_buf(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	br = r->nd->buf[t];
 	bi = br + ps->B * ps->pitch;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		j0 = c * ps->B;
 		b = ps->nv - j0 < ps->B ? (int)(ps->nv - j0) : ps->B;
 		xo = (xo + j0 * ps->vis) * m;
 		yo = (yo + j0 * ps->vos) * m;
 		gather(r->xr + xo, r->xi + xo, ps->is * m, ps->vis * m, ps->n,
 		    b, br, bi, ps->pitch);
+		if (r->cj & ND_CJIN)
+			negate(bi, b * ps->pitch);
 		for (j = 0; j < b; j++)
 			PRIV(plan_execute_one)(p, br + j * ps->pitch,
 			    bi + j * ps->pitch, 1, br + j * ps->pitch,
 			    bi + j * ps->pitch, 1);
+		if (r->cj & ND_CJOUT)
+			negate(bi, b * ps->pitch);
 		scatter(br, bi, ps->pitch, ps->n, b, r->yr + yo, r->yi + yo,
 		    ps->os * m, ps->vos * m);
 	}
@@ -186,7 +236,7 @@ task_bufi(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	vis = ps->vis * m;
 	vos = ps->vos * m;
 	for (u = lo; u < hi; u++) {
-		offsets(ps, u, &xo, &yo, &c);
+		PRIV(nd_offsets)(ps, u, &xo, &yo, &c);
 		j0 = c * ps->B;
 		b = ps->nv - j0 < ps->B ? (int)(ps->nv - j0) : ps->B;
 		xr = r->xr + (xo + j0 * ps->vis) * m;
@@ -203,9 +253,13 @@ task_bufi(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 					br[k * B2 + 2 * j + 1] = xi[k * is
 					    + j * vis];
 				}
+		if (r->cj & ND_CJIN)
+			PRIV(nd_conj)(br, br, ps->n, B2, B2, b, 2, 2);
 		for (j = 0; j < b; j++)
 			PRIV(plan_execute_one)(p, br + 2 * j, br + 2 * j + 1,
 			    B2, br + 2 * j, br + 2 * j + 1, B2);
+		if (r->cj & ND_CJOUT)
+			PRIV(nd_conj)(br, br, ps->n, B2, B2, b, 2, 2);
 		yr = r->yr + (yo + j0 * ps->vos) * m;
 		yi = r->yi + (yo + j0 * ps->vos) * m;
 		if (yi == yr + 1 && vos == 2)
@@ -225,13 +279,22 @@ task_bufi(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 
 void
 PRIV(nd_pass)(const Nd *nd, const Pass *ps, const R *xr, const R *xi,
-    R *yr, R *yi, int mul)
+    R *yr, R *yi, int mul, int cj)
 {
 	static kgen_priv_task *const task[] = { task_batch, task_core,
-		task_buf, task_bufi };
-	Run r = { nd, ps, xr, xi, yr, yi, mul };
+		task_buf, task_bufi, PRIV(ndct_task), PRIV(ndct_rows_task) };
+	Run r = { nd, ps, xr, xi, yr, yi, mul, 0 };
+	kgen_priv_task *f;
 
-	kgen_priv_parfor(nd->nthreads, ps->units, task[ps->method], &r);
+	f = task[ps->method];
+	if (cj == ND_SWAP) {
+		r.xr = xi;
+		r.xi = xr;
+		r.yr = yi;
+		r.yi = yr;
+	} else
+		r.cj = cj;
+	kgen_priv_parfor(nd->nthreads, ps->units, f, &r);
 }
 
 /* A 1-D plan's batch, forward (p's sign already applied) */
@@ -258,22 +321,30 @@ PRIV(nd_execute)(const PLAN *p, const R *xr, const R *xi, R *yr, R *yi,
     int mul)
 {
 	const Nd *nd;
-	const R *t;
-	R *u;
-	int i;
+	int i, cj, inter;
 
-	if (p->sign > 0) {
-		t = xr, xr = xi, xi = t;
-		u = yr, yr = yi, yi = u;
-	}
 	if (p->kind != P_ND) {
-		run_1d(p, xr, xi, yr, yi, mul);
+		if (p->sign > 0)
+			run_1d(p, xi, xr, yi, yr, mul);
+		else
+			run_1d(p, xr, xi, yr, yi, mul);
 		return;
 	}
 	nd = p->nd;
-	PRIV(nd_pass)(nd, &nd->pass[0], xr, xi, yr, yi, mul);
-	for (i = 1; i < nd->np; i++)
-		PRIV(nd_pass)(nd, &nd->pass[i], yr, yi, yr, yi, mul);
+	/* backward on interleaved data: conj(F(conj x)), the first pass
+	 * conjugating its input, the last its output (the batched codelets
+	 * run pairs with the parts swapped slowly); split: parts swapped */
+	inter = mul == 2 && xi == xr + 1 && yi == yr + 1;
+	for (i = 0; i < nd->np; i++) {
+		cj = p->sign < 0 ? 0 : !inter ? ND_SWAP : (i == 0 ? ND_CJIN
+		    : 0) | (i == nd->np - 1 ? ND_CJOUT : 0);
+		if (i == 0)
+			PRIV(nd_pass)(nd, &nd->pass[0], xr, xi, yr, yi, mul,
+			    cj);
+		else
+			PRIV(nd_pass)(nd, &nd->pass[i], yr, yi, yr, yi, mul,
+			    cj);
+	}
 }
 
 /* ---- the layout checks */

@@ -60,7 +60,9 @@
  * strides IS (input) and OS (output) for transforms VIS and VOS apart
  * (magnitudes, in elements): a 1-D plan on each transform (core) or
  * blocks of B transforms buffered (buf: split, bufi: interleaved; B 0
- * for core).
+ * for core) or run as one Cooley-Tukey step of N1 x N / N1 on vectors
+ * of transforms (ct, its number 4096 N1 + B; ctt the same on blocks of
+ * rows transposed).
  * kgen_forget_wisdom drops kgen_dft's picks and the t1v choices too:
  * each is measured again at its next use. */
 #include <pthread.h>
@@ -109,7 +111,8 @@ typedef struct {
 } NdEnt;
 static NdEnt *ndtab;
 static int nnd, ndcap;
-static const char *const ndmethod[] = {0, "core", "buf", "bufi"};
+static const char *const ndmethod[] = {0, "core", "buf", "bufi", "ct",
+    "ctt"};
 
 static const char *const algname[ALG_N] = {"ct", "rader", "bluestein",
     "n1x"};
@@ -542,7 +545,7 @@ parsend(const char **s, NdEnt *e)
 		if (numl(s, &e->key[i]) < 0)
 			return -1;
 	if (e->key[0] < 1 || e->key[0] > KGEN_PLAN_MAX
-	    || word(s, ndmethod, 4, &e->method) < 0
+	    || word(s, ndmethod, 6, &e->method) < 0
 	    || num(s, 0, 1 << 20, &e->B) < 0 || **s != '\n'
 	    || (e->method != M_CORE) != (e->B > 0))
 		return -1;
