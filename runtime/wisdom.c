@@ -12,7 +12,7 @@
  *   PREC N bluestein [M]
  *   t1v P ISA R c|asm
  *   dft P N SIDE LAYOUT FAMILY ISA
- *   nd P N IS OS VIS VOS core|buf|bufi B
+ *   nd P N IS OS VIS VOS core|buf|bufi|ct|ctt B
  * PREC is d or f for plans timed on split arrays (stride 1, and every
  * layout but stride 2), di or fi for plans timed on interleaved data
  * (stride 2, ii = ri + 1); ALG ct, rader, bluestein or n1x (Rader and
