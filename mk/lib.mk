@@ -120,7 +120,7 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 # codelets.def, less the ISAs not built here (build/runtime/codelets.h).
 PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec plannd \
           ndexec ndmeas \
-          planconv plantab real realnd plansimd plandesc
+          planconv plantab real realnd plansimd plandesc planbig
 RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest stcheck stlayout \
        wisdom threads mem $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = build/runtime/table.h build/runtime/codelets.h \

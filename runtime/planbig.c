@@ -1,0 +1,391 @@
+/* planbig.c: one-dimensional plans on several threads: a batch split
+ * across the threads (a rank-1 plannd.c plan with one loop), and a
+ * single large transform as a four-step plan (P_BIG).
+ *
+ * Four-step (Bailey's): n = n1 n2, input index j = j1 + n1 j2, output
+ * index k = k2 + n2 k1, so that w_n^(jk) = w_n2^(j2 k2) w_n^(j1 k2)
+ * w_n1^(j1 k1) and
+ *   X[k2 + n2 k1] = sum_j1 w_n1^(j1 k1) w_n^(j1 k2)
+ *                   sum_j2 x[j1 + n1 j2] w_n2^(j2 k2).
+ * Pass 1 (columns): for each j1, the DFT of size n2 of the column
+ * x[j1 + n1 j2] (stride n1), times the twiddles w_n^(j1 k2), to the
+ * plan's intermediate T[j1 + n1 k2].  Pass 2 (rows): for each k2, the
+ * DFT of size n1 of the contiguous row T[n1 k2 ..], to X[k2 + n2 k1]
+ * (stride n2): the transpose into natural order rides on the scatter.
+ * Each pass works on blocks of B adjacent columns (rows): gathered
+ * into a per-thread split buffer (B elements of a row of the array, one
+ * cache line of each part, per step), transformed there by a per-thread
+ * 1-D plan (a plan holds scratch), and written back B elements at a
+ * time, so both passes stream whole cache lines; T is split and apart
+ * from input and output, so in place needs nothing more and the input
+ * of an out-of-place call is only read.  Blocks go through threads.h's
+ * parallel loop.  n1 is the largest divisor of n at most sqrt(n).
+ * Backward is forward with real and imaginary parts swapped (done by
+ * ndexec.c before it gets here).
+ * With KGEN_MEASURE the four-step plan races the plain 1-D plan (both
+ * on the same threads, the plain one on one) and the faster is kept;
+ * the choice is not kept in wisdom (its sub-plans are).
+ * Reference: D. H. Bailey, "FFTs in external or hierarchical memory",
+ * J. Supercomputing 4, 1990. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kgen.h"
+#include "plan.h"
+#include "threads.h"
+#include "clock.h"
+
+/* single transforms from this size up go four-step on threads (the
+ * estimate; KGEN_MEASURE races from BIG_MIN) */
+enum { BIG_MIN = 1 << 14, BIG_EST = 1 << 15 };
+/* batches split across threads from this many elements in all */
+enum { MANY_MIN = 1 << 13 };
+
+struct Big {
+	int n1, n2;         /* n1 columns of size n2, n2 rows of size n1 */
+	int nthreads, B;
+	PLAN **col, **row;  /* per thread: size n2, size n1 */
+	R *tw;              /* row j1: n2 cosines, then n2 sines of
+	                     * 2 pi j1 k2 / n, at j1 twp */
+	size_t twp;
+	R *tr, *ti;         /* T, split */
+	R **buf;            /* per thread: 2 B pitch */
+	size_t pitch;
+};
+
+/* n rounded up to whole cache lines of R */
+static size_t
+lines(size_t n)
+{
+	return (n + 64 / sizeof(R) - 1) / (64 / sizeof(R)) * (64 / sizeof(R));
+}
+
+void
+PRIV(big_free)(Big *b)
+{
+	int t;
+
+	if (!b)
+		return;
+	for (t = 0; t < b->nthreads; t++) {
+		if (b->col && b->col[t]) {
+			PRIV(plan_free)(b->col[t]);
+			free(b->col[t]);
+		}
+		if (b->row && b->row[t]) {
+			PRIV(plan_free)(b->row[t]);
+			free(b->row[t]);
+		}
+		if (b->buf)
+			free(b->buf[t]);
+	}
+	free(b->col);
+	free(b->row);
+	free(b->buf);
+	free(b->tw);
+	free(b->tr);
+	free(b);
+}
+
+/* the largest divisor of n at most sqrt(n) */
+static int
+split(int n)
+{
+	int d, best;
+
+	best = 1;
+	for (d = 1; (long long)d * d <= n; d++)
+		if (n % d == 0)
+			best = d;
+	return best;
+}
+
+/* The four-step tables and sub-plans; -1 out of memory or when a
+ * sub-plan cannot be made. */
+static int
+big_init(Big *b, int n, unsigned flags)
+{
+	R *base;
+	size_t tp;
+	int t, j1, k2;
+
+	b->col = calloc((size_t)b->nthreads, sizeof *b->col);
+	b->row = calloc((size_t)b->nthreads, sizeof *b->row);
+	b->buf = calloc((size_t)b->nthreads, sizeof *b->buf);
+	if (!b->col || !b->row || !b->buf)
+		return -1;
+	b->pitch = lines((size_t)(b->n1 > b->n2 ? b->n1 : b->n2))
+	    + 64 / sizeof(R);
+	for (t = 0; t < b->nthreads; t++) {
+		b->col[t] = calloc(1, sizeof(PLAN));
+		b->row[t] = calloc(1, sizeof(PLAN));
+		b->buf[t] = PRIV(plan_ralloc)(2 * (size_t)b->B * b->pitch);
+		if (!b->col[t] || !b->row[t] || !b->buf[t]
+		    || PRIV(plan_init)(b->col[t], b->n2, flags, LAY_SPLIT) < 0
+		    || PRIV(plan_init)(b->row[t], b->n1, flags, LAY_SPLIT) < 0)
+			return -1;
+	}
+	tp = lines((size_t)n);
+	if (!(b->tr = PRIV(plan_ralloc)(2 * tp)))
+		return -1;
+	b->ti = b->tr + tp;
+	b->twp = 2 * lines((size_t)b->n2);
+	if (!(b->tw = PRIV(plan_ralloc)((size_t)b->n1 * b->twp)))
+		return -1;
+	if (!(base = PRIV(plan_roots)(n)))
+		return -1;
+	for (j1 = 0; j1 < b->n1; j1++)
+		for (k2 = 0; k2 < b->n2; k2++) {
+			t = j1 * k2;    /* < n */
+			b->tw[j1 * b->twp + k2] = base[2 * (size_t)t];
+			b->tw[j1 * b->twp + b->n2 + k2] =
+			    base[2 * (size_t)t + 1];
+		}
+	free(base);
+	return 0;
+}
+
+/* The four-step plan of size n at stride `stride` (both arrays), or
+ * NULL where n has no divisor pair worth it (n1 < 8) or memory runs
+ * out. */
+static PLAN *
+big_plan(int n, ptrdiff_t stride, ptrdiff_t dist, int sign,
+    unsigned flags, int nthreads)
+{
+	PLAN *p;
+	Big *b;
+
+	if (split(n) < 8 || nthreads < 2)
+		return 0;
+	p = calloc(1, sizeof *p);
+	b = calloc(1, sizeof *b);
+	if (!p || !b) {
+		free(p);
+		free(b);
+		return 0;
+	}
+	p->kind = P_BIG;
+	p->big = b;
+	p->n = n;
+	p->sign = sign;
+	p->howmany = 1;
+	p->stride = stride;
+	p->dist = dist;
+	b->nthreads = nthreads;
+	b->n1 = split(n);
+	b->n2 = n / b->n1;
+	b->B = 64 / sizeof(R);
+	if (big_init(b, n, flags) < 0) {
+		DESTROY(p);
+		return 0;
+	}
+	return p;
+}
+
+typedef struct Run Run;
+struct Run {
+	const Big *b;
+	const R *xr, *xi;
+	ptrdiff_t is;
+	R *yr, *yi;
+	ptrdiff_t os;
+};
+
+/* pass 1: columns j1 = lo B .. of x, each a DFT of size n2 and its
+ * twiddles, to T */
+static void
+task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
+{
+	const Run *r = ctx;
+	const Big *b = r->b;
+	const PLAN *p = b->col[t];
+	const R *xr, *xi, *w;
+	R *br, *bi, *tr, *ti;
+	ptrdiff_t u, is, rs;
+	size_t pitch;
+	int j1, nb, c, k, n1, n2;
+
+	br = b->buf[t];
+	pitch = b->pitch;
+	bi = br + (size_t)b->B * pitch;
+	n1 = b->n1;
+	n2 = b->n2;
+	is = r->is;
+	rs = is * n1;
+	for (u = lo; u < hi; u++) {
+		j1 = (int)u * b->B;
+		nb = n1 - j1 < b->B ? n1 - j1 : b->B;
+		xr = r->xr + j1 * is;
+		xi = r->xi + j1 * is;
+		for (k = 0; k < n2; k++, xr += rs, xi += rs)
+			for (c = 0; c < nb; c++) {
+				br[c * pitch + k] = xr[c * is];
+				bi[c * pitch + k] = xi[c * is];
+			}
+		for (c = 0; c < nb; c++) {
+			PRIV(plan_execute_one)(p, br + c * pitch,
+			    bi + c * pitch, 1, br + c * pitch,
+			    bi + c * pitch, 1);
+			if (j1 + c == 0)
+				continue;
+			w = b->tw + (j1 + c) * b->twp;
+			PRIV(simd_twiddle)(br + c * pitch, bi + c * pitch, w,
+			    w + n2, 1, n2);
+		}
+		tr = b->tr + j1;
+		ti = b->ti + j1;
+		for (k = 0; k < n2; k++, tr += n1, ti += n1)
+			for (c = 0; c < nb; c++) {
+				tr[c] = br[c * pitch + k];
+				ti[c] = bi[c * pitch + k];
+			}
+	}
+}
+
+/* pass 2: rows k2 = lo B .. of T, each a DFT of size n1, to y at
+ * k2 + n2 k1 */
+static void
+task_row(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
+{
+	const Run *r = ctx;
+	const Big *b = r->b;
+	const PLAN *p = b->row[t];
+	R *br, *bi, *yr, *yi;
+	ptrdiff_t u, os, rs;
+	size_t pitch;
+	int k2, nb, c, k, n1, n2;
+
+	br = b->buf[t];
+	pitch = b->pitch;
+	bi = br + (size_t)b->B * pitch;
+	n1 = b->n1;
+	n2 = b->n2;
+	os = r->os;
+	rs = os * n2;
+	for (u = lo; u < hi; u++) {
+		k2 = (int)u * b->B;
+		nb = n2 - k2 < b->B ? n2 - k2 : b->B;
+		for (c = 0; c < nb; c++)
+			PRIV(plan_execute_one)(p,
+			    b->tr + (size_t)(k2 + c) * n1,
+			    b->ti + (size_t)(k2 + c) * n1, 1,
+			    br + c * pitch, bi + c * pitch, 1);
+		yr = r->yr + k2 * os;
+		yi = r->yi + k2 * os;
+		for (k = 0; k < n1; k++, yr += rs, yi += rs)
+			for (c = 0; c < nb; c++) {
+				yr[c * os] = br[c * pitch + k];
+				yi[c * os] = bi[c * pitch + k];
+			}
+	}
+}
+
+/* One forward transform of P_BIG plan p: x at stride is to y at stride
+ * os (x == y allowed). */
+void
+PRIV(big_execute)(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
+    R *yr, R *yi, ptrdiff_t os)
+{
+	const Big *b = p->big;
+	Run r = { b, xr, xi, is, yr, yi, os };
+
+	kgen_priv_parfor(b->nthreads, (b->n1 + b->B - 1) / b->B, task_col,
+	    &r);
+	kgen_priv_parfor(b->nthreads, (b->n2 + b->B - 1) / b->B, task_row,
+	    &r);
+}
+
+typedef struct Meas Meas;
+struct Meas {
+	const PLAN *p;
+	R *xr, *xi;
+	int mul;
+};
+
+static void
+meas_run(void *ctx)
+{
+	const Meas *m = ctx;
+
+	PRIV(nd_execute)(m->p, m->xr, m->xi, m->xr, m->xi, m->mul);
+}
+
+/* Seconds of one in-place transform of p (stride > 0) as the user runs
+ * it in layout lay: split (kgen_execute), stride 2 interleaved
+ * (kgen_execute, ii = ri + 1), else interleaved (kgen_execute_dft); the
+ * least of 5 timings, a huge value when out of memory. */
+static double
+timed(const PLAN *p, int lay)
+{
+	Meas m;
+	R *x;
+	double best;
+	size_t len, k;
+
+	m.p = p;
+	m.mul = lay == LAY_INTER && p->stride != 2 ? 2 : 1;
+	len = (size_t)(p->n - 1) * (size_t)p->stride * (size_t)m.mul + 2;
+	if (!(x = PRIV(plan_ralloc)(2 * len)))
+		return 1e30;
+	for (k = 0; k < 2 * len; k++)
+		x[k] = (R)((int)(k * 7 % 13) - 6) / 8;
+	m.xr = x;
+	m.xi = lay == LAY_INTER ? x + 1 : x + len;
+	best = 1e30;
+	meas_run(&m);
+	clock_best(meas_run, &m, 1, 5, &best);
+	free(x);
+	return best;
+}
+
+/* kgen_plan_many_dft's plan on nthreads > 1 threads, tuned for layout
+ * lay: a batch of at least MANY_MIN elements as a rank-1 P_ND plan with
+ * one loop (its passes split the batch), a single transform of size
+ * BIG_EST and up (KGEN_MEASURE: BIG_MIN and up, raced) four-step, the
+ * rest kgen_plan_many_dft's 1-D plan. */
+PLAN *
+PRIV(big_many)(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
+    int sign, unsigned flags, int lay, int nthreads)
+{
+	PLAN *p, *q;
+	Dim d, v;
+
+	if (nthreads > 1 && howmany > 1 && n >= 1
+	    && (long long)n * howmany >= MANY_MIN) {
+		d.n = n;
+		d.is = d.os = stride;
+		v.n = howmany;
+		v.is = v.os = dist;
+		if ((p = PRIV(nd_plan)(1, &d, 1, &v, sign, flags, lay,
+		    nthreads)))
+			return p;
+	}
+	p = PRIV(plan_many_lay)(n, howmany, stride, dist, sign, flags, lay);
+	if (!p || nthreads < 2 || howmany != 1 || n < BIG_MIN
+	    || (!(flags & KGEN_MEASURE) && n < BIG_EST))
+		return p;
+	if (!(q = big_plan(n, stride, dist, sign, flags, nthreads)))
+		return p;
+	if ((flags & KGEN_MEASURE) && stride > 0 && stride <= 16
+	    && timed(p, lay) < timed(q, lay)) {
+		DESTROY(q);
+		return p;
+	}
+	DESTROY(p);
+	return q;
+}
+
+void
+PRIV(big_describe)(const PLAN *p, Desc *d, int indent)
+{
+	const Big *b = p->big;
+
+	kgen_priv_desc_printf(d, "%*sdft %d four-step %d x %d threads %d "
+	    "block %d\n", indent, "", p->n, b->n1, b->n2, b->nthreads, b->B);
+	kgen_priv_desc_printf(d, "%*scolumns (%d of size %d):\n",
+	    indent + 2, "", b->n1, b->n2);
+	PRIV(plandesc_core)(b->col[0], d, indent + 4);
+	kgen_priv_desc_printf(d, "%*srows (%d of size %d):\n", indent + 2, "",
+	    b->n2, b->n1);
+	PRIV(plandesc_core)(b->row[0], d, indent + 4);
+}
