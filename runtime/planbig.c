@@ -35,9 +35,9 @@
 #include "threads.h"
 #include "clock.h"
 
-/* single transforms from this size up go four-step on threads (the
- * estimate; KGEN_MEASURE races from BIG_MIN) */
-enum { BIG_MIN = 1 << 14, BIG_EST = 1 << 15 };
+/* single transforms from this size up go four-step on threads (where
+ * KGEN_MEASURE finds it faster) */
+enum { BIG_MIN = 1 << 14 };
 /* batches split across threads from this many elements in all */
 enum { MANY_MIN = 1 << 13 };
 
@@ -45,10 +45,16 @@ struct Big {
 	int n1, n2;         /* n1 columns of size n2, n2 rows of size n1 */
 	int nthreads, B;
 	PLAN **col, **row;  /* per thread: size n2, size n1 */
-	R *tw;              /* row j1: n2 cosines, then n2 sines of
-	                     * 2 pi j1 k2 / n, at j1 twp */
+	R *tw;              /* row q: n2 cosines, then n2 sines of
+	                     * 2 pi j k2 / n, at q twp: rows c < B for
+	                     * j = c, then rows B + i for j = i B (the
+	                     * twiddles of column j1 = i B + c are the
+	                     * product of two rows: n (1 / B + B / n1)
+	                     * entries, not n) */
 	size_t twp;
-	R *tr, *ti;         /* T, split */
+	R *tr, *ti;         /* T, split: row k2 at k2 tp (n1 and a cache
+	                     * line: rows do not share L1 sets) */
+	size_t tp;
 	R **buf;            /* per thread: 2 B pitch */
 	size_t pitch;
 };
@@ -106,8 +112,8 @@ static int
 big_init(Big *b, int n, unsigned flags)
 {
 	R *base;
-	size_t tp;
-	int t, j1, k2;
+	size_t tp, t;
+	int q, nq, j, k2, i;
 
 	b->col = calloc((size_t)b->nthreads, sizeof *b->col);
 	b->row = calloc((size_t)b->nthreads, sizeof *b->row);
@@ -116,31 +122,34 @@ big_init(Big *b, int n, unsigned flags)
 		return -1;
 	b->pitch = lines((size_t)(b->n1 > b->n2 ? b->n1 : b->n2))
 	    + 64 / sizeof(R);
-	for (t = 0; t < b->nthreads; t++) {
-		b->col[t] = calloc(1, sizeof(PLAN));
-		b->row[t] = calloc(1, sizeof(PLAN));
-		b->buf[t] = PRIV(plan_ralloc)(2 * (size_t)b->B * b->pitch);
-		if (!b->col[t] || !b->row[t] || !b->buf[t]
-		    || PRIV(plan_init)(b->col[t], b->n2, flags, LAY_SPLIT) < 0
-		    || PRIV(plan_init)(b->row[t], b->n1, flags, LAY_SPLIT) < 0)
+	for (i = 0; i < b->nthreads; i++) {
+		b->col[i] = calloc(1, sizeof(PLAN));
+		b->row[i] = calloc(1, sizeof(PLAN));
+		b->buf[i] = PRIV(plan_ralloc)(2 * (size_t)b->B * b->pitch);
+		if (!b->col[i] || !b->row[i] || !b->buf[i]
+		    || PRIV(plan_init)(b->col[i], b->n2, flags, LAY_SPLIT) < 0
+		    || PRIV(plan_init)(b->row[i], b->n1, flags, LAY_SPLIT) < 0)
 			return -1;
 	}
-	tp = lines((size_t)n);
+	b->tp = lines((size_t)b->n1) + 64 / sizeof(R);
+	tp = lines(b->tp * b->n2) + 32 / sizeof(R);
 	if (!(b->tr = PRIV(plan_ralloc)(2 * tp)))
 		return -1;
 	b->ti = b->tr + tp;
 	b->twp = 2 * lines((size_t)b->n2);
-	if (!(b->tw = PRIV(plan_ralloc)((size_t)b->n1 * b->twp)))
+	nq = b->B + (b->n1 + b->B - 1) / b->B;
+	if (!(b->tw = PRIV(plan_ralloc)((size_t)nq * b->twp)))
 		return -1;
 	if (!(base = PRIV(plan_roots)(n)))
 		return -1;
-	for (j1 = 0; j1 < b->n1; j1++)
+	for (q = 0; q < nq; q++) {
+		j = q < b->B ? q : (q - b->B) * b->B;
 		for (k2 = 0; k2 < b->n2; k2++) {
-			t = j1 * k2;    /* < n */
-			b->tw[j1 * b->twp + k2] = base[2 * (size_t)t];
-			b->tw[j1 * b->twp + b->n2 + k2] =
-			    base[2 * (size_t)t + 1];
+			t = (size_t)j * k2 % (size_t)n;
+			b->tw[q * b->twp + k2] = base[2 * t];
+			b->tw[q * b->twp + b->n2 + k2] = base[2 * t + 1];
 		}
+	}
 	free(base);
 	return 0;
 }
@@ -217,24 +226,34 @@ task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 		nb = n1 - j1 < b->B ? n1 - j1 : b->B;
 		xr = r->xr + j1 * is;
 		xi = r->xi + j1 * is;
-		for (k = 0; k < n2; k++, xr += rs, xi += rs)
+		for (k = 0; k < n2; k++, xr += rs, xi += rs) {
+			if (k + 8 < n2) {
+				__builtin_prefetch(xr + 8 * rs);
+				__builtin_prefetch(xr + 8 * rs + (nb - 1) * is);
+			}
 			for (c = 0; c < nb; c++) {
 				br[c * pitch + k] = xr[c * is];
 				bi[c * pitch + k] = xi[c * is];
 			}
+		}
 		for (c = 0; c < nb; c++) {
 			PRIV(plan_execute_one)(p, br + c * pitch,
 			    bi + c * pitch, 1, br + c * pitch,
 			    bi + c * pitch, 1);
-			if (j1 + c == 0)
-				continue;
-			w = b->tw + (j1 + c) * b->twp;
-			PRIV(simd_twiddle)(br + c * pitch, bi + c * pitch, w,
-			    w + n2, 1, n2);
+			if (c) {
+				w = b->tw + c * b->twp;
+				PRIV(simd_twiddle)(br + c * pitch,
+				    bi + c * pitch, w, w + n2, 1, n2);
+			}
+			if (j1) {
+				w = b->tw + (b->B + u) * b->twp;
+				PRIV(simd_twiddle)(br + c * pitch,
+				    bi + c * pitch, w, w + n2, 1, n2);
+			}
 		}
 		tr = b->tr + j1;
 		ti = b->ti + j1;
-		for (k = 0; k < n2; k++, tr += n1, ti += n1)
+		for (k = 0; k < n2; k++, tr += b->tp, ti += b->tp)
 			for (c = 0; c < nb; c++) {
 				tr[c] = br[c * pitch + k];
 				ti[c] = bi[c * pitch + k];
@@ -267,8 +286,8 @@ task_row(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 		nb = n2 - k2 < b->B ? n2 - k2 : b->B;
 		for (c = 0; c < nb; c++)
 			PRIV(plan_execute_one)(p,
-			    b->tr + (size_t)(k2 + c) * n1,
-			    b->ti + (size_t)(k2 + c) * n1, 1,
+			    b->tr + (size_t)(k2 + c) * b->tp,
+			    b->ti + (size_t)(k2 + c) * b->tp, 1,
 			    br + c * pitch, bi + c * pitch, 1);
 		yr = r->yr + k2 * os;
 		yi = r->yi + k2 * os;
@@ -341,8 +360,8 @@ timed(const PLAN *p, int lay)
 /* kgen_plan_many_dft's plan on nthreads > 1 threads, tuned for layout
  * lay: a batch of at least MANY_MIN elements as a rank-1 P_ND plan with
  * one loop (its passes split the batch), a single transform of size
- * BIG_EST and up (KGEN_MEASURE: BIG_MIN and up, raced) four-step, the
- * rest kgen_plan_many_dft's 1-D plan. */
+ * BIG_MIN and up four-step (KGEN_MEASURE: where it beats the 1-D plan),
+ * the rest kgen_plan_many_dft's 1-D plan. */
 PLAN *
 PRIV(big_many)(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
     int sign, unsigned flags, int lay, int nthreads)
@@ -361,8 +380,7 @@ PRIV(big_many)(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 			return p;
 	}
 	p = PRIV(plan_many_lay)(n, howmany, stride, dist, sign, flags, lay);
-	if (!p || nthreads < 2 || howmany != 1 || n < BIG_MIN
-	    || (!(flags & KGEN_MEASURE) && n < BIG_EST))
+	if (!p || nthreads < 2 || howmany != 1 || n < BIG_MIN)
 		return p;
 	if (!(q = big_plan(n, stride, dist, sign, flags, nthreads)))
 		return p;

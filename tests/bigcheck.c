@@ -1,7 +1,7 @@
 /* bigcheck.c: one-dimensional plans on threads (runtime/planbig.c)
  * against FFTW in double.
  *   bigcheck [-m] N T HOWMANY   check
- *   bigcheck -b N REPS          time 1 and 2 threads
+ *   bigcheck [-m] -b N REPS     time 1 and 2 threads
  * Check: kgen_plan_with_nthreads(T), then for both signs, in and out of
  * place, each of the calls
  *   dft    kgen_plan_dft_1d (HOWMANY 1 only), kgen_execute_dft;
@@ -17,7 +17,7 @@
  * with KGEN_MEASURE.  Built with -DSINGLE the float calls, against
  * FFTW in double on the same inputs.
  * -b: seconds of one in-place kgen_execute_dft of kgen_plan_dft_1d(N)
- * (KGEN_MEASURE), the least of REPS, on 1 thread then 2, and the
+ * (-m: KGEN_MEASURE), the least of REPS, on 1 thread then 2, and the
  * ratio. */
 #define _POSIX_C_SOURCE 200112L
 #include <fftw3.h>
@@ -182,7 +182,7 @@ now(void)
 
 /* the least of reps in-place transforms of size n on t threads */
 static double
-timing(int n, int t, int reps)
+timing(int n, int t, int reps, unsigned flags)
 {
 	PLAN *p;
 	C *x;
@@ -190,7 +190,7 @@ timing(int n, int t, int reps)
 	int k;
 
 	kgen_plan_with_nthreads(t);
-	p = PL(dft_1d)(n, -1, KGEN_MEASURE);
+	p = PL(dft_1d)(n, -1, flags);
 	x = xmalloc((size_t)n * sizeof *x);
 	for (k = 0; k < n; k++) {
 		x[k][0] = (R)rnd();
@@ -228,15 +228,15 @@ main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "-b")) {
 		n = atoi(argv[2]);
-		t1 = timing(n, 1, atoi(argv[3]));
-		t2 = timing(n, 2, atoi(argv[3]));
+		t1 = timing(n, 1, atoi(argv[3]), flags);
+		t2 = timing(n, 2, atoi(argv[3]), flags);
 		printf("%d %.1f us %.1f us %.2fx\n", n, t1 * 1e6, t2 * 1e6,
 		    t1 / t2);
 		return 0;
 	}
 	if (argc != 4) {
 		fprintf(stderr, "usage: bigcheck [-m] N T HOWMANY | "
-		    "-b N REPS\n");
+		    "[-m] -b N REPS\n");
 		return 2;
 	}
 	n = atoi(argv[1]);
