@@ -27,7 +27,7 @@
  * the choice is not kept in wisdom (its sub-plans are).
  * Reference: D. H. Bailey, "FFTs in external or hierarchical memory",
  * J. Supercomputing 4, 1990. */
-#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
@@ -91,6 +91,12 @@ PRIV(big_free)(Big *b)
 	free(b->tw);
 	free(b->tr);
 	free(b);
+}
+
+static size_t
+mag(ptrdiff_t s)
+{
+	return s < 0 ? (size_t)0 - (size_t)s : (size_t)s;
 }
 
 /* the largest divisor of n at most sqrt(n) */
@@ -379,13 +385,17 @@ PRIV(big_many)(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
 		    nthreads)))
 			return p;
 	}
+	q = 0;
+	if (nthreads > 1 && howmany == 1 && n >= BIG_MIN && n <= KGEN_PLAN_MAX
+	    && (sign == -1 || sign == 1) && !(flags & ~KGEN_MEASURE)
+	    && mag(stride) <= PTRDIFF_MAX / sizeof(R) / 2 / (size_t)n)
+		q = big_plan(n, stride, dist, sign, flags, nthreads);
+	if (q && !(flags & KGEN_MEASURE))
+		return q;
 	p = PRIV(plan_many_lay)(n, howmany, stride, dist, sign, flags, lay);
-	if (!p || nthreads < 2 || howmany != 1 || n < BIG_MIN)
-		return p;
-	if (!(q = big_plan(n, stride, dist, sign, flags, nthreads)))
-		return p;
-	if ((flags & KGEN_MEASURE) && stride > 0 && stride <= 16
-	    && timed(p, lay) < timed(q, lay)) {
+	if (!p || !q)
+		return p ? p : q;
+	if (stride > 0 && stride <= 16 && timed(p, lay) < timed(q, lay)) {
 		DESTROY(q);
 		return p;
 	}
