@@ -206,6 +206,66 @@ struct Run {
 	ptrdiff_t os;
 };
 
+/* nb columns of n from x (element k of column c at x[k rs + c is]) to
+ * br, bi (at c pitch + k); interleaved pairs (is 2, xi next to xr)
+ * read as pairs */
+static void
+gather(const R *xr, const R *xi, ptrdiff_t is, ptrdiff_t rs, int n,
+    int nb, R *br, R *bi, size_t pitch)
+{
+	const R *q;
+	R *a, *z;
+	int k, c;
+
+	if (is == 2 && (xi == xr + 1 || xr == xi + 1)) {
+		q = xr < xi ? xr : xi;
+		a = xr < xi ? br : bi;
+		z = xr < xi ? bi : br;
+		for (k = 0; k < n; k++, q += rs) {
+			if (k + 8 < n)
+				__builtin_prefetch(q + 8 * rs);
+			for (c = 0; c < nb; c++) {
+				a[c * pitch + k] = q[2 * c];
+				z[c * pitch + k] = q[2 * c + 1];
+			}
+		}
+		return;
+	}
+	for (k = 0; k < n; k++, xr += rs, xi += rs)
+		for (c = 0; c < nb; c++) {
+			br[c * pitch + k] = xr[c * is];
+			bi[c * pitch + k] = xi[c * is];
+		}
+}
+
+/* gather's inverse: br, bi to y (element k of column c at y[k rs + c
+ * os]) */
+static void
+scatter(const R *br, const R *bi, size_t pitch, int n, int nb, R *yr,
+    R *yi, ptrdiff_t os, ptrdiff_t rs)
+{
+	const R *a, *z;
+	R *q;
+	int k, c;
+
+	if (os == 2 && (yi == yr + 1 || yr == yi + 1)) {
+		q = yr < yi ? yr : yi;
+		a = yr < yi ? br : bi;
+		z = yr < yi ? bi : br;
+		for (k = 0; k < n; k++, q += rs)
+			for (c = 0; c < nb; c++) {
+				q[2 * c] = a[c * pitch + k];
+				q[2 * c + 1] = z[c * pitch + k];
+			}
+		return;
+	}
+	for (k = 0; k < n; k++, yr += rs, yi += rs)
+		for (c = 0; c < nb; c++) {
+			yr[c * os] = br[c * pitch + k];
+			yi[c * os] = bi[c * pitch + k];
+		}
+}
+
 /* pass 1: columns j1 = lo B .. of x, each a DFT of size n2 and its
  * twiddles, to T */
 static void
@@ -214,7 +274,7 @@ task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	const Run *r = ctx;
 	const Big *b = r->b;
 	const PLAN *p = b->col[t];
-	const R *xr, *xi, *w;
+	const R *w;
 	R *br, *bi, *tr, *ti;
 	ptrdiff_t u, is, rs;
 	size_t pitch;
@@ -230,18 +290,8 @@ task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	for (u = lo; u < hi; u++) {
 		j1 = (int)u * b->B;
 		nb = n1 - j1 < b->B ? n1 - j1 : b->B;
-		xr = r->xr + j1 * is;
-		xi = r->xi + j1 * is;
-		for (k = 0; k < n2; k++, xr += rs, xi += rs) {
-			if (k + 8 < n2) {
-				__builtin_prefetch(xr + 8 * rs);
-				__builtin_prefetch(xr + 8 * rs + (nb - 1) * is);
-			}
-			for (c = 0; c < nb; c++) {
-				br[c * pitch + k] = xr[c * is];
-				bi[c * pitch + k] = xi[c * is];
-			}
-		}
+		gather(r->xr + j1 * is, r->xi + j1 * is, is, rs, n2, nb, br,
+		    bi, pitch);
 		for (c = 0; c < nb; c++) {
 			PRIV(plan_execute_one)(p, br + c * pitch,
 			    bi + c * pitch, 1, br + c * pitch,
@@ -275,10 +325,10 @@ task_row(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	const Run *r = ctx;
 	const Big *b = r->b;
 	const PLAN *p = b->row[t];
-	R *br, *bi, *yr, *yi;
+	R *br, *bi;
 	ptrdiff_t u, os, rs;
 	size_t pitch;
-	int k2, nb, c, k, n1, n2;
+	int k2, nb, c, n1, n2;
 
 	br = b->buf[t];
 	pitch = b->pitch;
@@ -295,13 +345,8 @@ task_row(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 			    b->tr + (size_t)(k2 + c) * b->tp,
 			    b->ti + (size_t)(k2 + c) * b->tp, 1,
 			    br + c * pitch, bi + c * pitch, 1);
-		yr = r->yr + k2 * os;
-		yi = r->yi + k2 * os;
-		for (k = 0; k < n1; k++, yr += rs, yi += rs)
-			for (c = 0; c < nb; c++) {
-				yr[c * os] = br[c * pitch + k];
-				yi[c * os] = bi[c * pitch + k];
-			}
+		scatter(br, bi, pitch, n1, nb, r->yr + k2 * os,
+		    r->yi + k2 * os, os, rs);
 	}
 }
 
