@@ -18,8 +18,10 @@
  * 1-D plan (a plan holds scratch), and written back B elements at a
  * time, so both passes stream whole cache lines; T is split and apart
  * from input and output, so in place needs nothing more and the input
- * of an out-of-place call is only read.  Blocks go through threads.h's
- * parallel loop.  n1 is the largest divisor of n at most sqrt(n).
+ * of an out-of-place call is only read.  Each pass is one threads.h
+ * parallel loop of a part per thread, the parts taking blocks from a
+ * shared counter (a thread that starts late, on a loaded machine, takes
+ * fewer; a block's result does not depend on its thread).  n1 is the largest divisor of n at most sqrt(n).
  * Backward is forward with real and imaginary parts swapped (done by
  * ndexec.c before it gets here).
  * With KGEN_MEASURE the four-step plan races the plain 1-D plan (both
@@ -27,6 +29,7 @@
  * the choice is not kept in wisdom (its sub-plans are).
  * Reference: D. H. Bailey, "FFTs in external or hierarchical memory",
  * J. Supercomputing 4, 1990. */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +202,8 @@ big_plan(int n, ptrdiff_t stride, ptrdiff_t dist, int sign,
 
 typedef struct Run Run;
 struct Run {
+	atomic_long next;       /* the next block a part takes */
+	ptrdiff_t units;        /* blocks in this pass */
 	const Big *b;
 	const R *xr, *xi;
 	ptrdiff_t is;
@@ -271,7 +276,7 @@ scatter(const R *br, const R *bi, size_t pitch, int n, int nb, R *yr,
 static void
 task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
-	const Run *r = ctx;
+	Run *r = ctx;
 	const Big *b = r->b;
 	const PLAN *p = b->col[t];
 	const R *w;
@@ -287,7 +292,9 @@ task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	n2 = b->n2;
 	is = r->is;
 	rs = is * n1;
-	for (u = lo; u < hi; u++) {
+	(void)lo;
+	(void)hi;
+	while ((u = atomic_fetch_add(&r->next, 1)) < r->units) {
 		j1 = (int)u * b->B;
 		nb = n1 - j1 < b->B ? n1 - j1 : b->B;
 		gather(r->xr + j1 * is, r->xi + j1 * is, is, rs, n2, nb, br,
@@ -322,7 +329,7 @@ task_col(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 static void
 task_row(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 {
-	const Run *r = ctx;
+	Run *r = ctx;
 	const Big *b = r->b;
 	const PLAN *p = b->row[t];
 	R *br, *bi;
@@ -337,7 +344,9 @@ task_row(void *ctx, int t, ptrdiff_t lo, ptrdiff_t hi)
 	n2 = b->n2;
 	os = r->os;
 	rs = os * n2;
-	for (u = lo; u < hi; u++) {
+	(void)lo;
+	(void)hi;
+	while ((u = atomic_fetch_add(&r->next, 1)) < r->units) {
 		k2 = (int)u * b->B;
 		nb = n2 - k2 < b->B ? n2 - k2 : b->B;
 		for (c = 0; c < nb; c++)
@@ -357,12 +366,21 @@ PRIV(big_execute)(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
     R *yr, R *yi, ptrdiff_t os)
 {
 	const Big *b = p->big;
-	Run r = { b, xr, xi, is, yr, yi, os };
+	Run r;
 
-	kgen_priv_parfor(b->nthreads, (b->n1 + b->B - 1) / b->B, task_col,
-	    &r);
-	kgen_priv_parfor(b->nthreads, (b->n2 + b->B - 1) / b->B, task_row,
-	    &r);
+	r.b = b;
+	r.xr = xr;
+	r.xi = xi;
+	r.is = is;
+	r.yr = yr;
+	r.yi = yi;
+	r.os = os;
+	r.units = (b->n1 + b->B - 1) / b->B;
+	atomic_init(&r.next, 0);
+	kgen_priv_parfor(b->nthreads, b->nthreads, task_col, &r);
+	r.units = (b->n2 + b->B - 1) / b->B;
+	atomic_store(&r.next, 0);
+	kgen_priv_parfor(b->nthreads, b->nthreads, task_row, &r);
 }
 
 typedef struct Meas Meas;
