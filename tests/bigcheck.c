@@ -17,8 +17,8 @@
  * with KGEN_MEASURE.  Built with -DSINGLE the float calls, against
  * FFTW in double on the same inputs.
  * -b: seconds of one in-place kgen_execute_dft of kgen_plan_dft_1d(N)
- * (-m: KGEN_MEASURE), the least of REPS, on 1 thread then 2, and the
- * ratio. */
+ * (-m: KGEN_MEASURE), the least of 2 REPS (1 thread, 2, 2, 1), on 1
+ * thread and on 2, and the ratio. */
 #define _POSIX_C_SOURCE 200112L
 #include <fftw3.h>
 #include <math.h>
@@ -230,6 +230,9 @@ main(int argc, char **argv)
 		n = atoi(argv[2]);
 		t1 = timing(n, 1, atoi(argv[3]), flags);
 		t2 = timing(n, 2, atoi(argv[3]), flags);
+		/* again, in the other order: neither gains by going second */
+		t2 = fmin(t2, timing(n, 2, atoi(argv[3]), flags));
+		t1 = fmin(t1, timing(n, 1, atoi(argv[3]), flags));
 		printf("%d %.1f us %.1f us %.2fx\n", n, t1 * 1e6, t2 * 1e6,
 		    t1 / t2);
 		return 0;
