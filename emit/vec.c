@@ -44,6 +44,7 @@ struct Vout {
 	int *ngrp;      /* n1w: tiles (re, im) of each group transposed */
 	int **grp;      /* n1w: their rows, re and im by row */
 	int *outv;      /* n1w top: the values of y_k (re, im) */
+	const char *pre;  /* NAME_, the prefix of the file's helpers */
 };
 
 /* Vout.kind of n1w's radix-VL step (top) and of t1v's NAME_io (its
@@ -53,7 +54,7 @@ enum { N1W_TOP = -1, T1V_IO = -2 };
 /* Arrays by Slot.arr and the strides of those address prints: t1v's x_j
  * is ri + j*rs, its table entry i is W + i*VL; n1v's input q is ri + q*is
  * (its outputs are stored by flush). */
-static const char *const t1varr[] = {"ri", "ii", "W"};
+static const char *const t1varr[] = {"ri", "ii", "w"};
 static const char *const t1vstride[] = {"rs", "rs"};
 static const char *const n1varr[] = {"ri", "ii", "ro", "io"};
 static const char *const n1vstride[] = {"is", "is"};
@@ -67,7 +68,7 @@ address(Vout *v, const Slot *s)
 	f = v->o.f;
 	if ((v->kind == CK_T1V || v->kind == T1V_IO || v->kind == N1W_TOP)
 	    && s->arr == 2) {
-		fprintf(f, "W + %d", s->i * v->vl);
+		fprintf(f, "w + %d", s->i * v->vl);
 		return;
 	}
 	fputs(v->o.arr[s->arr], f);
@@ -103,12 +104,13 @@ flush(Vout *v, int arr, int k0, const int *val, int size)
 				continue;
 			nxt[i] = o->next++;
 			nxt[i + h] = o->next++;
-			fprintf(o->f, "\t\tconst V T%d = SHUF(T%d, T%d", nxt[i],
-			    cur[i], cur[i + h]);
+			fprintf(o->f, "\t\tconst %s T%d = %sSHUF(T%d, T%d",
+			    o->type, nxt[i], v->pre, cur[i], cur[i + h]);
 			for (l = 0; l < vl; l++)
 				fprintf(o->f, ", %d", l & h ? vl + l - h : l);
-			fprintf(o->f, ");\n\t\tconst V T%d = SHUF(T%d, T%d",
-			    nxt[i + h], cur[i], cur[i + h]);
+			fprintf(o->f, ");\n\t\tconst %s T%d = %sSHUF(T%d, "
+			    "T%d", o->type, nxt[i + h], v->pre, cur[i],
+			    cur[i + h]);
 			for (l = 0; l < vl; l++)
 				fprintf(o->f, ", %d", l & h ? vl + l : l + h);
 			fputs(");\n", o->f);
@@ -120,8 +122,9 @@ flush(Vout *v, int arr, int k0, const int *val, int size)
 	if (v->kind == CK_N1V) {
 		/* block-split: outputs k0 .. k0+VL-1 are block k0 / VL */
 		for (l = 0; l < vl; l++)
-			fprintf(o->f, "\t\tST(%s + %d * ovs + %d, T%d);\n",
-			    arr == 2 ? "ro" : "io", l, k0 << v->blk, cur[l]);
+			fprintf(o->f, "\t\t%sST(%s + %d * ovs + %d, T%d);\n",
+			    v->pre, arr == 2 ? "ro" : "io", l, k0 << v->blk,
+			    cur[l]);
 		return;
 	}
 	/* n1w: row l of group a is x_l of the radix-VL step over outputs
@@ -132,11 +135,13 @@ flush(Vout *v, int arr, int k0, const int *val, int size)
 	if (++v->ngrp[a] < 2)
 		return;
 	/* a named array, not a compound literal: C++ has none */
-	fprintf(o->f, "\t\t{\n\t\t\tconst V x%d[%d] = {", a, 2 * vl);
+	fprintf(o->f, "\t\t{\n\t\t\tconst %s x%d[%d] = {", o->type, a,
+	    2 * vl);
 	for (l = 0; l < 2 * vl; l++)
 		fprintf(o->f, "%sT%d", l ? ", " : "", v->grp[a][l]);
-	fprintf(o->f, "};\n\t\t\ttop(W + %d, ro, io, %d, il, %d, x%d);\n"
-	    "\t\t}\n", a * 2 * (vl - 1) * vl, k0, size, a);
+	fprintf(o->f, "};\n\t\t\t%stop(%sW + %d, ro, io, %d, il, %d, "
+	    "x%d);\n\t\t}\n", v->pre, v->pre, a * 2 * (vl - 1) * vl, k0,
+	    size, a);
 }
 
 static void
@@ -146,20 +151,21 @@ load(Printer *o, const Slot *s)
 
 	v = (Vout *)o;
 	if (v->kind == CK_N1W)
-		fprintf(o->f, "%s(%d)", s->arr ? "LDI" : "LDR", s->j);
+		fprintf(o->f, "%s%s(%d)", v->pre, s->arr ? "LDI" : "LDR",
+		    s->j);
 	else if (v->kind == N1W_TOP && s->arr < 2)
 		fprintf(o->f, "x[%d]", 2 * s->j + s->arr);
 	else if (v->kind == CK_N1V && v->il) {
 		/* re is the even element of each pair where il is 1, im
 		 * where it is 2; the pairs start at ri or ii, whichever is
 		 * lower */
-		fprintf(o->f, "%s(%s", (s->arr == 0) == (v->il == 1) ? "EVN"
-		    : "ODD", v->il == 1 ? "ri" : "ii");
+		fprintf(o->f, "%s%s(%s", v->pre, (s->arr == 0) == (v->il == 1)
+		    ? "EVN" : "ODD", v->il == 1 ? "ri" : "ii");
 		if (s->j)
 			fprintf(o->f, " + %d * is", 2 * s->j);
 		fputc(')', o->f);
 	} else {
-		fputs("LD(", o->f);
+		fprintf(o->f, "%sLD(", v->pre);
 		address(v, s);
 		fputc(')', o->f);
 	}
@@ -185,11 +191,13 @@ store(Printer *o, int id)
 		if (v->outv[2 * s->j + 1 - s->arr] < 0)
 			return;
 		if (v->kind == T1V_IO && s->j > 1)
-			fprintf(o->f, "\t\tSTP(%d * rs, ", s->j);
+			fprintf(o->f, "\t\t%sSTP(%d * rs, ", v->pre, s->j);
 		else if (v->kind == T1V_IO)
-			fprintf(o->f, "\t\tSTP(%s, ", s->j ? "rs" : "0");
+			fprintf(o->f, "\t\t%sSTP(%s, ", v->pre, s->j ? "rs"
+			    : "0");
 		else
-			fprintf(o->f, "%sSTC(o + %d, ", o->tab, s->j * v->m);
+			fprintf(o->f, "%s%sSTC(o + %d, ", o->tab, v->pre,
+			    s->j * v->m);
 		emit_operand(o, v->outv[2 * s->j]);
 		fputs(", ", o->f);
 		emit_operand(o, v->outv[2 * s->j + 1]);
@@ -206,7 +214,7 @@ store(Printer *o, int id)
 			flush(v, s->arr, k0, v->tileval[t], size);
 		return;
 	}
-	fputs("\t\tSTK(", o->f);
+	fprintf(o->f, "\t\t%sSTK(", v->pre);
 	address(v, s);
 	fputs(", ", o->f);
 	emit_operand(o, n->a[0]);
@@ -340,13 +348,15 @@ preamble(Vout *v, const Emit *e)
 	t = e->isfloat ? "float" : "double";
 	tpl_print(v->o.f, "vec_types", (const Tplarg[]){
 		TPL_S("macro", isa->macro), TPL_S("flags", isa->flags),
-		TPL_S("t", t), TPL_N("bytes", isa->bytes),
+		TPL_S("t", t), TPL_S("p", v->pre), TPL_N("bytes", isa->bytes),
 		TPL_N("align", e->isfloat ? 4 : 8), TPL_END});
 	tpl_print(v->o.f, "vec_shuf", (const Tplarg[]){
 			TPL_S("mask", e->isfloat ? "int" : "long long"),
-			TPL_N("bytes", isa->bytes), TPL_END});
+			TPL_S("p", v->pre), TPL_N("bytes", isa->bytes),
+			TPL_END});
 	/* V1 has the alignment of one element: unaligned vector accesses */
-	tpl_print(v->o.f, "vec_access", NULL);
+	tpl_print(v->o.f, "vec_access", (const Tplarg[]){
+		TPL_S("p", v->pre), TPL_END});
 }
 
 /* n1w's layouts: il = 0 split unit stride, 1 interleaved (re first), 2
@@ -370,7 +380,7 @@ n1w_macros(Vout *v)
 			    : (l & 1) * vl + (k - 2) * vl / 2 + l / 2);
 	}
 	tpl_print(f, "n1w_macros", (const Tplarg[]){
-		TPL_N("vl", vl), TPL_N("vl2", 2 * vl),
+		TPL_N("vl", vl), TPL_N("vl2", 2 * vl), TPL_S("p", v->pre),
 		TPL_S("t", v->o.isfloat ? "float" : "double"),
 		TPL_S("even", sel[0]), TPL_S("odd", sel[1]),
 		TPL_S("lo", sel[2]), TPL_S("hi", sel[3]), TPL_END});
@@ -388,8 +398,9 @@ n1w_table(Vout *v, int n, const Emit *e)
 
 	f = v->o.f;
 	vl = v->vl;
-	fprintf(f, "static const %s W[%d] __attribute__((aligned(%d))) = {",
-	    e->isfloat ? "float" : "double", 2 * (vl - 1) * vl * v->ntile,
+	fprintf(f, "static const %s %sW[%d] __attribute__((aligned(%d))) = {",
+	    e->isfloat ? "float" : "double", v->pre,
+	    2 * (vl - 1) * vl * v->ntile,
 	    isa_get(e->simd)->bytes);
 	col = 0;
 	for (a = 0; a < v->ntile; a++)
@@ -417,7 +428,8 @@ n1w_top(Vout *leaf, Dag *d, const Emit *e, Arena *ar)
 	const char *t;
 
 	emit_init(&v.o, leaf->o.f, d, e->isfloat, ar);
-	v.o.type = "V";
+	v.o.type = leaf->o.type;
+	v.pre = leaf->pre;
 	v.o.arr = t1varr;
 	v.o.stride = t1vstride;
 	v.o.load = load;
@@ -430,7 +442,8 @@ n1w_top(Vout *leaf, Dag *d, const Emit *e, Arena *ar)
 	for (i = 0; i < d->nout; i++)
 		v.outv[i] = -1;
 	t = e->isfloat ? "float" : "double";
-	tpl_print(v.o.f, "n1w_top", (const Tplarg[]){TPL_S("t", t), TPL_END});
+	tpl_print(v.o.f, "n1w_top", (const Tplarg[]){TPL_S("t", t),
+		TPL_S("p", v.pre), TPL_END});
 	ids = emit_order(d, 0, &nids, ar);
 	for (i = 0; i < nids; i++)
 		emit_statement(&v.o, ids[i]);
@@ -449,7 +462,8 @@ n1w_entry(Vout *v, int n, const Emit *e)
 	t = e->isfloat ? "float" : "double";
 	fputs("}\n\n", f);
 	tpl_print(f, "n1w_entry", (const Tplarg[]){
-		TPL_S("name", e->name), TPL_S("t", t), TPL_N("n", n),
+		TPL_S("name", e->name), TPL_S("p", v->pre), TPL_S("t", t),
+		TPL_N("n", n),
 		TPL_N("n2", 2 * n), TPL_N("bytes", isa_get(e->simd)->bytes),
 		TPL_END});
 }
@@ -457,7 +471,7 @@ n1w_entry(Vout *v, int n, const Emit *e)
 /* The ISA's masked store of the lanes of x that bits selects to p, as
  * t1v_head's STM (emit/tpl/vec.c) */
 static void
-stm_text(char *stm, size_t size, const Emit *e, int vl)
+stm_text(char *stm, size_t size, const Emit *e, int vl, const char *pre)
 {
 	const char *sfx;
 	int bytes;
@@ -470,7 +484,7 @@ stm_text(char *stm, size_t size, const Emit *e, int vl)
 		    e->isfloat ? "" : "d");
 	else if (bytes == 32)
 		snprintf(stm, size, "_mm256_maskstore_p%s(p, (__m256i)"
-		    "(((M){%s} & (%s)(bits)) != 0), (__m256%s)(x))", sfx,
+		    "(((%sM){%s} & (%s)(bits)) != 0), (__m256%s)(x))", sfx, pre,
 		    e->isfloat ? "1, 2, 4, 8, 16, 32, 64, 128" : "1, 2, 4, 8",
 		    e->isfloat ? "int" : "long long",
 		    e->isfloat ? "" : "d");
@@ -486,17 +500,18 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 	static const char *const lays[] = {"s", "i", "j", "sb", "ib", "jb"};
 	FILE *f;
 	const char *t;
-	char stm[160];
+	char stm[512];
 	int n;
 
 	f = v->o.f;
 	t = e->isfloat ? "float" : "double";
 	n = p->n;
 	if (v->kind == CK_T1V) {
-		stm_text(stm, sizeof stm, e, v->vl);
+		stm_text(stm, sizeof stm, e, v->vl, v->pre);
 		tpl_print(f, "t1v_head", (const Tplarg[]){
-			TPL_S("name", e->name), TPL_S("t", t),
-			TPL_N("vl", v->vl), TPL_N("nw", 2 * (n - 1)),
+			TPL_S("name", e->name), TPL_S("p", v->pre),
+			TPL_S("t", t), TPL_N("vl", v->vl),
+			TPL_N("nw", 2 * (n - 1)),
 			TPL_N("wstep", 2 * (n - 1) * v->vl), TPL_S("stm", stm),
 			TPL_END});
 	}
@@ -508,7 +523,7 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 			TPL_N("step", v->il ? 2 * v->vl : v->vl), TPL_END});
 	else
 		tpl_print(f, "n1w_body", (const Tplarg[]){TPL_S("t", t),
-			TPL_END});
+			TPL_S("p", v->pre), TPL_END});
 }
 
 /* n1v's six loops, the statements ids[0..norder) in each: interleaved
@@ -531,7 +546,7 @@ n1v_loops(Vout *v, const Prob *p, const Emit *e, const int *ids,
 			q += sprintf(q, ", %d", 2 * l + k);
 	}
 	tpl_print(v->o.f, "n1v_macros", (const Tplarg[]){
-		TPL_N("vl", v->vl), TPL_S("even", sel[0]),
+		TPL_N("vl", v->vl), TPL_S("p", v->pre), TPL_S("even", sel[0]),
 		TPL_S("odd", sel[1]), TPL_END});
 	for (k = 0; k < 6; k++) {
 		v->il = ils[k % 3];
@@ -574,7 +589,8 @@ t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
 	memset(v->o.name, -1, (d->nnode + 1) * sizeof *v->o.name);
 	v->o.next = 0;
 	tpl_print(v->o.f, "t1v_io_head", (const Tplarg[]){
-		TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", vl),
+		TPL_S("name", e->name), TPL_S("p", v->pre), TPL_S("t", t),
+		TPL_N("vl", vl),
 		TPL_N("nw", 2 * (p->n - 1)),
 		TPL_N("wstep", 2 * (p->n - 1) * vl), TPL_S("lo", sel[0]),
 		TPL_S("hi", sel[1]), TPL_END});
@@ -582,8 +598,8 @@ t1v_io(Vout *v, Dag *d, const Prob *p, const Emit *e, const int *ids,
 		emit_statement(&v->o, ids[i]);
 	fputs("\t}\n}\n", v->o.f);
 	tpl_print(v->o.f, "t1v_io_entry", (const Tplarg[]){
-		TPL_S("name", e->name), TPL_S("t", t), TPL_N("vl", vl),
-		TPL_END});
+		TPL_S("name", e->name), TPL_S("p", v->pre), TPL_S("t", t),
+		TPL_N("vl", vl), TPL_END});
 	v->kind = CK_T1V;
 }
 
@@ -601,10 +617,18 @@ emitvec_c(FILE *f, Dag *d, Dag *top, const Prob *p, int kind,
 	Arena *ar;
 	const int *ids;
 	int i, ntile;
+	char *pre, *type;
 
 	ar = arena_new();
 	emit_init(&v.o, f, d, e->isfloat, ar);
-	v.o.type = "V";
+	/* helpers NAME_V, NAME_LD, ...: files #include together, and a
+	 * macro V of the includer's does not reach them */
+	pre = arena_alloc(ar, strlen(e->name) + 3);
+	sprintf(pre, "%s_", e->name);
+	v.pre = pre;
+	type = arena_alloc(ar, strlen(pre) + 2);
+	sprintf(type, "%sV", pre);
+	v.o.type = type;
 	v.o.arr = kind == CK_T1V ? t1varr : n1varr;
 	v.o.stride = kind == CK_T1V ? t1vstride : n1vstride;
 	v.o.load = load;

@@ -134,14 +134,16 @@ build/fuzz/tapsrun-asan: tests/fuzz/tapsrun.c driver/taps.c $(GEN_H)
 	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) -Idag -I. -o $@ tests/fuzz/tapsrun.c \
 	    driver/taps.c -lm
 
-build/fuzz/apirun: tests/fuzz/apirun.c runtime/kgen.h lib/libkgen.a
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iruntime -o $@ tests/fuzz/apirun.c lib/libkgen.a -lm
+APIRUN_SRC = tests/fuzz/apirun.c tests/fuzz/apind.c
+APIRUN_DEP = $(APIRUN_SRC) tests/fuzz/apirun.h runtime/kgen.h
 
-build/fuzz/apirun-asan: tests/fuzz/apirun.c runtime/kgen.h $(ASAN_RT_O) \
-    lib/libkgen.a
+build/fuzz/apirun: $(APIRUN_DEP) lib/libkgen.a
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -Iruntime -o $@ tests/fuzz/apirun.c \
+	$(CC) $(CFLAGS) -Iruntime -o $@ $(APIRUN_SRC) lib/libkgen.a -lm
+
+build/fuzz/apirun-asan: $(APIRUN_DEP) $(ASAN_RT_O) lib/libkgen.a
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -Iruntime -o $@ $(APIRUN_SRC) \
 	    $(ASAN_RT_O) lib/libkgen.a -lm
 
 fuzz: all build/asan/bin/kgen build/fuzz/tapsrun-asan build/fuzz/apirun-asan

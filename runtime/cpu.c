@@ -2,7 +2,8 @@
  * the widest of them, capped by the environment variable KGEN_ISA =
  * scalar|sse2|avx2|avx512 (so that tests and benchmarks can run every
  * path on one machine: a value the CPU cannot run is capped to what the
- * CPU has, and one that names no ISA is ignored).  Dispatch
+ * CPU has, and one that names no ISA is ignored, with one line on
+ * stderr, the library's only message).  Dispatch
  * (dispatch.c), the planner (plantab.c) and kgen_dgemm (gemm.c) all take
  * their ISA from here, and kgen_isa_for's per-size exception to it.  An
  * ISA's codelets need every CPU feature isa.def lists for it (its
@@ -10,6 +11,7 @@
  * __builtin_cpu_supports, which also checks that the OS saves the wider
  * registers (build/runtime/cpufeat.h, made from isa.def). */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kgen.h"
@@ -75,6 +77,22 @@ kgen_isa_supported(int isa)
 	return runs(isa) != 0;
 }
 
+/* Reports a KGEN_ISA that names no ISA, once per process (threads that
+ * race to decide test and set the one flag). */
+static void
+unknown(const char *env)
+{
+	static atomic_flag told = ATOMIC_FLAG_INIT;
+	int isa;
+
+	if (atomic_flag_test_and_set(&told))
+		return;
+	fprintf(stderr, "kgen: KGEN_ISA=%s is not one of", env);
+	for (isa = 0; isa < CPU_N; isa++)
+		fprintf(stderr, "%s %s", isa ? "," : "", names[isa]);
+	fprintf(stderr, "; ignored\n");
+}
+
 static int
 choice(void)
 {
@@ -90,6 +108,8 @@ choice(void)
 			cap = isa;
 			forced = FORCED;
 		}
+	if (env && *env && !forced)
+		unknown(env);
 	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
 		;
 	c = 1 + isa + forced;

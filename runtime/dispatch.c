@@ -279,6 +279,157 @@ N1_FOR(int n, ptrdiff_t v)
 	return pick(n, v, 0);
 }
 
+static unsigned long long
+mag(ptrdiff_t x)
+{
+	return x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
+}
+
+#ifndef KGEN_SINGLE
+/* Magnitudes this far (2^61 elements: past any address space) count as
+ * overlapping, so that no product below overflows. */
+#define BIG (1ULL << 61)
+
+/* The inverse of b modulo m (b and m coprime, m > 1), by Euclid's
+ * algorithm carried with the coefficients of b. */
+static long long
+inverse(long long b, long long m)
+{
+	long long r0 = m, r1 = b, t0 = 0, t1 = 1, q, t;
+
+	while (r1) {
+		q = r0 / r1;
+		t = r0 - q * r1;
+		r0 = r1;
+		r1 = t;
+		t = t0 - q * t1;
+		t0 = t1;
+		t1 = t;
+	}
+	return t0 < 0 ? t0 + m : t0;
+}
+
+/* a b modulo m without overflow (a, b < m <= 2^61), by doubling. */
+static long long
+mulmod(long long a, long long b, long long m)
+{
+	long long r = 0;
+
+	for (; b; b >>= 1) {
+		if (b & 1)
+			r = (r + a) % m;
+		a = a * 2 % m;
+	}
+	return r;
+}
+
+/* Whether some integers |x| <= nx, |y| <= ny give x a + y b = d: two
+ * offsets j ivs + m is (0 <= j < v, 0 <= m < n) of a layout differ by d
+ * exactly then (a = ivs, nx = v - 1, b = is, ny = n - 1), so split
+ * arrays d elements apart share an element.  Exact: no solution unless
+ * g = gcd(a, b) divides d; then, dividing by g, y b = d modulo a puts y
+ * in one class modulo a, the y that keep |x| <= nx form an interval, and
+ * the answer is whether that interval, cut to [-ny, ny], holds a member
+ * of the class.  Typical layouts stop at the first test (arrays further
+ * apart than the layout spans). */
+int
+kgen_priv_overlap(ptrdiff_t d, ptrdiff_t a, ptrdiff_t nx, ptrdiff_t b,
+    ptrdiff_t ny)
+{
+	unsigned long long D = mag(d), A = mag(a), B = mag(b);
+	unsigned long long X = nx > 0 ? (unsigned long long)nx : 0;
+	unsigned long long Y = ny > 0 ? (unsigned long long)ny : 0;
+	unsigned long long g, r, t;
+	long long lo, hi, y0, first;
+
+	if (!A || !X)
+		A = X = 0;
+	if (!B || !Y)
+		B = Y = 0;
+	if (D >= BIG || A >= BIG || B >= BIG || X >= BIG || Y >= BIG
+	    || (X && A > BIG / X) || (Y && B > BIG / Y))
+		return 1;
+	if (D > X * A + Y * B)
+		return 0;
+	if (!A || !B) {
+		if (!A && !B)
+			return D == 0;
+		if (!A)
+			return D % B == 0 && D / B <= Y;
+		return D % A == 0 && D / A <= X;
+	}
+	for (g = A, r = B; r; t = g % r, g = r, r = t)
+		;
+	if (D % g)
+		return 0;
+	A /= g;
+	B /= g;
+	D /= g;
+	y0 = A == 1 ? 0 : mulmod((long long)(D % A),
+	    inverse((long long)(B % A), (long long)A), (long long)A);
+	/* x = (D - y B) / A within [-X, X]: D - X A <= y B <= D + X A */
+	lo = (long long)D - (long long)(X * A);
+	lo = lo >= 0 ? (lo + (long long)B - 1) / (long long)B
+	    : -(-lo / (long long)B);
+	hi = (long long)((D + X * A) / B);
+	if (lo < -(long long)Y)
+		lo = -(long long)Y;
+	if (hi > (long long)Y)
+		hi = (long long)Y;
+	if (lo > hi)
+		return 0;
+	first = lo + ((y0 - lo) % (long long)A + (long long)A)
+	    % (long long)A;
+	return first <= hi;
+}
+#endif
+
+/* Whether split arrays x and y (n elements at stride s, v times at
+ * stride vs) share an element (KGEN_EINVAL: no split layout does). */
+static int
+clash(const R *x, const R *y, int n, ptrdiff_t s, ptrdiff_t v,
+    ptrdiff_t vs)
+{
+	ptrdiff_t bytes, q;
+
+	if (v < 1)
+		return 0;
+	bytes = (ptrdiff_t)((uintptr_t)y - (uintptr_t)x);
+	q = bytes / (ptrdiff_t)sizeof(R);
+	if (bytes % (ptrdiff_t)sizeof(R) == 0)
+		return kgen_priv_overlap(q, vs, v - 1, s, n - 1);
+	/* elements that overlap in part: offsets q or q + 1 apart */
+	if (bytes < 0)
+		q--;
+	return kgen_priv_overlap(q, vs, v - 1, s, n - 1)
+	    || kgen_priv_overlap(q + 1, vs, v - 1, s, n - 1);
+}
+
+/* Whether x and y are certainly apart, cheaply: interleaved pairs (one
+ * element apart) with every stride used even, or farther apart than
+ * the layout spans; else clash decides. */
+static inline int
+apart(const R *x, const R *y, int n, ptrdiff_t s, ptrdiff_t v,
+    ptrdiff_t vs)
+{
+	uintptr_t d, span;
+
+	d = (uintptr_t)y - (uintptr_t)x;
+	if ((d == sizeof(R) || d == (uintptr_t)0 - sizeof(R))
+	    && !(((n > 1 ? s : 0) | (v > 1 ? vs : 0)) & 1))
+		return 1;
+	/* (n - 1)|s| + (v - 1)|vs| < 2^56: no overflow */
+	if ((uintptr_t)(s + 0x7fffffff) <= 0xfffffffeu
+	    && (uintptr_t)(vs + 0x7fffffff) <= 0xfffffffeu
+	    && v <= 1 << 24) {
+		span = ((uintptr_t)(n - 1) * mag(s) + (uintptr_t)(v > 0 ? v - 1
+		    : 0) * mag(vs) + 1) * sizeof(R);
+		if (d >= span && d <= (uintptr_t)0 - span)
+			return 1;
+	}
+	return !clash(x, y, n, s, v, vs);
+}
+
 /* kgen_dft (kgen_dftf) in full: the checks, then pick's codelet; the
  * other sign is the same codelet with real and imaginary parts swapped
  * (the library's n1 codelets are all forward: codelets.def gives none
@@ -303,6 +454,8 @@ full(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 		return KGEN_EINVAL;
 	if (n < 1 || n > NSIZE)
 		return KGEN_ENOSIZE;
+	if (!apart(ri, ii, n, is, v, ivs) || !apart(ro, io, n, os, v, ovs))
+		return KGEN_EINVAL;
 	if (sign > 0) {
 		in = ri;
 		ri = ii;
@@ -333,7 +486,8 @@ common(int n, int sign, const R *ri, const R *ii, R *ro, R *io,
 
 	f = 0;
 	if (sign == -1 && (unsigned)n - 1 < NSIZE && ri && ii && ro && io
-	    && v >= 0) {
+	    && v >= 0 && apart(ri, ii, n, is, v, ivs)
+	    && apart(ro, io, n, os, v, ovs)) {
 		lay = layout(ri, ii, ro, io, v, ivs, ovs);
 		s = &slots[n - 1];
 		l = atomic_load_explicit(&s->lanes, memory_order_acquire);
@@ -391,7 +545,8 @@ DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 	n1_fn *f;
 
 	if (v == 1 && sign == -1 && (unsigned)n - 1 < NSIZE && ri && ii && ro
-	    && io) {
+	    && io && apart(ri, ii, n, is, 1, ivs)
+	    && apart(ro, io, n, os, 1, ovs)) {
 		p = &slots[n - 1].plain[0];
 		if (ii == ri + 1 && io == ro + 1) {
 			if ((g = atomic_load_explicit(&slots[n - 1].one,
@@ -410,6 +565,29 @@ DFT(int n, int sign, const R *ri, const R *ii, R *ro, R *io, ptrdiff_t is,
 }
 
 #ifdef DFT_ASM
+/* apart's test of the span for one transform, in assembly: on to DFT_C
+ * (label 8: sign, in esi, was -1) unless |y - x| >= ((n - 1) |s| + 1)
+ * sizeof(R) (n in edi, s at off(%rsp), |s| < 2^31; rax, rsi and r11
+ * scratch). */
+#define APART(x, y, off) \
+"	movq " y ", %rax\n" \
+"	subq " x ", %rax\n" \
+"	movq %rax, %r11\n" \
+"	negq %rax\n" \
+"	cmovsq %r11, %rax\n" \
+"	movq " off "(%rsp), %r11\n" \
+"	movq %r11, %rsi\n" \
+"	negq %rsi\n" \
+"	cmovsq %r11, %rsi\n" \
+"	cmpq $0x7fffffff, %rsi\n" \
+"	ja 8f\n" \
+"	leal -1(%rdi), %r11d\n" \
+"	imulq %r11, %rsi\n" \
+"	imulq $" RSIZE ", %rsi, %rsi\n" \
+"	addq $" RSIZE ", %rsi\n" \
+"	cmpq %rsi, %rax\n" \
+"	jb 8f\n"
+
 /* kgen_dft's (kgen_dftf's) entry in assembly: DFT_C's first branch (one
  * forward transform of a size already picked) with nothing saved and
  * each argument moved once: a jump to the v1 or v1s entry, or a call of
@@ -456,6 +634,10 @@ DFT_NAME ":\n"
 "	leaq " RSIZE "(%r8), %r11\n"    /* io == ro + 1 */
 "	cmpq %r11, %r9\n"
 "	jne 3f\n"
+"	testb $1, 8(%rsp)\n"            /* is, os even: pairs apart */
+"	jne 9f\n"
+"	testb $1, 16(%rsp)\n"
+"	jne 9f\n"
 "	movq 72(%r10), %r11\n"          /* one(ri, ro, is, os) */
 "	testq %r11, %r11\n"
 "	je 4f\n"
@@ -472,7 +654,10 @@ DFT_NAME ":\n"
 "	leaq " RSIZE "(%r9), %r11\n"
 "	cmpq %r11, %r8\n"
 "	je 9f\n"
-"3:	movq 80(%r10), %r11\n"          /* ones(ri, ii, ro, io, is, os) */
+"3:\n"
+APART("%rdx", "%rcx", "8")         /* ri, ii farther apart than n is */
+APART("%r8", "%r9", "16")          /* ro, io: n os */
+"	movq 80(%r10), %r11\n"          /* ones(ri, ii, ro, io, is, os) */
 "	testq %r11, %r11\n"
 "	je 5f\n"
 "	movq %rdx, %rdi\n"
@@ -484,7 +669,7 @@ DFT_NAME ":\n"
 "	jmp *%r11\n"
 "5:	movq 96(%r10), %r11\n"          /* plain[1] */
 "6:	testq %r11, %r11\n"
-"	je 9f\n"
+"	je 8f\n"
 "	subq $24, %rsp\n"               /* f(ri, ii, ro, io, is, os, 1, */
 "	.cfi_adjust_cfa_offset 24\n"    /*   ivs, ovs), then KGEN_OK */
 "	movq $1, (%rsp)\n"
@@ -503,6 +688,7 @@ DFT_NAME ":\n"
 "	addq $24, %rsp\n"
 "	.cfi_adjust_cfa_offset -24\n"
 "	ret\n"
+"8:	movl $-1, %esi\n"
 "9:	jmp " DFT_C_NAME "\n"
 "	.cfi_endproc\n"
 "	.size " DFT_NAME ", .-" DFT_NAME "\n");

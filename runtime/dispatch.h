@@ -39,4 +39,11 @@ v1s_fn *PRIV(disptab_v1s)(int c, int n);
  * by measurement; -1 when scratch memory is not to be had. */
 int PRIV(dispmeas_measure)(int n, int lay, int v, int many);
 
+/* dispatch.c: whether split arrays d elements apart share an element:
+ * some |x| <= nx, |y| <= ny give x a + y b = d (layout (n, is, v, ivs):
+ * a = ivs, nx = v - 1, b = is, ny = n - 1); exact, and 1 for magnitudes
+ * past 2^61.  One copy for both precisions. */
+int kgen_priv_overlap(ptrdiff_t d, ptrdiff_t a, ptrdiff_t nx, ptrdiff_t b,
+    ptrdiff_t ny);
+
 #endif

@@ -108,7 +108,15 @@ KGEN_API const kgen_codelet *kgen_codelets(int *count);
 
 /* v DFTs of size n in direction sign (-1 forward, +1 backward), with the
  * arguments of an n1 codelet.  Returns KGEN_OK, KGEN_ESIGN, KGEN_ENOSIZE,
- * or KGEN_EINVAL (then nothing is read or written). */
+ * or KGEN_EINVAL (then nothing is read or written): a NULL array, v < 0,
+ * or split pointers that share an element, as no split layout does (ri
+ * and ii, or ro and io, a difference apart that two offsets j ivs + m is
+ * of the layout also have: ii = ri + 1 at is = 1, say; interleaved data,
+ * ii = ri + 1 with even strides, is fine).
+ *   double complex x[8];     (C99 <complex.h>; kgen_complex alike)
+ *   double *p = (double *)x;
+ *   kgen_dft(8, -1, p, p + 1, p, p + 1, 2, 2, 1, 0, 0);    in place
+ *   kgen_dft(8, -1, p, p + 1, p, p + 1, 1, 1, 1, 0, 0);  KGEN_EINVAL */
 KGEN_API int kgen_dft(int n, int sign, const double *ri, const double *ii,
     double *ro, double *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
     ptrdiff_t ivs, ptrdiff_t ovs);
@@ -128,7 +136,10 @@ KGEN_API const char *kgen_version(void);
  * and reached through kgen_n1_isa and kgen_n1_for below.  kgen_dft and
  * kgen_dftf run the widest ISA the CPU supports (per size: kgen_isa_for).
  * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512, read once,
- * caps that choice (tests use it to run every path). */
+ * caps that choice (tests use it to run every path); another non-empty
+ * value is ignored, reported by one line on stderr (the library's one
+ * message: "kgen: KGEN_ISA=bogus is not one of scalar, sse2, avx2,
+ * avx512; ignored"). */
 #define KGEN_ISA_SCALAR 0
 #define KGEN_ISA_SSE2   1
 #define KGEN_ISA_AVX2   2

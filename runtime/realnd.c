@@ -216,6 +216,9 @@ strides(int rank, const int *sz, const int *e, ptrdiff_t el,
 			return 0;
 		ext += s * (size_t)(sz[k] - 1);
 	}
+	/* one transform: its distance is never used (the extent ignores it) */
+	if (howmany == 1)
+		dist = 0;
 	s = mag(dist) * mul;
 	if (s > lim || (howmany > 1 && (size_t)(howmany - 1) > (lim - ext)
 	    / (s ? s : 1)))

@@ -189,12 +189,12 @@ def libkgen():
 
 @pytest.fixture(scope="session", params=["double", "float"])
 def ndcheck(request, libkgen, tmp_path_factory):
-    """tests/ndcheck.c (the FFTW-style interface against FFTW) built
-    against the library under test, in double or in float (-DSINGLE):
-    (program, precision)."""
+    """tests/ndcheck.c and ndprob.c (the FFTW-style interface against
+    FFTW) built against the library under test, in double or in float
+    (-DSINGLE): (program, precision)."""
     exe = tmp_path_factory.mktemp("nd") / ("ndcheck_" + request.param)
     single = ["-DSINGLE"] if request.param == "float" else []
-    cc([TESTS / "ndcheck.c"], exe, opt="-O1",
+    cc([TESTS / "ndcheck.c", TESTS / "ndprob.c"], exe, opt="-O1",
        flags=["-std=c11", "-Werror", *single, "-I", ROOT / "runtime"],
        libs=[libkgen, "-lfftw3", "-lm", "-lpthread"])
     return exe, request.param

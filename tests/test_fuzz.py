@@ -39,8 +39,8 @@ def tools(tmp_path_factory):
                   ROOT / "tests/fuzz/tapsrun.c", ROOT / "driver/taps.c",
                   "-lm"],
                  [*flags, "-I" + str(ROOT / "runtime"), "-o", apirun,
-                  ROOT / "tests/fuzz/apirun.c", LIBDIR / "libkgen.a",
-                  "-lm"]):
+                  ROOT / "tests/fuzz/apirun.c", ROOT / "tests/fuzz/apind.c",
+                  LIBDIR / "libkgen.a", "-lm"]):
         p = run(args)
         assert p.returncode == 0, p.stderr
     return Tools(KGEN, tapsrun, apirun, timeout=10)

@@ -426,12 +426,12 @@ def test_checker_sees_n1w_paths(tmp_path, isa):
         res, _ = results(run([exe, n, -1]).stdout)
         return {case.split("/")[0] for case, err, hits in res[(n, -1)]
                 if not err <= bound(n, "double") or hits}
-    bad = build(lambda t: spoil(t, "put(ro + 2 * (o), SHUF(re, im,",
-                                "put(ro + 2 * (o), SHUF(im, re,"))
+    bad = build(lambda t: spoil(t, "w_put(ro + 2 * (o), w_SHUF(re, im,",
+                                "w_put(ro + 2 * (o), w_SHUF(im, re,"))
     assert {"inter", "inter-inplace"} <= bad
     assert not bad & {"split-unit", "split-gap", "split-inplace",
                       "split-unit-inplace", "swapped", "inter-gap"}
-    bad = build(lambda t: spoil(t, "LDR(1)", "LDR(2)"))
+    bad = build(lambda t: spoil(t, "w_LDR(1)", "w_LDR(2)"))
     assert len(bad) == 14
 
 

@@ -17,22 +17,22 @@
 #error "compile with @flags@"
 #endif
 
-typedef @t@ V __attribute__((vector_size(@bytes@)));
-typedef @t@ V1 __attribute__((vector_size(@bytes@), aligned(@align@)));
+typedef @t@ @p@V __attribute__((vector_size(@bytes@)));
+typedef @t@ @p@V1 __attribute__((vector_size(@bytes@), aligned(@align@)));
 /* kgen: end */
 
 /* kgen: begin vec_shuf */
-typedef @mask@ M __attribute__((vector_size(@bytes@)));
+typedef @mask@ @p@M __attribute__((vector_size(@bytes@)));
 #if defined(__clang__)
-#define SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#define @p@SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #else
-#define SHUF(a, b, ...) __builtin_shuffle(a, b, (M){__VA_ARGS__})
+#define @p@SHUF(a, b, ...) __builtin_shuffle(a, b, (@p@M){__VA_ARGS__})
 #endif
 /* kgen: end */
 
 /* kgen: begin vec_access */
-#define LD(p) (*(const V1 *)(p))
-#define ST(p, x) (*(V1 *)(p) = (x))
+#define @p@LD(p) (*(const @p@V1 *)(p))
+#define @p@ST(p, x) (*(@p@V1 *)(p) = (x))
 /* kgen: end */
 
 /* n1w's access macros, il (0 split, 1 interleaved, 2 interleaved with im
@@ -40,34 +40,34 @@ typedef @mask@ M __attribute__((vector_size(@bytes@)));
  * element after a ", ") @even@, @odd@ select the even and odd elements of
  * two vectors, @lo@ and @hi@ interleave their low and high halves. */
 /* kgen: begin n1w_macros */
-#define PAIR(p, q, ...) SHUF(LD(p + @vl2@ * (q)), LD(p + @vl2@ * (q) + @vl@), __VA_ARGS__)
-#define LDR(q) (il == 0 ? LD(ri + @vl@ * (q)) : il == 1 ? PAIR(ri, q@even@) : PAIR(ii, q@odd@))
-#define LDI(q) (il == 0 ? LD(ii + @vl@ * (q)) : il == 1 ? PAIR(ri, q@odd@) : PAIR(ii, q@even@))
+#define @p@PAIR(p, q, ...) @p@SHUF(@p@LD(p + @vl2@ * (q)), @p@LD(p + @vl2@ * (q) + @vl@), __VA_ARGS__)
+#define @p@LDR(q) (il == 0 ? @p@LD(ri + @vl@ * (q)) : il == 1 ? @p@PAIR(ri, q@even@) : @p@PAIR(ii, q@odd@))
+#define @p@LDI(q) (il == 0 ? @p@LD(ii + @vl@ * (q)) : il == 1 ? @p@PAIR(ri, q@odd@) : @p@PAIR(ii, q@even@))
 /* cnt elements of x to d (none for cnt <= 0) */
 static inline __attribute__((always_inline)) void
-put(@t@ *d, V x, int cnt)
+@p@put(@t@ *d, @p@V x, int cnt)
 {
 	int l;
 
 	/* element by element: gcc -O0 warns that a memcpy of cnt elements
 	 * may read past x */
 	if (cnt >= @vl@)
-		ST(d, x);
+		@p@ST(d, x);
 	else
 		for (l = 0; l < cnt; l++)
 			d[l] = x[l];
 }
 /* outputs o .. o+p-1 */
-#define STC(o, re, im) do { \
+#define @p@STC(o, re, im) do { \
 	if (il == 0) { \
-		put(ro + (o), re, p); \
-		put(io + (o), im, p); \
+		@p@put(ro + (o), re, p); \
+		@p@put(io + (o), im, p); \
 	} else if (il == 1) { \
-		put(ro + 2 * (o), SHUF(re, im@lo@), 2 * p); \
-		put(ro + 2 * (o) + @vl@, SHUF(re, im@hi@), 2 * p - @vl@); \
+		@p@put(ro + 2 * (o), @p@SHUF(re, im@lo@), 2 * p); \
+		@p@put(ro + 2 * (o) + @vl@, @p@SHUF(re, im@hi@), 2 * p - @vl@); \
 	} else { \
-		put(io + 2 * (o), SHUF(im, re@lo@), 2 * p); \
-		put(io + 2 * (o) + @vl@, SHUF(im, re@hi@), 2 * p - @vl@); \
+		@p@put(io + 2 * (o), @p@SHUF(im, re@lo@), 2 * p); \
+		@p@put(io + 2 * (o) + @vl@, @p@SHUF(im, re@hi@), 2 * p - @vl@); \
 	} \
 } while (0)
 
@@ -77,8 +77,8 @@ put(@t@ *d, V x, int cnt)
  * (re, im by row), W its part of the table. */
 /* kgen: begin n1w_top */
 static inline __attribute__((always_inline)) void
-top(const @t@ *W, @t@ *ro, @t@ *io, ptrdiff_t o, int il, int p,
-    const V *x)
+@p@top(const @t@ *w, @t@ *ro, @t@ *io, ptrdiff_t o, int il, int p,
+    const @p@V *x)
 {
 /* kgen: end */
 
@@ -86,7 +86,7 @@ top(const @t@ *W, @t@ *ro, @t@ *io, ptrdiff_t o, int il, int p,
  * loops (emit/vec.c closes both). */
 /* kgen: begin n1w_body */
 static inline __attribute__((always_inline)) void
-body(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, int il)
+@p@body(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io, int il)
 {
 	{
 /* kgen: end */
@@ -103,18 +103,18 @@ void
 
 	for (; v > 0; v--, ri += ivs, ii += ivs, ro += ovs, io += ovs) {
 		if (is == 1 && os == 1) {
-			body(ri, ii, ro, io, 0);
+			@p@body(ri, ii, ro, io, 0);
 		} else if (is == 2 && os == 2 && ii == ri + 1 && io == ro + 1) {
-			body(ri, ii, ro, io, 1);
+			@p@body(ri, ii, ro, io, 1);
 		} else if (is == 2 && os == 2 && ri == ii + 1 && ro == io + 1) {
-			body(ri, ii, ro, io, 2);
+			@p@body(ri, ii, ro, io, 2);
 		} else {
 			for (j = 0; j < @n@; j++) {
 				b[j] = ri[j * is];
 				b[@n@ + j] = ii[j * is];
 			}
 			/* in place: every output needs every input */
-			body(b, b + @n@, b, b + @n@, 0);
+			@p@body(b, b + @n@, b, b + @n@, 0);
 			for (j = 0; j < @n@; j++) {
 				ro[j * os] = b[j];
 				io[j * os] = b[@n@ + j];
@@ -135,22 +135,22 @@ void
 #include <immintrin.h>
 #include <stdint.h>
 
-#define STM(p, x, bits) @stm@
-#define STK(p, x) do { \
+#define @p@STM(p, x, bits) @stm@
+#define @p@STK(p, x) do { \
 	if (km) \
-		STM(p, x, km); \
+		@p@STM(p, x, km); \
 	else \
-		ST(p, x); \
+		@p@ST(p, x); \
 } while (0)
 
 static inline __attribute__((always_inline)) void
-@name@_k(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+@name@_k(@t@ *ri, @t@ *ii, const @t@ *w, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me, int b, unsigned km)
 {
 	ptrdiff_t m;
 
-	for (m = mb, W += mb * @nw@; m < me; m += @vl@, ri += @vl@ << b,
-	    ii += @vl@ << b, W += @wstep@) {
+	for (m = mb, w += mb * @nw@; m < me; m += @vl@, ri += @vl@ << b,
+	    ii += @vl@ << b, w += @wstep@) {
 /* kgen: end */
 
 /* t1v's entries: split arrays, and NAME_b, the same step in place on
@@ -163,26 +163,26 @@ static inline __attribute__((always_inline)) void
 /* kgen: begin t1v_entry */
 
 void
-@name@(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+@name@(@t@ *ri, @t@ *ii, const @t@ *w, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me)
 {
-	@name@_k(ri, ii, W, rs, mb, me, 0, 0);
+	@name@_k(ri, ii, w, rs, mb, me, 0, 0);
 }
 
 void
-@name@_b(@t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me)
+@name@_b(@t@ *x, const @t@ *w, ptrdiff_t rs, ptrdiff_t mb, ptrdiff_t me)
 {
-	@name@_k(x, x + @vl@, W, rs, mb, me, 1, 0);
+	@name@_k(x, x + @vl@, w, rs, mb, me, 1, 0);
 }
 
 void
-@name@_t(@t@ *ri, @t@ *ii, const @t@ *W, ptrdiff_t rs, ptrdiff_t m)
+@name@_t(@t@ *ri, @t@ *ii, const @t@ *w, ptrdiff_t rs, ptrdiff_t m)
 {
 	ptrdiff_t t;
 
 	t = m % @vl@;
 	if (t && m > @vl@)
-		@name@_k(ri + m - @vl@, ii + m - @vl@, W, rs, 0, @vl@, 0,
+		@name@_k(ri + m - @vl@, ii + m - @vl@, w, rs, 0, @vl@, 0,
 		    ((1u << @vl@) - 1) & ~((1u << (@vl@ - t)) - 1));
 }
 /* kgen: end */
@@ -200,32 +200,32 @@ void
  * vector) and k1 (second, STM of t1v_head): NAME_ios's first and last
  * butterflies, NAME_iot's last. */
 /* kgen: begin t1v_io_head */
-#define STP2(p, a, c) do { \
+#define @p@STP2(p, a, c) do { \
 	if (e) { \
-		STM(p, a, k0); \
-		STM((p) + @vl@, c, k1); \
+		@p@STM(p, a, k0); \
+		@p@STM((p) + @vl@, c, k1); \
 	} else { \
-		ST(p, a); \
-		ST((p) + @vl@, c); \
+		@p@ST(p, a); \
+		@p@ST((p) + @vl@, c); \
 	} \
 } while (0)
-#define STP(k, re, im) do { \
+#define @p@STP(k, re, im) do { \
 	if (sw) \
-		STP2(y + (2 >> b) * (k), SHUF(im, re@lo@), SHUF(im, re@hi@)); \
+		@p@STP2(y + (2 >> b) * (k), @p@SHUF(im, re@lo@), @p@SHUF(im, re@hi@)); \
 	else \
-		STP2(y + (2 >> b) * (k), SHUF(re, im@lo@), SHUF(re, im@hi@)); \
+		@p@STP2(y + (2 >> b) * (k), @p@SHUF(re, im@lo@), @p@SHUF(re, im@hi@)); \
 } while (0)
 
 static inline __attribute__((always_inline)) void
-@name@_iok(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+@name@_iok(const @t@ *ri, const @t@ *ii, const @t@ *w, ptrdiff_t rs,
     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw, int b, int e, unsigned k0,
     unsigned k1)
 {
 	ptrdiff_t m;
 
-	for (m = mb, W += mb * @nw@, y += (1 - b) * 2 * mb; m < me;
+	for (m = mb, w += mb * @nw@, y += (1 - b) * 2 * mb; m < me;
 	    m += @vl@, ri += @vl@ << b, ii += @vl@ << b, y += 2 * @vl@,
-	    W += @wstep@) {
+	    w += @wstep@) {
 /* kgen: end */
 
 /* t1v's NAME_io, NAME_bio and NAME_ios themselves: sw, b and e
@@ -244,32 +244,32 @@ static inline __attribute__((always_inline)) void
 /* kgen: begin t1v_io_entry */
 
 void
-@name@_io(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+@name@_io(const @t@ *ri, const @t@ *ii, const @t@ *w, ptrdiff_t rs,
     ptrdiff_t mb, ptrdiff_t me, @t@ *y, int sw)
 {
 	if (sw)
-		@name@_iok(ri, ii, W, rs, mb, me, y, 1, 0, 0, 0, 0);
+		@name@_iok(ri, ii, w, rs, mb, me, y, 1, 0, 0, 0, 0);
 	else
-		@name@_iok(ri, ii, W, rs, mb, me, y, 0, 0, 0, 0, 0);
+		@name@_iok(ri, ii, w, rs, mb, me, y, 0, 0, 0, 0, 0);
 }
 
 void
-@name@_bio(const @t@ *x, const @t@ *W, ptrdiff_t rs, ptrdiff_t mb,
+@name@_bio(const @t@ *x, const @t@ *w, ptrdiff_t rs, ptrdiff_t mb,
     ptrdiff_t me, @t@ *y, int sw)
 {
 	if (sw)
-		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 1, 1, 0, 0, 0);
+		@name@_iok(x, x + @vl@, w, rs, mb, me, y, 1, 1, 0, 0, 0);
 	else
-		@name@_iok(x, x + @vl@, W, rs, mb, me, y, 0, 1, 0, 0, 0);
+		@name@_iok(x, x + @vl@, w, rs, mb, me, y, 0, 1, 0, 0, 0);
 }
 
 void
-@name@_ios(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+@name@_ios(const @t@ *ri, const @t@ *ii, const @t@ *w, ptrdiff_t rs,
     ptrdiff_t me, @t@ *y, int sw)
 {
 	unsigned c, all, h, t;
 
-	c = (unsigned)((uintptr_t)y % sizeof(V) / (2 * sizeof(@t@)));
+	c = (unsigned)((uintptr_t)y % sizeof(@p@V) / (2 * sizeof(@t@)));
 	all = (1u << @vl@) - 1;
 	h = all & ~((1u << 2 * c) - 1);
 	t = (1u << 2 * c) - 1;
@@ -277,22 +277,22 @@ void
 	ii -= c;
 	y -= 2 * c;
 	if (sw) {
-		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 1, 0, 1, h, all);
-		@name@_iok(ri + @vl@, ii + @vl@, W, rs, @vl@, me, y, 1, 0, 0, 0,
+		@name@_iok(ri, ii, w, rs, 0, @vl@, y, 1, 0, 1, h, all);
+		@name@_iok(ri + @vl@, ii + @vl@, w, rs, @vl@, me, y, 1, 0, 0, 0,
 		    0);
-		@name@_iok(ri + me, ii + me, W, rs, me, me + @vl@, y, 1, 0, 1, t,
+		@name@_iok(ri + me, ii + me, w, rs, me, me + @vl@, y, 1, 0, 1, t,
 		    0);
 	} else {
-		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 0, 0, 1, h, all);
-		@name@_iok(ri + @vl@, ii + @vl@, W, rs, @vl@, me, y, 0, 0, 0, 0,
+		@name@_iok(ri, ii, w, rs, 0, @vl@, y, 0, 0, 1, h, all);
+		@name@_iok(ri + @vl@, ii + @vl@, w, rs, @vl@, me, y, 0, 0, 0, 0,
 		    0);
-		@name@_iok(ri + me, ii + me, W, rs, me, me + @vl@, y, 0, 0, 1, t,
+		@name@_iok(ri + me, ii + me, w, rs, me, me + @vl@, y, 0, 0, 1, t,
 		    0);
 	}
 }
 
 void
-@name@_iot(const @t@ *ri, const @t@ *ii, const @t@ *W, ptrdiff_t rs,
+@name@_iot(const @t@ *ri, const @t@ *ii, const @t@ *w, ptrdiff_t rs,
     ptrdiff_t m, @t@ *y, int sw)
 {
 	unsigned all, f, k0, k1;
@@ -309,9 +309,9 @@ void
 	ii += m - @vl@;
 	y += 2 * (m - @vl@);
 	if (sw)
-		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 1, 0, 1, k0, k1);
+		@name@_iok(ri, ii, w, rs, 0, @vl@, y, 1, 0, 1, k0, k1);
 	else
-		@name@_iok(ri, ii, W, rs, 0, @vl@, y, 0, 0, 1, k0, k1);
+		@name@_iok(ri, ii, w, rs, 0, @vl@, y, 0, 0, 1, k0, k1);
 }
 /* kgen: end */
 
@@ -334,8 +334,8 @@ static void
  * of VL adjacent complex numbers), ODD(p) the odd ones (im); @even@ and
  * @odd@ are lane lists as in n1w_macros. */
 /* kgen: begin n1v_macros */
-#define EVN(p) SHUF(LD(p), LD((p) + @vl@)@even@)
-#define ODD(p) SHUF(LD(p), LD((p) + @vl@)@odd@)
+#define @p@EVN(p) @p@SHUF(@p@LD(p), @p@LD((p) + @vl@)@even@)
+#define @p@ODD(p) @p@SHUF(@p@LD(p), @p@LD((p) + @vl@)@odd@)
 /* kgen: end */
 
 /* n1v's entries: interleaved data (either way round) or split arrays

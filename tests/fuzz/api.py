@@ -1,8 +1,8 @@
 """The library-API fuzzer: random calls of kgen_dft, kgen_dftf, the plans
 (complex and real, double and float), kgen_execute*, kgen_dgemm,
 the FFTW-style interface (kgen_plan_dft and its _1d/_2d/_3d, many and
-guru forms, r2c and c2r in FFTW's layout, kgen_execute_dft, kgen_execute
-on their plans),
+guru forms, r2c and c2r in FFTW's layout, in place the many forms too
+with FFTW's padded rows, kgen_execute_dft, kgen_execute on their plans),
 kgen_next_fast_size and the lookups, through tests/fuzz/apirun.c, which
 places every array against an inaccessible page and measures each result
 against a direct O(n^2) DFT in long double (a naive product for GEMM).
@@ -216,7 +216,7 @@ def gen_nd(r):
     sign = r.choice([-1, 1]) if r.random() < 0.95 else r.choice([0, 2])
     flags = 0 if r.random() < 0.92 else r.choice([1, 2, 4, 2**31,
                                                    2**32 - 1])
-    inplace = int(r.random() < 0.3 and (kind == 0 or api <= 1))
+    inplace = int(r.random() < 0.3)
     split = int(kind == 0 and r.random() < 0.3)
     nulls = r.randint(1, 31) if r.random() < 0.08 else 0
     dims = n[:max(rank, 1)]
@@ -230,6 +230,12 @@ def gen_nd(r):
     if inplace and kind == 0 and (r.random() < 0.8 or math.prod(dims)
                                   == 1 or hm == 1):
         os_, odist = is_, idist
+    if inplace and kind and api >= 2:   # FFTW's padded rows, in place
+        cells = ci if kind == 2 else co
+        d = r.choice([1, -1]) * (cells + r.choice([0, 0, 1, 7]))
+        real, cplx = (1, 2 * d), (1, d)     # the same bytes a transform
+        (is_, idist), (os_, odist) = (real, cplx) if kind == 1 else \
+            (cplx, real)
     if r.random() < 0.04:           # a layout past PTRDIFF_MAX
         is_, idist = r.choice([(2**62, 1), (1, 2**62), (-2**62, 1)])
     return "nd %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d " \
