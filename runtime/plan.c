@@ -56,6 +56,7 @@
 #include "kgen.h"
 #include "factor.h"
 #include "plan.h"
+#include "threads.h"
 
 /* Interleaved input up to this size is made split in one pass before
  * the leaves (input, its split copy, the scratch and the output then
@@ -516,14 +517,22 @@ PLAN *
 PLAN_MANY(int n, int howmany, ptrdiff_t stride, ptrdiff_t dist,
     int sign, unsigned flags)
 {
+	int lay = stride == 2 ? LAY_INTER : LAY_SPLIT;
+
+	if (kgen_priv_nthreads() > 1)
+		return PRIV(big_many)(n, howmany, stride, dist, sign, flags,
+		    lay, kgen_priv_nthreads());
 	return PRIV(plan_many_lay)(n, howmany, stride, dist, sign, flags,
-	    stride == 2 ? LAY_INTER : LAY_SPLIT);
+	    lay);
 }
 
 /* FFTW users run it on interleaved data (kgen_execute_dft): tuned so */
 PLAN *
 PLAN_1D(int n, int sign, unsigned flags)
 {
+	if (kgen_priv_nthreads() > 1)
+		return PRIV(big_many)(n, 1, 1, n, sign, flags, LAY_INTER,
+		    kgen_priv_nthreads());
 	return PRIV(plan_many_lay)(n, 1, 1, n, sign, flags, LAY_INTER);
 }
 
@@ -560,6 +569,7 @@ DESTROY(PLAN *p)
 	PRIV(plan_free)(p);
 	PRIV(real_free)(p->real);
 	PRIV(nd_free)(p->nd);
+	PRIV(big_free)(p->big);
 	free(p);
 }
 
@@ -591,6 +601,9 @@ PRIV(plan_execute_one)(const PLAN *p, const R *xr, const R *xi,
 	case P_BLUESTEIN:
 	case P_RADER:
 		PRIV(planconv_forward)(p, xr, xi, is, yr, yi, os);
+		return;
+	case P_BIG:
+		PRIV(big_execute)(p, xr, xi, is, yr, yi, os);
 		return;
 	}
 	PRIV(planexec_ct)(p, xr, xi, is, yr, yi, os);

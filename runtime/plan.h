@@ -139,8 +139,9 @@ void kgen_priv_wisdom_put(int prec, int lay, int n, const Cfg *c);
 /* ---- the plan object (plan.c builds it, planexec.c and planconv.c
  * run it) ---- */
 /* kinds: one codelet, Cooley-Tukey, or a convolution */
-/* P_ND: a problem of any rank and batch (plannd.c) */
-enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER, P_ND };
+/* P_ND: a problem of any rank and batch (plannd.c); P_BIG: a large
+ * transform four-step on threads (planbig.c) */
+enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER, P_ND, P_BIG };
 
 /* A twiddle step: radix r over blocks of r*m elements.  With a vector
  * codelet, butterflies 0..mv-1 run on vectors and mv..m-1 (fewer than
@@ -170,6 +171,7 @@ struct Step {
 
 typedef struct Real Real;   /* real.c's part of r2c and c2r plans */
 typedef struct Nd Nd;       /* plannd.c's part of P_ND plans */
+typedef struct Big Big;     /* planbig.c's part of P_BIG plans */
 struct F(kgen_plan) {
 	int n, sign, kind;
 	int howmany;
@@ -213,6 +215,7 @@ struct F(kgen_plan) {
 	int *perm;          /* Rader: g^q mod n, then g^-q mod n, q < n-1 */
 	Real *real;         /* r2c and c2r plans (real.c), else NULL */
 	Nd *nd;             /* P_ND plans (plannd.c), else NULL */
+	Big *big;           /* P_BIG plans (planbig.c), else NULL */
 };
 
 /* ---- plan.c ---- */
@@ -344,5 +347,18 @@ void PRIV(plandesc_core)(const PLAN *p, Desc *d, int indent);
 /* The same for a P_ND plan (plannd.c) and a real one (realnd.c). */
 void PRIV(nd_describe)(const PLAN *p, Desc *d, int indent);
 void PRIV(real_describe)(const PLAN *p, Desc *d, int indent);
+
+/* ---- planbig.c: 1-D plans on threads.  kgen_plan_many_dft's plan on
+ * nthreads threads, tuned for layout lay: a large enough batch split
+ * across the threads (a rank-1 P_ND plan), a large single transform
+ * four-step (P_BIG) where that is (KGEN_MEASURE: is timed) faster, else
+ * plan_many_lay's; NULL when it cannot. */
+PLAN *PRIV(big_many)(int n, int howmany, ptrdiff_t stride,
+    ptrdiff_t dist, int sign, unsigned flags, int lay, int nthreads);
+/* One forward transform of P_BIG plan p (plan_execute_one's terms). */
+void PRIV(big_execute)(const PLAN *p, const R *xr, const R *xi,
+    ptrdiff_t is, R *yr, R *yi, ptrdiff_t os);
+void PRIV(big_free)(Big *b);
+void PRIV(big_describe)(const PLAN *p, Desc *d, int indent);
 
 #endif

@@ -185,6 +185,8 @@ DESCRIBE(const PLAN *p)
 		PRIV(real_describe)(p, &d, 0);
 	else if (p->kind == P_ND)
 		PRIV(nd_describe)(p, &d, 0);
+	else if (p->kind == P_BIG)
+		PRIV(big_describe)(p, &d, 0);
 	else
 		PRIV(plandesc_core)(p, &d, 0);
 	if (d.err || !d.s) {
