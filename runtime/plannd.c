@@ -349,6 +349,7 @@ PRIV(nd_plan)(int rank, const Dim *d0, int hr, const Dim *v0, int sign,
 	Nd *nd;
 	Dim *d, *v;
 	long long size;
+	double all;
 	int i, k, nv, m;
 
 	(void)lay;
@@ -387,6 +388,10 @@ PRIV(nd_plan)(int rank, const Dim *d0, int hr, const Dim *v0, int sign,
 	nv = hr;
 	fuse(v, &nv);
 	hr = nv;
+	all = (double)size;
+	for (i = 0; i < hr; i++)
+		all *= v[i].n;
+	nthreads = kgen_priv_threads_for(nthreads, all);
 	if (rank == 1 && hr <= 1 && nthreads == 1 && d[0].is == d[0].os
 	    && (!hr || v[0].is == v[0].os)) {
 		p = PRIV(plan_many_lay)(d[0].n, hr ? v[0].n : 1, d[0].is,

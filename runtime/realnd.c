@@ -141,7 +141,8 @@ PRIV(realnd_plan)(int rank, const int *n, int howmany,
 		r->batch = (int)rows;
 	if (m <= KGEN_N1_MAX)
 		r->n1b = N1_FOR(m, nl % 2 ? (r->batch + 1) / 2 : r->batch);
-	r->nt = kgen_priv_nthreads();
+	r->nt = kgen_priv_threads_for(kgen_priv_nthreads(),
+	    (double)rows * nl);
 	if (r->nt > rows)
 		r->nt = (int)rows;
 	if (r->nt > 1 && !r->n1b) {

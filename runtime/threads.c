@@ -250,3 +250,13 @@ kgen_priv_parfor(int nt, ptrdiff_t n, kgen_priv_task *fn, void *ctx)
 	}
 	atomic_flag_clear(&pool.busy);
 }
+
+int
+kgen_priv_threads_for(int nthreads, double elements)
+{
+	double most = elements / THREAD_GRAIN;
+
+	if (most < 1)
+		return 1;
+	return nthreads < most ? nthreads : (int)most;
+}

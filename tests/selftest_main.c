@@ -300,12 +300,14 @@ nd_problems(const Opts *o, const char *isa, int rank, const int *dims,
 	}
 }
 
-/* The multi-dimensional sizes of the sweep: rank, then the sizes. */
+/* The multi-dimensional sizes of the sweep: rank, then the sizes (plans
+ * of 2^16 numbers and more run their two-thread problems on two threads:
+ * threads.h, THREAD_GRAIN). */
 static const int nd_quick[][5] = {
 	{ 2, 2, 3 }, { 3, 2, 2, 2 }, { 2, 8, 8 }, { 2, 12, 20 },
 	{ 2, 7, 9 }, { 2, 64, 48 }, { 2, 1, 16 }, { 2, 10, 1 },
 	{ 3, 4, 6, 8 }, { 3, 5, 3, 7 }, { 3, 16, 16, 16 },
-	{ 4, 2, 3, 4, 5 },
+	{ 4, 2, 3, 4, 5 }, { 2, 256, 256 },
 };
 static const int nd_full[][5] = {
 	{ 2, 2, 3 }, { 3, 2, 2, 2 }, { 2, 8, 8 }, { 2, 12, 20 },

@@ -15,7 +15,7 @@ from conftest import ROOT, TESTS, bound, cc
 # (n, threads, howmany): powers of two, 3 * 2^15, 10^5 (250 x 400), 2^20
 SINGLE = [(16384, 2, 1), (65536, 3, 1), (98304, 2, 1), (100000, 3, 1),
           (1048576, 2, 1)]
-BATCH = [(64, 2, 300), (1000, 3, 20), (16384, 2, 3)]
+BATCH = [(64, 2, 1024), (1000, 3, 100), (16384, 2, 4)]
 
 
 @pytest.fixture(scope="module", params=["double", "float"])

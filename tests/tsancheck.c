@@ -16,7 +16,8 @@
  * on the library's own threads: kgen_plan_with_nthreads(2, 3 or 5, more
  * than this machine's cores) set while other threads plan and run, then
  * a kgen_dgemm large enough to be cut into parts and 2-D plans
- * (kgen_plan_dft_2d, kgen_plan_dft_r2c_2d and _c2r_2d, run by
+ * (kgen_plan_dft_2d, kgen_plan_dft_r2c_2d and _c2r_2d (96x80, against a
+ * direct DFT; a 256x256 round trip large enough for two threads), run by
  * kgen_execute_dft, _r2c and _c2r) against direct products and DFTs.
  * The pool runs one loop at a time, so the threads also meet it busy.
  * A 2-D plan call that returns NULL is skipped with one note on stderr
@@ -289,6 +290,44 @@ dft2(int n0, int n1, const kgen_complex *x, kgen_complex *y,
 		    (const kgen_complex *)w);
 }
 
+/* A 2-D plan large enough to run on the library's threads (plannd.c
+ * gives one thread to each kgen_priv_threads_for grain), checked by a
+ * round trip: forward, then backward, is N times the input. */
+static void
+bigplan2d(unsigned seed)
+{
+	enum { M0 = 256, M1 = 256, M = M0 * M1 };
+	kgen_complex *x, *y;
+	kgen_plan *f, *b;
+	double e;
+	int i;
+
+	x = malloc(sizeof *x * M);
+	y = malloc(sizeof *y * M);
+	f = kgen_plan_dft_2d(M0, M1, -1, 0);
+	b = kgen_plan_dft_2d(M0, M1, 1, 0);
+	if (!x || !y || !f || !b)
+		bad("256x256 plan", M, 0);
+	else {
+		for (i = 0; i < M; i++) {
+			x[i][0] = rnd(&seed);
+			x[i][1] = rnd(&seed);
+		}
+		if (kgen_execute_dft(f, (const kgen_complex *)x, y)
+		    || kgen_execute_dft(b, (const kgen_complex *)y, y))
+			bad("256x256 execute status", M, 0);
+		for (i = 0, e = 0; i < M; i++)
+			e = fmax(e, fabs(y[i][0] / M - x[i][0])
+			    + fabs(y[i][1] / M - x[i][1]));
+		if (!(e < 1e-12))
+			bad("256x256 round trip", M, e);
+	}
+	kgen_destroy(f);
+	kgen_destroy(b);
+	free(x);
+	free(y);
+}
+
 /* Complex and real 2-D plans on the library's threads: forward against
  * dft2, then back (c2r: to n0 n1 times the input). */
 static void
@@ -411,6 +450,7 @@ threaded(unsigned seed)
 	free(b);
 	free(c);
 	plans2d(seed);
+	bigplan2d(seed);
 }
 
 static void *
