@@ -463,17 +463,23 @@ def test_checker_sees_n1c_paths(tmp_path, isa):
                                     "(ri + 2 * is, ii + 2 * is,", 1))
     assert len(bad) == 14
     # the staged stores to split unit-stride outputs (two transforms a
-    # 32-byte vector: every v >= 2 with AVX2, v mod 4 >= 2 with AVX-512)
-    bad = build(lambda t: t.replace("_mm256_permute2f128_pd(l0, l1, 0x20)",
-                                    "_mm256_permute2f128_pd(l0, l1, 0x31)",
-                                    1))
+    # 32-byte vector with AVX2, four a 64-byte one with AVX-512: double
+    # has no 32-byte loop there, emit/cxl.c's widetypes)
+    if isa == "avx2":
+        old, new = ("_mm256_permute2f128_pd(l0, l1, 0x20)",
+                    "_mm256_permute2f128_pd(l0, l1, 0x31)")
+    else:
+        old, new = ("x = _mm512_permutex2var_pd(l0, ab, l1);",
+                    "x = _mm512_permutex2var_pd(l0, cd, l1);")
+    bad = build(lambda t: t.replace(old, new, 1))
     assert bad == {"split-inplace", "inter-leaf", "split-leaf"}
     # the vector stores to adjacent interleaved transforms (ovs == 2, how
     # 4): parts swapped there fail the layouts that store so, and only
     # those
+    b, c = ("256", "D") if isa == "avx2" else ("512", "E")
     bad = build(lambda t: t.replace(
-        "_mm256_storeu_pd(r, (__m256d)x);",
-        "_mm256_storeu_pd(r, (__m256d)KGEN_CXL_SWAP_D(x));", 1))
+        f"_mm{b}_storeu_pd(r, (__m{b}d)x);",
+        f"_mm{b}_storeu_pd(r, (__m{b}d)KGEN_CXL_SWAP_{c}(x));", 1))
     assert bad == {"inter-tmajor", "inter-tmajor-inplace", "gap-tmajor",
                    "split-tmajor-inter"}
     # the peel of side-by-side transforms up to a vector boundary (the
