@@ -235,6 +235,19 @@ header(Cv *o, const Emit *e)
 	fputs(" */\n", o->f);
 }
 
+/* The stream's head in chunks of h outputs, at least uw and at most
+ * 1024 (or uw, if more), a multiple of uw: one copy serves many kernel
+ * steps, and the stack holds h + chunk samples. */
+static int
+chunk(int h, int uw)
+{
+	int c;
+
+	c = h < 1024 ? h : 1024;
+	c = (c + uw - 1) / uw * uw;
+	return c > uw ? c : uw;
+}
+
 /* Prints the SIMD FIR codelet of p (kernels in e->simd's ISA). */
 void
 emitconv_simd(FILE *f, const Prob *p, const Emit *e)
@@ -294,7 +307,7 @@ emitconv_simd(FILE *f, const Prob *p, const Emit *e)
 	if (!p->correlate)
 		tpl_print(f, "convsimd_stream", (const Tplarg[]){
 			TPL_S("name", o.name), TPL_S("t", o.t),
-			TPL_N("h", h), TPL_N("u", U), TPL_N("w", o.w),
+			TPL_N("h", h), TPL_N("ch", chunk(h, U * o.w)),
 			TPL_END});
 	free(o.c);
 }

@@ -187,23 +187,27 @@ void
 }
 /* kgen: end */
 
-/* The streaming form: the first min(len, @h@) outputs in chunks of
- * @u@ * @w@ from a copy of the history and the first samples, the rest
+/* The streaming form: the first min(len, @h@) outputs from a copy of the
+ * history and the first samples, in chunks of @ch@ outputs (at least
+ * @h@ up to 1024, so that one copy serves many kernel steps), the rest
  * from x. */
 /* kgen: begin convsimd_stream */
 
 void
 @name@_stream(@t@ *state, const @t@ *x, @t@ *y, ptrdiff_t len)
 {
-	const ptrdiff_t h = @h@, uw = @u@ * @w@;
-	@t@ b[@h@ + @u@ * @w@];
+	const ptrdiff_t h = @h@, ch = @ch@;
+	@t@ b[@h@ + @ch@];
 	ptrdiff_t i, k, m, head;
 
 	head = len < h ? len : h;
 	for (i = 0; i < head; i += m) {
-		m = head - i < uw ? head - i : uw;
-		for (k = 0; k < h + m; k++)
-			b[k] = i + k < h ? state[i + k] : x[i + k - h];
+		m = head - i < ch ? head - i : ch;
+		/* b: samples i - h .. i + m - 1 of the signal */
+		for (k = 0; k < h - i; k++)
+			b[k] = state[i + k];
+		for (k = 0; k < i + m; k++)
+			b[h - i + k] = x[k];
 		@name@_run(b + h, y + i, m);
 	}
 	if (len > h)
