@@ -183,7 +183,7 @@ static void
 header(Cv *o, const Emit *e)
 {
 	const Prob *p;
-	char first[16], fma[160];
+	char first[16];
 	int h;
 
 	p = o->p;
@@ -221,16 +221,16 @@ header(Cv *o, const Emit *e)
 	else if (!p->correlate)
 		tpl_print(o->f, "conv_nostate", NULL);
 	fputs(" *\n", o->f);
-	if (o->isa->bytes == 64)
-		snprintf(fma, sizeof fma, "Products are added by FMA "
-		    "instructions.");
-	else
-		snprintf(fma, sizeof fma, "Products are added by FMA "
-		    "instructions where the target has them\n * (-mfma), "
-		    "else by a multiplication and an addition.");
 	tpl_print(o->f, "convsimd_how", (const Tplarg[]){
 		TPL_S("isa", o->isa->upper), TPL_N("w", o->w),
-		TPL_N("u", U), TPL_S("fma", fma),
+		TPL_N("u", U), TPL_END});
+	if (o->isa->bytes == 64)
+		fputs(" * Products are added by FMA instructions.\n", o->f);
+	else
+		fputs(" * Products are added by FMA instructions where the "
+		    "target has them\n * (-mfma), else by a multiplication "
+		    "and an addition.\n", o->f);
+	tpl_print(o->f, "convsimd_build", (const Tplarg[]){
 		TPL_S("flags", o->isa->flags), TPL_END});
 	fputs(" */\n", o->f);
 }

@@ -42,14 +42,17 @@
 /* kgen: end */
 
 /* How the kernels work, and how to build the file: @isa@ the ISA's name
- * in capitals, @flags@ the compiler flags, @fma@ how products are
- * added. */
+ * in capitals, @flags@ the compiler flags (emit/convsimd.c prints how
+ * the products are added before the Build line). */
 /* kgen: begin convsimd_how */
  * @isa@, across outputs: a vector holds @w@ consecutive outputs, each tap is
  * a broadcast constant and each input an unaligned load of x at an
  * offset; the main kernel makes @u@ vectors a step, a second one vector,
  * and the last outputs (fewer than @w@) come from a zero-padded copy.
- * @fma@
+/* kgen: end */
+
+/* The Build line: @flags@ as above. */
+/* kgen: begin convsimd_build */
  * Build: C99 with <immintrin.h> and @flags@ (or -march=native
  * on a CPU that has them).
 /* kgen: end */
