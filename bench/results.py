@@ -258,6 +258,30 @@ def v_nd(t):
                 md(head, body)))
 
 
+def v_conv(t):
+    """bench-conv: ns a sample against the naive loop, the crossover to
+    FFT convolution and issue 46's goal (bench/conv.py computes them)."""
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import conv
+    rows = t["conv.csv"]
+    goals = [[p, i, "met" if m else "not met", d]
+             for p, i, m, d in conv.goals(rows)]
+    return ("FIR filters y[i] = sum_k h[k] x[i-k] on 16384 samples, ns a "
+            "sample (this thread's CPU time, the best of interleaved "
+            "trials) and in brackets the naive loop's time over the "
+            "contender's (> 1: faster than the loop, gcc -O3 "
+            "-march=native).  ISA_stream: NAME_stream in calls of 1024 "
+            "samples; ISA_block: the block entry, 64 outputs a call; "
+            "fft_*: overlap-save with FFTW's or kgen's r2c/c2r, the best "
+            "power-of-two size.\n\n%s\n\nCrossover:\n\n%s\n\n"
+            "Goal of issue 46, the stream entry >= %.1fx the naive loop "
+            "at %d..%d taps:\n\n%s" % (
+                md(*conv.table(rows)),
+                "\n".join("- %s: %s" % c for c in conv.crossover(rows)),
+                conv.GOAL, conv.GOAL_TAPS[0], conv.GOAL_TAPS[1],
+                md(["prec", "ISA", "verdict", "detail"], goals)))
+
+
 def v_gemm(t):
     return ("Fixed-size codelets against OpenBLAS and LIBXSMM, GFLOP/s:"
             "\n\n%s\n\nkgen_dgemm against OpenBLAS (one thread):\n\n%s" % (
@@ -321,6 +345,7 @@ VIEWS = [
     ("fft", ["fft_batched.csv", "fft_v1.csv"], v_fft),
     ("plan", ["plan.csv"], v_plan),
     ("nd", ["nd.csv", "nd.fftw"], v_nd),
+    ("conv", ["conv.csv"], v_conv),
     ("gemm", ["gemm_small.csv", "gemm_large.csv"], v_gemm),
     ("gemmasm", ["gemmasm.csv"], v_gemmasm),
     ("asm", ["asm.csv"], v_asm),

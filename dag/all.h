@@ -284,6 +284,9 @@ const char *const *isa_names(void);
 void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);
 
+/* emit/convsimd.c: FIR filters vectorized across outputs (conv --simd) */
+void emitconv_simd(FILE *f, const Prob *p, const Emit *e);
+
 /* x86/asm.c: n1 across the batch in x86-64 assembly, Belady's
  * registers (the backend's own types and files: x86/x86.h) */
 typedef struct Asm Asm;

@@ -21,7 +21,8 @@ enum {
 	EMITTER_CUDA,   /* emit/cuda.c */
 	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
 	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
-	EMITTER_ASM     /* x86/asm.c: n1 across the batch, x86-64 assembly */
+	EMITTER_ASM,    /* x86/asm.c: n1 across the batch, x86-64 assembly */
+	EMITTER_CONV    /* emit/convsimd.c: conv --simd, no DAG */
 };
 typedef struct Job Job;
 struct Job {

@@ -499,11 +499,14 @@ job_conv(Job *j, Opts *o)
 	char what[300], *text;
 
 	o->p.kind = PROB_CONV;
-	if (o->simd || o->cuda || o->kloop || o->tile || o->vlen)
+	if (o->cuda || o->kloop || o->tile || o->vlen)
 		fail("conv: only --taps, --taps-file, -n, --correlate, --fma, "
-		    "--type, --name and -o apply");
-	opt_only(o, "conv", "--taps --taps-file -n --correlate --fma --type "
-	    "--name -o -d");
+		    "--simd, --type, --name and -o apply");
+	opt_only(o, "conv", "--taps --taps-file -n --correlate --fma --simd "
+	    "--type --name -o -d");
+	if (o->simd && o->fma)
+		fail("conv --simd: --fma changes nothing; the vector kernels "
+		    "use FMA instructions wherever the target has them");
 	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "
@@ -523,9 +526,11 @@ job_conv(Job *j, Opts *o)
 		fail("-n %d: %d outputs of %d taps is too large for a "
 		    "straight-line codelet; taps*N is at most %d", o->p.n,
 		    o->p.n, o->p.ntaps, CONV_MAXWORK);
-	snprintf(j->name, sizeof j->name, "%s%s_%d_%d", o->correlate
-	    ? "corr" : "conv", o->isfloat ? "f" : "", o->p.ntaps, o->p.n);
-	j->emitter = EMITTER_C;
+	snprintf(j->name, sizeof j->name, "%s%s%s%s_%d_%d", o->correlate
+	    ? "corr" : "conv", o->isfloat ? "f" : "", o->simd ? "_" : "",
+	    o->simd ? isa_get(o->simd)->name : "", o->p.ntaps, o->p.n);
+	j->e.simd = o->simd;
+	j->emitter = o->simd ? EMITTER_CONV : EMITTER_C;
 	j->sched[0] = SCHED_IDS;
 	j->e.sched = "build order";
 }

@@ -114,6 +114,18 @@ plan(const Job *j)
 	arena_free(ar);
 }
 
+/* kgen conv --simd: printed from the taps, with no DAG. */
+static void
+convsimd(const Job *j)
+{
+	FILE *f;
+	char *tmp;
+
+	f = out_open(j->out, &tmp);
+	emitconv_simd(f, &j->p, &j->e);
+	out_close(f, j->out, tmp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -138,6 +150,8 @@ main(int argc, char **argv)
 	default:
 		if (j.emitter == EMITTER_PLAN)
 			plan(&j);
+		else if (j.emitter == EMITTER_CONV)
+			convsimd(&j);
 		else
 			generate(&j);
 	}

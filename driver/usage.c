@@ -220,7 +220,8 @@ static const char usage4[] =
 /* kgen conv, in the help (apart: ISO C's 4095). */
 static const char usageconv[] =
 "  conv --taps h0,h1,... -n N | --taps-file FILE -n N  [--correlate]\n"
-"       [--fma] [--type double|float] [--name NAME] [-o FILE]\n"
+"       [--fma | --simd sse2|avx2|avx512] [--type double|float]\n"
+"       [--name NAME] [-o FILE]\n"
 "      an FIR filter of L taps, N outputs a call, taps as constants (at\n"
 "      most %d taps, taps*N <= %d); zero taps cost nothing and taps of\n"
 "      equal magnitude share one multiplication:\n"
@@ -237,7 +238,12 @@ static const char usageconv[] =
 "      Taps are decimal or hexadecimal floating constants; a taps file\n"
 "      holds them separated by commas or white space, # to end of line\n"
 "      a comment.  The default NAME is conv_L_N (corr_L_N; convf_L_N\n"
-"      for float).\n";
+"      for float; conv_ISA_L_N with --simd).\n"
+"      --simd ISA vectorizes across outputs: a vector holds consecutive\n"
+"      outputs, each tap a broadcast constant times an unaligned load\n"
+"      of x, FMA where the target has it (build with the ISA's flags);\n"
+"      the same two entries, NAME_stream in vectors too.  Unit strides\n"
+"      take the vector path, others a loop over the taps.\n";
 
 
 /* Prints kgen --help to standard output. */

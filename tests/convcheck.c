@@ -1,9 +1,12 @@
 /* convcheck.c: runs the FIR codelets listed in convlist.h, X(name, n,
- * ntaps, corr) beside a taps_name[] array, on random signals in a
- * strided, batched layout (is = 2, os = 3, three signals with gaps
- * between them), and prints per codelet the largest error in units of
- * (ntaps + 2) u sum_j |h_j x_j'| against a long-double loop, and whether
- * the guard values between and around the outputs survived.  A
+ * ntaps, corr) beside a taps_name[] array, on random signals in two
+ * batched layouts, three signals with gaps between them: strided (is =
+ * 2, os = 3) and unit-stride (is = os = 1, the vector kernels of a
+ * --simd codelet), and prints per codelet and layout (name@is,os) the
+ * largest error in units of (ntaps + 2) u sum_j |h_j x_j'| against a
+ * long-double loop, and whether the guard values between and around the
+ * outputs survived.  Built with -DSINGLE the codelets are float ones and
+ * u is 2^-24, else 2^-53.  A
  * convolution (corr 0), y_i = sum_k h_k x_(i-k), gets x pointing ntaps-1
  * samples into the signal, past its history; a correlation (corr 1),
  * y_i = sum_j h_j x_(i+j), the signal's start.  The assert lives in
@@ -13,14 +16,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define X(name, n, ntaps, corr) void name(const double *, double *, ptrdiff_t, \
+#ifdef SINGLE
+typedef float R;
+#define U 0x1p-24L
+#else
+typedef double R;
+#define U 0x1p-53L
+#endif
+
+#define X(name, n, ntaps, corr) void name(const R *, R *, ptrdiff_t, \
     ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t);
 #include "convlist.h"
 #undef X
-#include "convtaps.h"   /* static const double taps_name[] */
+#include "convtaps.h"   /* static const R taps_name[] */
 
-enum { IS = 2, OS = 3, V = 3, GUARD = 8 };
-static const double SENT = 1e300;
+enum { V = 3, GUARD = 8 };
+static const R SENT = 1e30f;
 static unsigned long long state;
 
 static double
@@ -31,17 +42,18 @@ rnd(void)
 }
 
 static void
-run(const char *name, void (*f)(const double *, double *, ptrdiff_t,
+run(const char *name, void (*f)(const R *, R *, ptrdiff_t,
     ptrdiff_t, ptrdiff_t, ptrdiff_t, ptrdiff_t), int n, int ntaps,
-    const double *h, int corr)
+    const R *h, int corr, int is, int os)
 {
 	ptrdiff_t ivs, ovs, nx, ny, t, m;
-	double *x, *y, worst;
+	R *x, *y;
+	double worst;
 	long double ref, mag, e;
 	int s, i, j, ok, isout;
 
-	ivs = (n + ntaps - 1) * IS + 5;
-	ovs = n * OS + 4;
+	ivs = (n + ntaps - 1) * is + 5;
+	ovs = n * os + 4;
 	nx = V * ivs;
 	ny = V * ovs;
 	x = malloc((nx + 2 * GUARD) * sizeof *x);
@@ -54,33 +66,33 @@ run(const char *name, void (*f)(const double *, double *, ptrdiff_t,
 	y += GUARD;
 	for (s = 0; s < V; s++)
 		for (i = 0; i < n + ntaps - 1; i++)
-			x[s * ivs + i * IS] = rnd();
-	f(corr ? x : x + (ntaps - 1) * IS, y, IS, OS, V, ivs, ovs);
+			x[s * ivs + i * is] = (R)rnd();
+	f(corr ? x : x + (ntaps - 1) * is, y, is, os, V, ivs, ovs);
 	worst = 0;
 	for (s = 0; s < V; s++)
 		for (i = 0; i < n; i++) {
 			ref = mag = 0;
 			for (j = 0; j < ntaps; j++) {
 				m = corr ? i + j : i + ntaps - 1 - j;
-				ref += (long double)h[j] * x[s * ivs + m * IS];
+				ref += (long double)h[j] * x[s * ivs + m * is];
 				mag += fabsl((long double)h[j] * x[s * ivs
-				    + m * IS]);
+				    + m * is]);
 			}
-			e = fabsl(y[s * ovs + i * OS] - ref);
+			e = fabsl(y[s * ovs + i * os] - ref);
 			if (mag > 0)
-				e /= (ntaps + 2) * 0x1p-53L * mag;
+				e /= (ntaps + 2) * U * mag;
 			if (!(e <= worst))
 				worst = isnan((double)e) ? INFINITY
 				    : (double)e;
 		}
 	ok = 1;
 	for (t = -GUARD; t < ny + GUARD; t++) {
-		isout = t >= 0 && t < ny && t % ovs < n * OS
-		    && t % ovs % OS == 0;
+		isout = t >= 0 && t < ny && t % ovs < n * os
+		    && t % ovs % os == 0;
 		if (!isout && y[t] != SENT)
 			ok = 0;
 	}
-	printf("%s %d %d %.3g %s\n", name, n, ntaps, worst,
+	printf("%s@%d,%d %d %d %.3g %s\n", name, is, os, n, ntaps, worst,
 	    ok ? "ok" : "guard");
 	free(x - GUARD);
 	free(y - GUARD);
@@ -91,8 +103,9 @@ main(int argc, char **argv)
 {
 	state = argc > 1 ? strtoull(argv[1], 0, 10) : 1;
 	printf("name n ntaps err/bound guards\n");
-#define X(name, n, ntaps, corr) run(#name, name, n, ntaps, taps_##name, \
-    corr);
+#define X(name, n, ntaps, corr) \
+	run(#name, name, n, ntaps, taps_##name, corr, 2, 3); \
+	run(#name, name, n, ntaps, taps_##name, corr, 1, 1);
 #include "convlist.h"
 #undef X
 	return 0;

@@ -2,7 +2,8 @@
  * input (its length, then the samples, one a line) and prints the
  * outputs, one a line, with 17 digits.  Built with the codelet included:
  *   cc -DCODELET='"conv.c"' -DNAME=conv -DN=64 -DH=4 convstream.c
- * (N outputs a block, H = taps - 1).  Usage:
+ * (N outputs a block, H = taps - 1; -DSINGLE: a float codelet, the
+ * samples rounded to float).  Usage:
  *   convstream block      convolution block by block, x padded with H
  *                         leading zeros: numpy.convolve(x, h)[:len]
  *   convstream corr       correlation block by block over x itself:
@@ -14,6 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef SINGLE
+typedef float R;
+#else
+typedef double R;
+#endif
+
 #include CODELET
 
 #define CAT(a, b) a##b
@@ -22,7 +29,8 @@
 int
 main(int argc, char **argv)
 {
-	double *x, *y;
+	R *x, *y;
+	double v;
 	long len, i, b, nout;
 
 	if (argc < 2 || scanf("%ld", &len) != 1 || len < 0)
@@ -32,8 +40,10 @@ main(int argc, char **argv)
 	if (!x || !y)
 		return 1;
 	for (i = 0; i < len; i++)
-		if (scanf("%lf", &x[H + i]) != 1)
+		if (scanf("%lf", &v) != 1)
 			return 2;
+		else
+			x[H + i] = (R)v;
 	nout = len;
 	if (!strcmp(argv[1], "block")) {
 		for (b = 0; b + N <= len; b += N)
@@ -46,7 +56,7 @@ main(int argc, char **argv)
 #ifdef STREAM
 	} else if (!strcmp(argv[1], "stream") && argc == 3) {
 		long blk = atol(argv[2]);
-		double state[H + 1] = {0};   /* + 1: H may be 0 */
+		R state[H + 1] = {0};   /* + 1: H may be 0 */
 
 		for (b = 0; b < len; b += blk)
 			XCAT(NAME, _stream)(state, x + H + b, y + b,
@@ -56,7 +66,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	for (i = 0; i < nout; i++)
-		printf("%.17g\n", y[i]);
+		printf("%.17g\n", (double)y[i]);
 	free(x);
 	free(y);
 	return 0;

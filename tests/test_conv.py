@@ -2,7 +2,8 @@
 
 Random, sparse, symmetric, antisymmetric, +-1 and all-zero taps are
 generated, compiled into tests/convcheck.c and run on three signals in a
-strided layout with gaps, guard values around every output, as
+strided layout and a unit-stride one, with gaps, guard values around
+every output, as
 convolutions (the default, y_i = sum_k h_k x_(i-k)) and some as
 correlations (--correlate, y_i = sum_j h_j x_(i+j)).  The bound: y_i,
 however kgen groups the terms (taps of equal magnitude share a
@@ -15,15 +16,22 @@ form NAME_stream in blocks of 1, 7, 64 and 1000 samples (against a
 direct long-double convolution).
 The operation counts in the header are checked exactly: a zero tap costs
 nothing, a symmetric filter ceil(L/2) multiplications per output.
+The --simd codelets (emit/convsimd.c) go through the same two drivers,
+for each ISA this CPU runs, in double and float (u = 2^-24), with odd
+tap counts, blocks that are no multiple of the vector width, taps past
+the unrolled limit (a loop over the taps), and the stream entry across
+blocks of many lengths, against the same long-double direct sums.
 """
 import os
 import random
 import re
+import struct
 import subprocess
 
 import pytest
 
-from conftest import CC, KGEN, SANITIZE, TESTS
+from conftest import CC, KGEN, SANITIZE, TESTS, need
+from isadef import ISA, NAMES
 
 SEED = 7321
 
@@ -103,7 +111,7 @@ def codelets(tmp_path_factory):
 
 def test_against_naive_loop(codelets):
     texts, rows = codelets
-    assert len(rows) == len(NS) + len(CORR)
+    assert len(rows) == 2 * (len(NS) + len(CORR))
     bad = [r for r in rows.values()
            if not (float(r[3]) <= 1 and r[4] == "ok")]
     assert not bad, "seed %d: %s" % (SEED, bad)
@@ -207,16 +215,22 @@ def test_bad_taps_file_names_the_line(tmp_path):
 LONG = 2300     # samples: several blocks of every size, and a short tail
 
 
-def streamer(tmp_path, h, n, corr=False, typ="double"):
+def streamer(tmp_path, h, n, corr=False, typ="double", isa=None):
     """Builds tests/convstream.c around kgen conv's codelet of taps h and
-    n outputs; returns a function running it on a signal."""
+    n outputs (--simd isa, --type typ); returns a function running it on
+    a signal."""
     src = tmp_path / "fir.c"
+    simd = ["--simd", isa] if isa else []
     r = kgen("conv", "--taps", taps_arg(h), "-n", n, "--name", "fir",
-             "-o", src, *(["--correlate"] if corr else []))
+             "-o", src, "--type", typ, *simd,
+             *(["--correlate"] if corr else []))
     assert r.returncode == 0, r.stderr
     exe = tmp_path / "convstream"
     r = subprocess.run([CC, "-std=c99", "-O2", "-Wall", "-Wextra",
-                        "-Werror", *SANITIZE, '-DCODELET="%s"' % src,
+                        "-Werror", *SANITIZE, *(ISA[isa].flags if isa
+                                                else []),
+                        *(["-DSINGLE"] if typ == "float" else []),
+                        '-DCODELET="%s"' % src,
                         "-DNAME=fir", "-DN=%d" % n, "-DH=%d" % (len(h) - 1),
                         *([] if corr else ["-DSTREAM"]), "-o", str(exe),
                         str(TESTS / "convstream.c")],
@@ -301,3 +315,113 @@ def test_streaming_blocks(tmp_path, taps, n):
         e = np.abs(y - ref) / ((taps + 2) * 2.0 ** -53 * mag)
         assert np.max(e) <= 1, "seed %d, blocks of %d: %g at %d" % (
             SEED + 4, blk, np.max(e), np.argmax(e))
+
+
+# --simd: vectorized across outputs (emit/convsimd.c).
+
+def f32(v):
+    """v rounded to float, as a float codelet sees it."""
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
+def direct(h, x):
+    """The long-double direct convolution of x (history zero) and the
+    sums of |h_k x_(i-k)|."""
+    np = pytest.importorskip("numpy")
+    xl = np.array(x, dtype=np.longdouble)
+    hl = np.array(h, dtype=np.longdouble)
+    ref = np.zeros(len(x), dtype=np.longdouble)
+    mag = np.zeros(len(x), dtype=np.longdouble)
+    for k in range(len(h)):
+        ref[k:] += hl[k] * xl[:len(x) - k]
+        mag[k:] += np.abs(hl[k] * xl[:len(x) - k])
+    return ref, mag
+
+
+SIMD_CASES = [(1, 8), (5, 13), (16, 64), (33, 100), (70, 37)]
+
+
+@pytest.mark.parametrize("typ", ["double", "float"])
+@pytest.mark.parametrize("taps,n", SIMD_CASES)
+@pytest.mark.parametrize("isa", NAMES)
+def test_simd_stream(tmp_path, isa, typ, taps, n):
+    """conv --simd ISA: block by block and through NAME_stream in blocks
+    of 1, 7, 64, 333 and the whole signal, every output within
+    (ntaps + 2) u sum_k |h_k x_(i-k)| of the long-double direct
+    convolution; odd tap counts, n no multiple of the vector width,
+    70 taps (past the unrolled limit of 64: a loop over the taps)."""
+    need(isa)
+    np = pytest.importorskip("numpy")
+    rng = random.Random(SEED + 10 * taps + n)
+    h = [f32(rng.uniform(-1, 1)) if typ == "float" else rng.uniform(-1, 1)
+         for _ in range(taps)]
+    if taps == 5:
+        h[2], h[3] = 1.0, 0.0       # a unit tap and a zero tap
+    x = [f32(v) if typ == "float" else v for v in signal(SEED + 5, 1500)]
+    run = streamer(tmp_path, h, n, typ=typ, isa=isa)
+    ref, mag = direct(h, x)
+    u = 2.0 ** (-24 if typ == "float" else -53)
+    for mode in [("block",), ("stream", 1), ("stream", 7), ("stream", 64),
+                 ("stream", 333), ("stream", len(x))]:
+        y = np.array(run(x, *mode), dtype=np.longdouble)
+        assert len(y) == (len(x) // n * n if mode[0] == "block" else len(x))
+        e = np.abs(y - ref[:len(y)]) / ((taps + 2) * u * mag[:len(y)]
+                                        + 1e-300)
+        assert np.max(e) <= 1, "%s %s %s: %g at %d" % (
+            isa, typ, mode, np.max(e), np.argmax(e))
+
+
+@pytest.mark.parametrize("typ", ["double", "float"])
+@pytest.mark.parametrize("isa", NAMES)
+def test_simd_layouts(tmp_path, isa, typ):
+    """conv --simd ISA through tests/convcheck.c: convolutions and a
+    correlation, strided (the loop over the taps) and unit-stride (the
+    vector kernels), batches of three signals with gaps, guards intact,
+    within the bound."""
+    need(isa)
+    rng = random.Random(SEED + 20)
+    cases = [("s3", 3, 7, 0), ("s9", 9, 21, 0), ("s17", 17, 40, 0),
+             ("c6", 6, 19, 1)]
+    lst, tap, srcs = [], [], []
+    for key, taps, n, corr in cases:
+        h = [f32(rng.uniform(-1, 1)) for _ in range(taps)]
+        name = "v_" + key
+        out = tmp_path / (name + ".c")
+        r = kgen("conv", "--taps", taps_arg(h), "-n", n, "--name", name,
+                 "--simd", isa, "--type", typ, "-o", out,
+                 *(["--correlate"] if corr else []))
+        assert r.returncode == 0, r.stderr
+        lst.append("X(%s, %d, %d, %d)\n" % (name, n, taps, corr))
+        tap.append("static const R taps_%s[] = {%s};\n"
+                   % (name, ", ".join(repr(v) for v in h)))
+        srcs.append(str(out))
+    (tmp_path / "convlist.h").write_text("".join(lst))
+    (tmp_path / "convtaps.h").write_text("".join(tap))
+    exe = tmp_path / "convcheck"
+    r = subprocess.run([CC, "-std=c11", "-O1", "-Wall", "-Werror",
+                        *SANITIZE, *ISA[isa].flags,
+                        *(["-DSINGLE"] if typ == "float" else []),
+                        "-I" + str(tmp_path), "-o", str(exe),
+                        str(TESTS / "convcheck.c")] + srcs + ["-lm"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    out = subprocess.run([str(exe), str(SEED)], capture_output=True,
+                         text=True, check=True).stdout
+    rows = [l.split() for l in out.splitlines()[1:]]
+    assert len(rows) == 2 * len(cases)
+    bad = [r for r in rows if not (float(r[3]) <= 1 and r[4] == "ok")]
+    assert not bad, "seed %d: %s" % (SEED, bad)
+
+
+def test_simd_same_bytes_and_refusals():
+    """--simd output is deterministic; --fma with --simd changes nothing
+    and is refused, as are --simd with an unknown ISA."""
+    a = kgen("conv", "--taps", "1,2.5,-3", "-n", 7, "--simd", "avx2")
+    b = kgen("conv", "--taps", "1,2.5,-3", "-n", 7, "--simd", "avx2")
+    assert a.returncode == 0 and a.stdout == b.stdout
+    assert "conv_avx2_3_7_stream" in a.stdout
+    for args, word in [(["--simd", "avx2", "--fma"], "--fma"),
+                       (["--simd", "mmx"], "--simd")]:
+        r = kgen("conv", "--taps", "1,2", "-n", 4, *args)
+        assert r.returncode == 2 and r.stderr.startswith("kgen: ")
+        assert word in r.stderr and r.stderr.count("\n") == 1

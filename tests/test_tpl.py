@@ -30,6 +30,8 @@ EXTRA = [
     "fft -n 6 --kind n1x --simd avx2 --type float",    # cxl_wide_h, cxl_x_h
     "fft -n 8 --kind n1x --simd avx512",       # cxl_x_e
     "fft -n 128 --kind n1x --simd avx512 --type float",  # cxl_x_g
+    "conv --taps 0.5,1,-0.25 -n 9 --simd avx2",     # convsimd_*
+    "conv --taps 0.5,1 -n 9 --simd sse2 --correlate",   # corrsimd_abi
 ]
 
 
