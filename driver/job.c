@@ -315,7 +315,8 @@ job_fft(Job *j, Opts *o)
 /* gemm --simd ISA: the vector form, --vlen the doubles one vector of the
  * ISA holds; AVX-512 masks a column's last rows, a narrower ISA halves
  * its vector until it divides M (a micro-kernel's always must), down to
- * the scalar form.  --vlen beside it must agree. */
+ * the scalar form; M a smaller power of two is one vector of M rows.
+ * --vlen beside it must agree. */
 static void
 simd_vlen(Opts *o)
 {
@@ -335,6 +336,11 @@ simd_vlen(Opts *o)
 		    "float", isa->name);
 	while (v > 1 && o->p.m % v && (o->kloop || v != 8))
 		v /= 2;
+	/* M a power of two below the vector: M rows a vector, unmasked
+	 * (streamed 4x4x4 and 2x2x32, gcc and clang -O3: 10-25% faster
+	 * than 8 rows masked) */
+	if (o->p.m > 0 && o->p.m < v && !(o->p.m & (o->p.m - 1)))
+		v = o->p.m;
 	o->vlen = v;
 }
 
