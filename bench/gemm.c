@@ -1,182 +1,219 @@
-/* gemm.c: kgen's GEMM against OpenBLAS and LIBXSMM, in one process.
- * small: for each shape of gemmlist.h (S(m, n, k, gcc, clang, vec, gcc_ld,
- * vec_ld): the same fixed-size codelet built by each compiler, in vector
- * form (kgen gemm --vlen) by gcc, and the gcc and vector ones inlined with
- * constant leading dimensions, as LIBXSMM's are made; D(m, n, k): a shape
- * without codelets), C += A*B with A, B, C in L1 (one after another)
- * and leading dimensions equal to the sizes, timed for the fixed-size
- * codelets, kgen_dgemm, cblas_dgemm and LIBXSMM's kernel
- * from libxsmm_dmmdispatch (JIT code for this CPU), interleaved so that
- * all see the same machine state; per implementation the best of REPS
- * runs of at least MINT seconds each.
- * large: n x n x n for the sizes given as arguments, kgen_dgemm and
- * cblas_dgemm (run with OPENBLAS_NUM_THREADS=1), best of 3.
- * peak: a register-only loop of independent vector FMAs, the machine's
- * attainable double-precision peak for one core (run first and last; the
- * report takes the better).
- * Times are the calling thread's CPU time (every implementation runs in
- * that thread): on a shared machine another process's turn is not
- * counted, though its traffic in the caches still is; best of REPS.
- * Prints one CSV table: kind,m,n,k,impl,ns,gflops.  bench/gemm.py runs
- * it, writes bench/out/ and plots. */
-#include <cblas.h>
-#include <libxsmm.h>
+/* gemm.c: small GEMM, streamed as users call it, one contender per build.
+ * Built three times (mk/bench.mk), one binary per contender so that no
+ * two libraries' symbols meet (LIBXSMM and OpenBLAS both define BLAS):
+ *   -DCONTENDER=1: kgen's fixed-size codelets of gemmlist.h, S(m, n, k):
+ *      kgen gemm (scalar), with --fma, with --simd ISA (the vector form)
+ *      and with --simd ISA --fma, named kgen_, kgenf_, kgenv_, kgenvf_
+ *      MxNxK; and kgen_dgemm;
+ *   -DCONTENDER=2: LIBXSMM's JIT kernel (libxsmm_dmmdispatch, made once
+ *      per shape, leading dimensions fixed as it requires);
+ *   -DCONTENDER=3: OpenBLAS's cblas_dgemm on one thread.
+ * small: per shape, C_t += A_t * B_t for t = 0, 1, .. over independent
+ * triples, tightly packed one after another in three arrays of about WS
+ * bytes together (the first argument; at least 16 triples), leading
+ * dimensions equal to the sizes: many distinct small matrices, as a
+ * batch is called, not one C updated again and again.  Each
+ * implementation's time is the best of REPS passes of at least MINT
+ * seconds, the implementations of the binary interleaved pass by pass;
+ * bench/gemm.py interleaves the binaries, run by run.
+ * large: n x n x n for the further arguments (kgen_dgemm, cblas_dgemm),
+ * best of 5 after one warm-up.
+ * info: kgen's build, the core's double-precision peak (a register-only
+ * loop of independent 8-wide FMAs); OpenBLAS's, its kernel's name.
+ * Times are the calling thread's CPU time: on a shared machine another
+ * process's turn is not counted (its traffic in the caches still is).
+ * Prints CSV: kind,m,n,k,impl,ns. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kgen.h"
 #include "timing.h"
 
+#if CONTENDER == 1
+#include "kgen.h"
 typedef void Codelet(const double *A, const double *B, double *C,
     ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc);
-#define S(m, n, k, gcc, clang, vec, gccld, vecld) \
-	Codelet gcc, clang, vec, gccld, vecld;
-#define D(m, n, k)
+#define S(m, n, k) Codelet kgen_##m##x##n##x##k, kgenf_##m##x##n##x##k, \
+	kgenv_##m##x##n##x##k, kgenvf_##m##x##n##x##k;
 #include "gemmlist.h"
 #undef S
-#undef D
-
+enum { NIMPL = 5 };
+static const char *const impls[NIMPL] = {"kgen", "kgen_fma", "kgen_simd",
+    "kgen_simd_fma", "kgen_dgemm"};
+#elif CONTENDER == 2
+#include <libxsmm.h>
+enum { NIMPL = 1 };
+static const char *const impls[NIMPL] = {"libxsmm"};
+#elif CONTENDER == 3
+#include <cblas.h>
 void openblas_set_num_threads(int);
+enum { NIMPL = 1 };
+static const char *const impls[NIMPL] = {"openblas"};
+#else
+#error "build with -DCONTENDER=1 (kgen), 2 (LIBXSMM) or 3 (OpenBLAS)"
+#endif
 
-enum { REPS = 15, NCODELET = 5, DGEMM = 5, OPENBLAS, XSMM, IMPLS };
-static const double MINT = 0.01;
-static const char *const impls[IMPLS] = {"codelet_gcc", "codelet_clang",
-    "codelet_vec", "codelet_gcc_ld", "codelet_vec_ld", "kgen_dgemm",
-    "openblas", "libxsmm"};
+enum { REPS = 9 };
+static const double MINT = 0.004;
 
-/* This thread's CPU time in seconds (clock.h's clock_seconds). */
+/* One shape's operands and what each implementation calls. */
+typedef struct Shape Shape;
+struct Shape {
+	int m, n, k;
+	long nt;                /* triples */
+	double *A, *B, *C;      /* nt packed matrices each */
+#if CONTENDER == 1
+	Codelet *f[4];
+#elif CONTENDER == 2
+	libxsmm_dmmfunction x;
+#endif
+};
+
 static double
 cputime(void)
 {
 	return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 }
 
-/* Seconds per call of implementation i (f: its codelet, if one), over
- * calls calls. */
+/* One pass of implementation i over every triple. */
+static void
+pass(const Shape *s, int i)
+{
+	int m = s->m, n = s->n, k = s->k;
+	const double *A = s->A, *B = s->B;
+	double *C = s->C;
+	long t;
+
+	(void)i;
+	for (t = 0; t < s->nt; t++, A += m * k, B += k * n, C += m * n) {
+#if CONTENDER == 1
+		if (i < 4)
+			s->f[i](A, B, C, m, k, m);
+		else
+			kgen_dgemm(m, n, k, A, m, B, k, C, m);
+#elif CONTENDER == 2
+		s->x(A, B, C);
+#else
+		cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n,
+		    k, 1.0, A, m, B, k, 1.0, C, m);
+#endif
+	}
+}
+
+/* Seconds per call of implementation i over npass passes. */
 static double
-once(int i, int m, int n, int k, Codelet *f, libxsmm_dmmfunction x,
-    const double *A, const double *B, double *C, long calls)
+timed(const Shape *s, int i, long npass)
 {
 	double t;
 	long r;
 
 	t = cputime();
-	switch (i) {
-	default:
-		for (r = 0; r < calls; r++)
-			f(A, B, C, m, k, m);
-		break;
-	case DGEMM:
-		for (r = 0; r < calls; r++)
-			kgen_dgemm(m, n, k, A, m, B, k, C, m);
-		break;
-	case OPENBLAS:
-		for (r = 0; r < calls; r++)
-			cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans,
-			    m, n, k, 1.0, A, m, B, k, 1.0, C, m);
-		break;
-	case XSMM:
-		for (r = 0; r < calls; r++)
-			x(A, B, C);
-		break;
-	}
-	return (cputime() - t) / calls;
+	for (r = 0; r < npass; r++)
+		pass(s, i);
+	return (cputime() - t) / (npass * s->nt);
 }
 
 static void
-small(int m, int n, int k, Codelet *gcc, Codelet *clang, Codelet *vec,
-    Codelet *gccld, Codelet *vecld)
+small(Shape *s, long ws)
 {
-	Codelet *f[IMPLS] = {gcc, clang, vec, gccld, vecld};
-	static double buf[3 * (64 * 64 + 8)] __attribute__((aligned(64)));
-	double *A, *B, *C, alpha = 1, beta = 1, best[IMPLS], t;
-	int flags = LIBXSMM_GEMM_FLAG_NONE, i, rep;
-	libxsmm_dmmfunction x;
-	long calls[IMPLS];
-	int has[IMPLS];
+	double *buf, best[NIMPL], t;
+	long npass[NIMPL], sa, sb, sc, x;
+	int i, rep, has[NIMPL];
 
-	/* A, B and C one after another, each on a cache line of its own
-	 * and one line past the end of the one before: three separate
-	 * arrays of 32 KiB put all three at the same address modulo 4 KiB,
-	 * and then every load of A or B issued after a store to C waits
-	 * on a false dependence (4K aliasing), whatever the kernel */
-	A = buf;
-	B = A + (m * k + 7) / 8 * 8 + 8;
-	C = B + (k * n + 7) / 8 * 8 + 8;
-	for (i = 0; i < m * k; i++)
-		A[i] = (double)(i % 7) / 7 - 0.5;
-	for (i = 0; i < k * n; i++)
-		B[i] = (double)(i % 5) / 5 - 0.4;
-	memset(C, 0, sizeof *C * m * n);
-	x = libxsmm_dmmdispatch(m, n, k, &m, &k, &m, &alpha, &beta, &flags,
-	    0);
-	for (i = 0; i < IMPLS; i++) {
-		has[i] = i == XSMM ? x != 0 : i >= NCODELET || f[i];
+	sa = (long)s->m * s->k;
+	sb = (long)s->k * s->n;
+	sc = (long)s->m * s->n;
+	s->nt = ws / (8 * (sa + sb + sc));
+	if (s->nt < 16)
+		s->nt = 16;
+	/* the arrays a few cache lines apart, not at the same address
+	 * modulo 4 KiB (false dependences of loads on stores) */
+	buf = aligned_alloc(64, 8 * ((sa + sb + sc) * s->nt + 64));
+	if (!buf)
+		exit(1);
+	s->A = buf;
+	s->B = s->A + sa * s->nt + 24;
+	s->C = s->B + sb * s->nt + 40;
+	for (x = 0; x < sa * s->nt; x++)
+		s->A[x] = (double)(x % 7) / 7 - 0.5;
+	for (x = 0; x < sb * s->nt; x++)
+		s->B[x] = (double)(x % 5) / 5 - 0.4;
+	memset(s->C, 0, 8 * sc * s->nt);
+#if CONTENDER == 2
+	s->x = libxsmm_dmmdispatch(s->m, s->n, s->k, &s->m, &s->k, &s->m,
+	    &(double){1}, &(double){1}, &(int){LIBXSMM_GEMM_FLAG_NONE}, 0);
+#endif
+	for (i = 0; i < NIMPL; i++) {
+#if CONTENDER == 1
+		has[i] = i == 4 || s->f[i];
+#elif CONTENDER == 2
+		has[i] = s->x != 0;
+#else
+		has[i] = 1;
+#endif
 		best[i] = 1e30;
-		/* calibrate: enough calls for MINT seconds */
-		for (calls[i] = 1; has[i]; calls[i] *= 2)
-			if (once(i, m, n, k, f[i], x, A, B, C, calls[i]) *
-			    calls[i] > MINT)
+		for (npass[i] = 1; has[i]; npass[i] *= 2)
+			if (timed(s, i, npass[i]) * npass[i] * s->nt > MINT)
 				break;
 	}
 	for (rep = 0; rep < REPS; rep++)
-		for (i = 0; i < IMPLS; i++) {
+		for (i = 0; i < NIMPL; i++) {
 			if (!has[i])
 				continue;
-			t = once(i, m, n, k, f[i], x, A, B, C, calls[i]);
+			t = timed(s, i, npass[i]);
 			if (t < best[i])
 				best[i] = t;
 		}
-	for (i = 0; i < IMPLS; i++)
+	for (i = 0; i < NIMPL; i++)
 		if (has[i])
-			printf("small,%d,%d,%d,%s,%.2f,%.3f\n", m, n, k,
-			    impls[i], best[i] * 1e9,
-			    2.0 * m * n * k / best[i] * 1e-9);
+			printf("small,%d,%d,%d,%s,%.3f\n", s->m, s->n, s->k,
+			    impls[i], best[i] * 1e9);
+	free(buf);
 }
 
+#if CONTENDER != 2
 static void
 large(int n)
 {
-	double *A, *B, *C, t, best[2];
-	int i, rep, impl;
+	double *A, *B, *C, t, best;
+	int i, rep;
 
 	A = malloc(sizeof(double) * n * n);
 	B = malloc(sizeof(double) * n * n);
 	C = malloc(sizeof(double) * n * n);
+	if (!A || !B || !C)
+		exit(1);
 	for (i = 0; i < n * n; i++) {
 		A[i] = (double)(i % 7) / 7 - 0.5;
 		B[i] = (double)(i % 5) / 5 - 0.4;
 		C[i] = 0;
 	}
-	best[0] = best[1] = 1e30;
-	for (rep = 0; rep < 6; rep++)
-		for (impl = 0; impl < 2; impl++) {
-			t = cputime();
-			if (impl == 0)
-				kgen_dgemm(n, n, n, A, n, B, n, C, n);
-			else
-				cblas_dgemm(CblasColMajor, CblasNoTrans,
-				    CblasNoTrans, n, n, n, 1.0, A, n, B, n,
-				    1.0, C, n);
-			t = cputime() - t;
-			/* the first round warms caches and page tables */
-			if (rep > 0 && t < best[impl])
-				best[impl] = t;
-		}
-	for (impl = 0; impl < 2; impl++)
-		printf("large,%d,%d,%d,%s,%.0f,%.3f\n", n, n, n,
-		    impls[impl + DGEMM], best[impl] * 1e9,
-		    2.0 * n * n * n / best[impl] * 1e-9);
+	best = 1e30;
+	for (rep = 0; rep < 6; rep++) {
+		t = cputime();
+#if CONTENDER == 1
+		kgen_dgemm(n, n, n, A, n, B, n, C, n);
+#else
+		cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n,
+		    n, 1.0, A, n, B, n, 1.0, C, n);
+#endif
+		t = cputime() - t;
+		/* the first round warms caches and page tables */
+		if (rep > 0 && t < best)
+			best = t;
+	}
+	printf("large,%d,%d,%d,%s,%.0f\n", n, n, n,
+	    CONTENDER == 1 ? "kgen_dgemm" : "openblas", best * 1e9);
 	free(A);
 	free(B);
 	free(C);
 }
+#endif
 
+#if CONTENDER == 1
 typedef double V8 __attribute__((vector_size(64)));
 volatile double sink;   /* keeps the peak loop's result alive */
 
-/* Twelve independent chains of 8-wide FMAs: the FMA units' throughput,
- * whatever vector width -march gives. */
+/* Twelve independent chains of 8-wide FMAs: ns for 2*8*12*n flops. */
 static void
 peak(void)
 {
@@ -193,10 +230,9 @@ peak(void)
 	best = 1e30;
 	for (rep = 0; rep < 3; rep++) {
 		t = cputime();
-		for (it = 0; it < n; it++) {
+		for (it = 0; it < n; it++)
 			for (i = 0; i < 12; i++)
 				a[i] = a[i] * x + y;
-		}
 		t = cputime() - t;
 		if (t < best)
 			best = t;
@@ -204,32 +240,43 @@ peak(void)
 	for (i = 1; i < 12; i++)
 		a[0] += a[i];
 	sink = a[0][0];
-	printf("peak,0,0,0,fma,%.0f,%.3f\n", best * 1e9,
+	printf("info,0,0,0,one-core FMA peak %.1f GFLOP/s,0\n",
 	    2.0 * 8 * 12 * n / best * 1e-9);
 }
+#endif
 
 int
 main(int argc, char **argv)
 {
-	const char *name;
-	int i, mr, nr;
+	Shape s;
+	long ws;
+	int i;
 
-	openblas_set_num_threads(1);
-	libxsmm_init();
-	printf("kind,m,n,k,impl,ns,gflops\n");
-	name = kgen_dgemm_kernel(&mr, &nr);
-	printf("info,0,0,0,kgen_dgemm=%s %dx%d;openblas=%s,0,0\n", name, mr,
-	    nr, openblas_get_corename());
+	ws = argc > 1 ? atol(argv[1]) : 512 * 1024;
+	printf("kind,m,n,k,impl,ns\n");
+#if CONTENDER == 1
 	peak();
-#define S(m, n, k, gcc, clang, vec, gccld, vecld) \
-	small(m, n, k, gcc, clang, vec, gccld, vecld);
-#define D(m, n, k) small(m, n, k, 0, 0, 0, 0, 0);
+#elif CONTENDER == 2
+	libxsmm_init();
+#else
+	openblas_set_num_threads(1);
+	printf("info,0,0,0,openblas %s,0\n", openblas_get_corename());
+#endif
+#if CONTENDER == 1
+#define S(M, N, K) s = (Shape){.m = M, .n = N, .k = K, .f = { \
+	kgen_##M##x##N##x##K, kgenf_##M##x##N##x##K, kgenv_##M##x##N##x##K, \
+	kgenvf_##M##x##N##x##K}}; small(&s, ws);
+#else
+#define S(M, N, K) s = (Shape){.m = M, .n = N, .k = K}; small(&s, ws);
+#endif
 #include "gemmlist.h"
 #undef S
-#undef D
-	for (i = 1; i < argc; i++)
+#if CONTENDER != 2
+	for (i = 2; i < argc; i++)
 		large(atoi(argv[i]));
-	peak();
+#else
+	(void)i;
 	libxsmm_finalize();
+#endif
 	return 0;
 }

@@ -1,130 +1,141 @@
-"""Runs the GEMM benchmark (bench/gemm.c) and reports it.
+"""Runs the small-GEMM benchmark (bench/gemm.c) and reports it.
 
-usage: python3 bench/gemm.py BINARY OUTDIR [N ...]
+usage: python3 bench/gemm.py BINDIR OUTDIR [N ...]
 
-The binary times, in one process, kgen's fixed-size codelets (built by gcc
-and by clang, and in vector form, kgen gemm --vlen, by gcc; the gcc and
-vector ones also inlined with constant leading dimensions, the footing of
-LIBXSMM's kernels, which know theirs when they are made), kgen_dgemm,
-OpenBLAS's cblas_dgemm (single-threaded) and LIBXSMM's JIT kernels on small
-shapes, then kgen_dgemm and cblas_dgemm on n x n x n for each N (default
-256 384 512 768 1024), and a register-only FMA loop for the core's peak.
-Writes OUTDIR/gemm_small.csv (per shape: GFLOP/s of each implementation and
-the speed-ups of the faster codelet build), OUTDIR/gemm_large.csv,
-OUTDIR/gemm.png, and prints both tables.
+BINDIR holds one binary per contender (mk/bench.mk): gemm-kgen (kgen's
+codelets: kgen gemm, --fma, --simd ISA, --simd ISA --fma; kgen_dgemm),
+gemm-xsmm (LIBXSMM's JIT kernels) and gemm-openblas (cblas_dgemm, one
+thread).  A missing one is skipped, and said so.  Each times C += A*B over
+independent triples streamed from arrays of WS bytes (512 KiB: L2 on
+current cores).  The binaries run ROUNDS times, interleaved (kgen, LIBXSMM,
+OpenBLAS, kgen, ...), and each time is the best over the rounds; N ...
+(default 256 384 512 768 1024) are the n x n x n sizes for kgen_dgemm and
+OpenBLAS, in the first round.
+
+Writes OUTDIR/gemm_small.csv: per shape the ns per call of each
+implementation and the ratios contender / kgen (> 1: kgen faster) for the
+vector form (--simd ISA) with and without --fma, the scalar form's too,
+and --fma's own ratio (plain / --fma: >= 1 when --fma is not slower); a
+last row of geometric means.  OUTDIR/gemm_goals.csv: issue 46's goals
+against LIBXSMM (geomean >= 1.2, every shape >= 1.0) with the verdicts;
+OUTDIR/gemm_large.csv.  Prints the tables.
 """
 import csv
+import math
 import os
 import subprocess
 import sys
 
+ROUNDS = 3
+WS = 512 * 1024
+CONTENDERS = [("gemm-kgen", "kgen"), ("gemm-xsmm", "LIBXSMM"),
+              ("gemm-openblas", "OpenBLAS")]
+NS = ["kgen", "kgen_fma", "kgen_simd", "kgen_simd_fma", "kgen_dgemm",
+      "libxsmm", "openblas"]
+# (column, numerator, denominator): a time ratio, > 1 when the
+# denominator is faster
+RATIOS = [("xsmm_over_simd", "libxsmm", "kgen_simd"),
+          ("xsmm_over_simd_fma", "libxsmm", "kgen_simd_fma"),
+          ("xsmm_over_scalar", "libxsmm", "kgen"),
+          ("xsmm_over_scalar_fma", "libxsmm", "kgen_fma"),
+          ("openblas_over_simd", "openblas", "kgen_simd"),
+          ("openblas_over_simd_fma", "openblas", "kgen_simd_fma"),
+          ("fma_gain_scalar", "kgen", "kgen_fma"),
+          ("fma_gain_simd", "kgen_simd", "kgen_simd_fma")]
 
-def run(binary, sizes):
+
+def run(path, args):
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
-    out = subprocess.run([binary] + [str(n) for n in sizes], env=env,
+    out = subprocess.run([path] + [str(a) for a in args], env=env,
                          capture_output=True, text=True, check=True).stdout
     return list(csv.DictReader(out.splitlines()))
 
 
-def main():
-    binary, outdir = sys.argv[1], sys.argv[2]
-    sizes = [int(a) for a in sys.argv[3:]] or [256, 384, 512, 768, 1024]
-    rows = run(binary, sizes)
-    os.makedirs(outdir, exist_ok=True)
-    info = next(r["impl"] for r in rows if r["kind"] == "info")
-    peak = max(float(r["gflops"]) for r in rows if r["kind"] == "peak")
-    small, large = {}, {}
-    for r in rows:
-        key = (int(r["m"]), int(r["n"]), int(r["k"]))
-        if r["kind"] == "small":
-            small.setdefault(key, {})[r["impl"]] = float(r["gflops"])
-        elif r["kind"] == "large":
-            large.setdefault(key[0], {})[r["impl"]] = float(r["gflops"])
+def geomean(v):
+    v = [x for x in v if x and not math.isnan(x)]
+    return math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
 
-    impls = ["codelet_gcc", "codelet_clang", "codelet_vec",
-             "codelet_gcc_ld", "codelet_vec_ld", "kgen_dgemm", "openblas",
-             "libxsmm"]
+
+def main():
+    bindir, outdir = sys.argv[1], sys.argv[2]
+    sizes = [int(a) for a in sys.argv[3:]] or [256, 384, 512, 768, 1024]
+    have = []
+    for b, name in CONTENDERS:
+        p = os.path.join(bindir, b)
+        if os.access(p, os.X_OK):
+            have.append(p)
+        else:
+            print("bench-gemm: no %s (%s): skipping %s" % (p, b, name))
+    small, large, info = {}, {}, []
+    for r in range(ROUNDS):
+        for p in have:
+            for row in run(p, [WS] + (sizes if r == 0 else [])):
+                key = (int(row["m"]), int(row["n"]), int(row["k"]))
+                ns = float(row["ns"])
+                if row["kind"] == "info" and r == 0:
+                    info.append(row["impl"])
+                d = small if row["kind"] == "small" else large
+                if row["kind"] in ("small", "large"):
+                    g = d.setdefault(key, {})
+                    g[row["impl"]] = min(ns, g.get(row["impl"], ns))
+    os.makedirs(outdir, exist_ok=True)
     nan = float("nan")
+    keys = sorted(small, key=lambda s: (s[0] * s[1] * s[2], s))
+    rows = []
+    for key in keys:
+        g = small[key]
+        rat = [g.get(a, nan) / g.get(b, nan) for _, a, b in RATIOS]
+        rows.append(["%dx%dx%d" % key] + [g.get(i, nan) for i in NS] + rat)
+    gm = ["geomean"] + [nan] * len(NS) + [
+        geomean([r[1 + len(NS) + i] for r in rows])
+        for i in range(len(RATIOS))]
     with open(os.path.join(outdir, "gemm_small.csv"), "w") as f:
         w = csv.writer(f)
-        w.writerow(["m", "n", "k"] + [i + "_gflops" for i in impls]
-                   + ["codelet_vs_openblas", "codelet_vs_libxsmm",
-                      "codelet_ld_vs_libxsmm", "kgen_dgemm_vs_openblas"])
-        print("%s; one-core FMA peak %.1f GFLOP/s" % (info, peak))
-        print("\nsmall GEMM, GFLOP/s.  c: the best codelet build with "
-              "leading dimensions\nas arguments (gcc, clang, vector); "
-              "c-ld: with constant ones, as LIBXSMM's")
-        print("%-9s %6s %6s %6s %6s %6s %6s %6s  %6s %6s %6s %6s" % (
-            "MxNxK", "c-gcc", "c-clng", "c-vec", "c-ld", "dgemm",
-            "openbl", "xsmm", "c/ob", "c/xsmm", "ld/xsm", "dg/ob"))
-        for key in sorted(small, key=lambda s: (s[0] * s[1] * s[2], s)):
-            g = small[key]
-            v = [g.get(i, nan) for i in impls]
-            best = max(v[:3]) if "codelet_gcc" in g else nan
-            bestld = max(v[3:5]) if "codelet_gcc" in g else nan
-            rat = [best / v[6], best / v[7], bestld / v[7], v[5] / v[6]]
-            w.writerow(list(key) + ["%.3f" % x for x in v]
-                       + ["%.3f" % x for x in rat])
-            print("%-9s %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f  %6.2f "
-                  "%6.2f %6.2f %6.2f" % ("%dx%dx%d" % key, v[0], v[1],
-                                         v[2], bestld, v[5], v[6], v[7],
-                                         *rat))
+        w.writerow(["shape"] + [i + "_ns" for i in NS]
+                   + [r[0] for r in RATIOS])
+        for r in rows + [gm]:
+            w.writerow([r[0]] + ["" if math.isnan(x) else "%.2f" % x
+                                 for x in r[1:]])
+    print("; ".join(info))
+    print("\nsmall GEMM streamed over independent triples (%d KiB), ns per "
+          "call; ratios: the\ncontender's time / kgen's (> 1: kgen "
+          "faster); v: --simd form, s: scalar,\nf: --fma" % (WS // 1024))
+    print("%-9s" % "MxNxK" + "".join("%8s" % h for h in (
+        "s", "sf", "v", "vf", "dgemm", "xsmm", "oblas", "x/v", "x/vf",
+        "x/s", "x/sf", "ob/v", "ob/vf", "s/sf", "v/vf")))
+    for r in rows + [gm]:
+        print("%-9s" % r[0] + "".join("%8.1f" % x for x in r[1:1 + len(NS)])
+              + "".join("%8.2f" % x for x in r[1 + len(NS):]))
+    goals = []
+    for col, label in [("xsmm_over_simd", "kgen --simd"),
+                       ("xsmm_over_simd_fma", "kgen --simd --fma")]:
+        i = 1 + len(NS) + [r[0] for r in RATIOS].index(col)
+        v = [r[i] for r in rows if not math.isnan(r[i])]
+        if not v:
+            goals.append([label, "no LIBXSMM", "", "", "not run"])
+            continue
+        g, lo = geomean(v), min(v)
+        worst = rows[[r[i] for r in rows].index(lo)][0]
+        goals.append([label, "%.2f" % g, "%.2f" % lo, worst,
+                      "met" if g >= 1.2 and lo >= 1.0 else "not met"])
+    with open(os.path.join(outdir, "gemm_goals.csv"), "w") as f:
+        w = csv.writer(f)
+        w.writerow(["kgen", "geomean_vs_libxsmm", "min_vs_libxsmm",
+                    "min_shape", "goal_1.2x_geomean_1.0x_every_shape"])
+        w.writerows(goals)
+    print("\ngoals against LIBXSMM (geomean >= 1.2, every shape >= 1.0):")
+    for g in goals:
+        print("  %-18s geomean %s, min %s (%s): %s" % tuple(g))
     with open(os.path.join(outdir, "gemm_large.csv"), "w") as f:
         w = csv.writer(f)
-        w.writerow(["n", "kgen_dgemm_gflops", "openblas_gflops", "ratio",
-                    "peak_gflops"])
-        print("\nn x n x n, single thread, GFLOP/s (peak %.1f)" % peak)
-        print("%6s %10s %9s %7s %9s" % ("n", "kgen_dgemm", "openblas",
-                                          "ratio", "of peak"))
-        for n in sorted(large):
-            a, b = large[n]["kgen_dgemm"], large[n]["openblas"]
-            w.writerow([n, "%.3f" % a, "%.3f" % b, "%.3f" % (a / b),
-                        "%.1f" % peak])
-            print("%6d %10.2f %9.2f %7.2f %8.0f%%" % (n, a, b, a / b,
-                                                      100 * a / peak))
-    plot(small, large, peak, info, os.path.join(outdir, "gemm.png"))
-
-
-def plot(small, large, peak, info, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("no matplotlib: %s not drawn" % path)
-        return
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 4.8),
-                                   gridspec_kw={"width_ratios": [2.2, 1]})
-    keys = sorted(small, key=lambda s: (s[0] * s[1] * s[2], s))
-    x = range(len(keys))
-    for impl, mark in [("codelet_gcc", "o-"), ("codelet_clang", "o--"),
-                       ("codelet_vec", "o:"), ("codelet_vec_ld", "x:"),
-                       ("kgen_dgemm", "s-"), ("openblas", "^-"),
-                       ("libxsmm", "d-")]:
-        ax1.plot(x, [small[k].get(impl, float("nan")) for k in keys], mark,
-                 label=impl, markersize=4)
-    ax1.set_xticks(list(x))
-    ax1.set_xticklabels(["%dx%dx%d" % k for k in keys], rotation=60,
-                        fontsize=7)
-    ax1.set_ylabel("GFLOP/s")
-    ax1.set_title("small C += A*B (data in L1), by M*N*K")
-    ax1.axhline(peak, color="gray", lw=0.8, ls="--", label="FMA peak")
-    ax1.legend(fontsize=8)
-    ns = sorted(large)
-    ax2.plot(ns, [large[n]["kgen_dgemm"] for n in ns], "s-",
-             label="kgen_dgemm")
-    ax2.plot(ns, [large[n]["openblas"] for n in ns], "^-",
-             label="OpenBLAS (1 thread)")
-    ax2.axhline(peak, color="gray", lw=0.8, ls="--", label="FMA peak")
-    ax2.set_xlabel("n (n x n x n)")
-    top = max([peak] + [v for n in ns for v in large[n].values()])
-    ax2.set_ylim(0, top * 1.1)
-    ax2.set_title("large GEMM, one core")
-    ax2.legend(fontsize=8)
-    fig.suptitle(info.replace(";", ", "), fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    print("\nplot: %s" % path)
+        w.writerow(["n", "kgen_dgemm_gflops", "openblas_gflops", "ratio"])
+        print("\nn x n x n, single thread, GFLOP/s")
+        for key in sorted(large):
+            n = key[0]
+            gf = {i: 2.0 * n ** 3 / t for i, t in large[key].items()}
+            a, b = gf.get("kgen_dgemm", nan), gf.get("openblas", nan)
+            w.writerow([n, "%.2f" % a, "%.2f" % b, "%.3f" % (a / b)])
+            print("%6d %10.2f %9.2f %7.2f" % (n, a, b, a / b))
 
 
 if __name__ == "__main__":

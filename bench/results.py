@@ -283,10 +283,17 @@ def v_conv(t):
 
 
 def v_gemm(t):
-    return ("Fixed-size codelets against OpenBLAS and LIBXSMM, GFLOP/s:"
-            "\n\n%s\n\nkgen_dgemm against OpenBLAS (one thread):\n\n%s" % (
-                columns(t["gemm_small.csv"], None),
-                columns(t["gemm_large.csv"], None)))
+    return ("Small GEMM streamed over independent A, B, C triples (512 KiB "
+            "of them, as a batch is called), ns per call; ratios are the "
+            "contender's time / kgen's (> 1: kgen faster); kgen's forms: "
+            "`kgen gemm` (scalar), `--fma`, `--simd ISA` (the vector "
+            "form) and `--simd ISA --fma`, gcc -O3 -march=native; "
+            "fma_gain = time without --fma / with (>= 1: --fma not "
+            "slower).  Goals against LIBXSMM:\n\n%s\n\nPer shape:\n\n%s"
+            "\n\nkgen_dgemm against OpenBLAS (one thread), GFLOP/s:\n\n%s"
+            % (columns(t["gemm_goals.csv"], None),
+               columns(t["gemm_small.csv"], None),
+               columns(t["gemm_large.csv"], None)))
 
 
 def v_asm(t):
@@ -346,7 +353,8 @@ VIEWS = [
     ("plan", ["plan.csv"], v_plan),
     ("nd", ["nd.csv", "nd.fftw"], v_nd),
     ("conv", ["conv.csv"], v_conv),
-    ("gemm", ["gemm_small.csv", "gemm_large.csv"], v_gemm),
+    ("gemm", ["gemm_goals.csv", "gemm_small.csv", "gemm_large.csv"],
+     v_gemm),
     ("gemmasm", ["gemmasm.csv"], v_gemmasm),
     ("asm", ["asm.csv"], v_asm),
     ("asmlib", ["asmlib.csv"], v_asmlib),

@@ -6,99 +6,71 @@
 # machine, the command, the date; no figure there is typed by hand).
 RESULTS = $(PYTHON) bench/results.py
 
-# ---- bench-gemm: fixed-size GEMM codelets and kgen_dgemm against
-# OpenBLAS (cblas_dgemm, one thread) and LIBXSMM in one process, then
-# GFLOP/s for n = 256..1024 (bench/gemm.c, bench/gemm.py); CSV and a plot
-# go to bench/out/.  Each codelet is built twice, by $(CC) and by clang,
-# -O3 -march=native (512-bit vectors where the CPU has them): the
-# compilers vectorize the same straight-line code differently; and once
-# more by $(CC) in vector form: --vlen 8 on AVX-512 CPUs (a column's
-# last M % 8 rows masked or in pieces), else the largest of 4, 2, 1 that
-# divides M.
-# LIBXSMM's kernels know the leading dimensions when they are made; for
-# the same footing lgemm_* and wgemm_* call the gcc and vector codelets
-# with constant ones, inlined.  Shapes MxNxK; codelets up to 16^3, larger
-# shapes (BENCH_GEMM_BIG) without.
-BENCH_GEMM_SQ = 2 3 4 5 6 7 8 10 12 16
+# ---- bench-gemm: small GEMM streamed over independent triples (many
+# distinct small matrices, as a batch is called), kgen's fixed-size
+# codelets against LIBXSMM and OpenBLAS (one thread), then kgen_dgemm
+# against OpenBLAS for n = 256..1024 (bench/gemm.c, bench/gemm.py).  One
+# binary per contender, so that no two libraries' symbols meet; a
+# contender whose library cannot be installed or linked is skipped, and
+# the bench says so.  kgen's codelets, four per shape: kgen gemm, with
+# --fma, with --simd ISA (the vector form; ISA the CPU's widest) and with
+# both, built by $(CC) -O3 -march=native.  Shapes MxNxK: 2..16 cubed and
+# thin ones.  CSV to bench/out/, the table to docs/results.md.
+BENCH_GEMM_SQ = 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
 BENCH_GEMM = $(foreach n,$(BENCH_GEMM_SQ),$(n)x$(n)x$(n)) 2x2x32 4x4x32 \
              8x8x32 32x4x4 4x32x4 32x8x8 8x32x8 16x2x16 2x16x16 3x5x7
-BENCH_GEMM_BIG = 20x20x20 24x24x24 32x32x32
-BENCH_GEMM_O = $(foreach v,gemm cgemm vgemm lgemm wgemm,\
-               $(BENCH_GEMM:%=build/bench/$(v)_%.o))
-BENCH_CLANG = clang
+BENCH_GEMM_O = $(foreach v,kgen kgenf kgenv kgenvf,\
+               $(BENCH_GEMM:%=build/bench/gemm/$(v)_%.o))
 BENCH_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null \
                   && echo 1)
+BENCH_ISA := $(if $(BENCH_AVX512),avx512,$(if $(shell grep -qw avx2 \
+               /proc/cpuinfo 2>/dev/null && echo 1),avx2,sse2))
 BENCH_CFLAGS = -std=gnu11 -O3 -march=native -mprefer-vector-width=512
-BENCH_LIBS = -lxsmm -lopenblas -lpthread -ldl -lm
-gemmb_w = $(word $(1),$(subst x, ,$*))
+gemmb_w = $(word $(1),$(subst x, ,$(lastword $(subst _, ,$*))))
+gemmb_opt = $(if $(filter kgenf_%,$*),--fma,$(if $(filter kgenv_%,$*),\
+            --simd $(BENCH_ISA),$(if $(filter kgenvf_%,$*),\
+            --simd $(BENCH_ISA) --fma)))
 
-build/bench/gemm_%.c: bin/kgen
+build/bench/gemm/%.c: bin/kgen
 	@mkdir -p $(@D)
 	bin/kgen gemm -m $(call gemmb_w,1) -n $(call gemmb_w,2) \
-	    -k $(call gemmb_w,3) --fma --name bgemm_$* -o $@
+	    -k $(call gemmb_w,3) $(gemmb_opt) --name $* -o $@
 
-build/bench/cgemm_%.c: bin/kgen
-	@mkdir -p $(@D)
-	bin/kgen gemm -m $(call gemmb_w,1) -n $(call gemmb_w,2) \
-	    -k $(call gemmb_w,3) --fma --name cgemm_$* -o $@
-
-build/bench/vgemm_%.c: bin/kgen
-	@mkdir -p $(@D)
-	v=$(if $(BENCH_AVX512),8,4); m=$(call gemmb_w,1); \
-	    while [ -z "$(BENCH_AVX512)" ] && [ $$((m % v)) -ne 0 ]; \
-	    do v=$$((v / 2)); done; \
-	    bin/kgen gemm -m $$m -n $(call gemmb_w,2) -k $(call gemmb_w,3) \
-	    --fma --vlen $$v --name vgemm_$* -o $@
-
-build/bench/gemm_%.o: build/bench/gemm_%.c
+build/bench/gemm/%.o: build/bench/gemm/%.c
 	$(CC) $(BENCH_CFLAGS) -c -o $@ $<
 
-build/bench/vgemm_%.o: build/bench/vgemm_%.c
-	$(CC) $(BENCH_CFLAGS) -c -o $@ $<
-
-# $(1): wrapper prefix, $(2): prefix of the codelet it inlines
-define gemmb_ld
-build/bench/$(1)_%.c: build/bench/$(2)_%.c
-	{ echo '#define $(3)_$$* $(1)in_$$*'; echo '#include "$(2)_$$*.c"'; \
-	  echo '__attribute__((flatten)) void'; \
-	  echo '$(1)_$$*(const double *A, const double *B, double *C,'; \
-	  echo '    ptrdiff_t a, ptrdiff_t b, ptrdiff_t c)'; \
-	  echo '{'; echo '	(void)a; (void)b; (void)c;'; \
-	  echo '	$(1)in_$$*(A, B, C, $$(call gemmb_w,1), $$(call gemmb_w,3),'; \
-	  echo '	    $$(call gemmb_w,1));'; echo '}'; } > $$@
-build/bench/$(1)_%.o: build/bench/$(1)_%.c
-	$$(CC) $$(BENCH_CFLAGS) -c -o $$@ $$<
-endef
-$(eval $(call gemmb_ld,lgemm,gemm,bgemm))
-$(eval $(call gemmb_ld,wgemm,vgemm,vgemm))
-
-build/bench/cgemm_%.o: build/bench/cgemm_%.c
-	$(BENCH_CLANG) $(BENCH_CFLAGS) -c -o $@ $<
-
-build/bench/gemmlist.h: Makefile
+build/bench/gemm/gemmlist.h: mk/bench.mk
 	@mkdir -p $(@D)
-	for s in $(BENCH_GEMM); do echo "S($$s, bgemm_$$s, cgemm_$$s, \
-	    vgemm_$$s, lgemm_$$s, wgemm_$$s)"; done > $@.tmp
-	for s in $(BENCH_GEMM_BIG); do echo "D($$s)"; done >> $@.tmp
-	sed 's/^\(.\)(\([0-9]*\)x\([0-9]*\)x\([0-9]*\)/\1(\2, \3, \4/' \
-	    $@.tmp > $@
-	rm -f $@.tmp
+	for s in $(BENCH_GEMM); do echo "S($$s)"; done | \
+	    sed 's/^S(\([0-9]*\)x\([0-9]*\)x\([0-9]*\)/S(\1, \2, \3/' > $@
 
-build/bench/gemm: bench/gemm.c build/bench/gemmlist.h $(BENCH_GEMM_O) \
-    lib/libkgen.a
-	@sh tests/deps.sh libopenblas-dev libxsmm-dev clang
-	$(CC) $(BENCH_CFLAGS) -Iruntime -Ibuild/bench \
-	    -I/usr/include/x86_64-linux-gnu -o $@ bench/gemm.c \
-	    $(BENCH_GEMM_O) lib/libkgen.a $(BENCH_LIBS)
+GEMMB_CC = $(CC) $(BENCH_CFLAGS) -Iruntime -Ibuild/bench/gemm bench/gemm.c
+build/bench/gemm-kgen: bench/gemm.c build/bench/gemm/gemmlist.h \
+    $(BENCH_GEMM_O) lib/libkgen.a
+	$(GEMMB_CC) -DCONTENDER=1 -o $@ $(BENCH_GEMM_O) lib/libkgen.a \
+	    -lpthread -ldl -lm
 
-bench-gemm: build/bench/gemm
+# the contenders: built where their library links, else skipped
+bench-gemm-contenders: bench/gemm.c build/bench/gemm/gemmlist.h
+	@sh tests/deps.sh libopenblas-dev libxsmm-dev
+	@$(GEMMB_CC) -DCONTENDER=2 -o build/bench/gemm-xsmm -lxsmm \
+	    -lxsmmnoblas -lpthread -ldl -lm 2>/dev/null || { rm -f \
+	    build/bench/gemm-xsmm; echo "bench-gemm: LIBXSMM (libxsmm-dev)" \
+	    "does not build here: skipping it"; }
+	@$(GEMMB_CC) -DCONTENDER=3 -I/usr/include/x86_64-linux-gnu \
+	    -o build/bench/gemm-openblas -lopenblas -lpthread -lm \
+	    2>/dev/null || { rm -f build/bench/gemm-openblas; echo \
+	    "bench-gemm: OpenBLAS (libopenblas-dev) does not build here:" \
+	    "skipping it"; }
+
+bench-gemm: build/bench/gemm-kgen bench-gemm-contenders
 	@sh bench/machine.sh gemm
-	$(PYTHON) bench/gemm.py build/bench/gemm bench/out
+	$(PYTHON) bench/gemm.py build/bench bench/out
 	$(RESULTS) gemm
 
 # keep the generated benchmark codelets for reading
-.PRECIOUS: build/bench/gemm_%.c build/bench/cgemm_%.c build/bench/vgemm_%.c \
-           build/bench/lgemm_%.c build/bench/wgemm_%.c
+.PRECIOUS: build/bench/gemm/%.c
+.PHONY: bench-gemm-contenders
 
 # ---- bench-fft: n1 transforms, n = 2..64, double and float: one at a
 # time (v = 1, interleaved and split) and batched (v = 256 interleaved);

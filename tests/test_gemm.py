@@ -18,6 +18,7 @@ per element.  A sign flip or a wrong index gives errors near 1.
 import os
 import random
 import re
+import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
@@ -405,6 +406,10 @@ BAD = [
     (["gemm", "-m", 65, "-n", 2, "--kloop"], "64"),
     (["gemm", "-m", 4, "-n", 2, "--kloop", "--vlen", 3], "--vlen"),
     (["gemm", "--tile", "auto"], "--regs"),
+    (["gemm", "-m", 4, "-n", 2, "-k", 2, "--simd", "avx2", "--vlen", 8],
+     "--vlen"),
+    (["gemm", "-m", 4, "-n", 2, "-k", 2, "--simd", "avx2", "--type",
+      "float"], "double"),
     (["gemm", "--tile", "auto", "--regs", 2], "--regs"),
     (["gemm", "--tile", "auto", "--regs", 16, "--gamma", "-1"], "--gamma"),
 ]
@@ -426,3 +431,50 @@ def test_same_bytes():
     a = kgen("gemm", "-m", 5, "-n", 3, "-k", 4, "--tile", "2x2")
     b = kgen("gemm", "-m", 5, "-n", 3, "-k", 4, "--tile", "2x2")
     assert a.returncode == 0 and a.stdout == b.stdout
+
+
+@pytest.mark.parametrize("cc", ["gcc", "clang"])
+def test_fma_does_not_block_vectorizing(tmp_path, cc):
+    """Scalar --fma codelets are a * b + c, not fma() calls (which gcc
+    does not vectorize): at -O2 -march=x86-64-v3 the 8x8x8 codelet has
+    no call, and its FMAs are packed ones on vectors, at least as many
+    as without --fma; so too the --simd avx2 form."""
+    if not shutil.which(cc):
+        pytest.skip("no %s" % cc)
+    counts = {}
+    for extra in ([], ["--fma"], ["--simd", "avx2", "--fma"]):
+        src = tmp_path / "g.c"
+        r = kgen("gemm", "-m", 8, "-n", 8, "-k", 8, *extra, "-o", src)
+        assert r.returncode == 0, r.stderr
+        assert "fma(" not in src.read_text()
+        asm = subprocess.run([cc, "-std=gnu11", "-O2", "-march=x86-64-v3",
+                              "-S", "-o", "-", str(src)], capture_output=True,
+                             text=True, check=True).stdout
+        assert not re.search(r"\bcall\w*\s", asm), "a call in %s" % extra
+        counts[" ".join(extra)] = len(re.findall(
+            r"\bvfn?m(?:add|sub)\d+pd\s.*%ymm", asm))
+    assert counts["--fma"] >= max(counts[""], 8 * 8 * 8 // 4 // 2), counts
+    assert counts["--simd avx2 --fma"] >= 8 * 8 * 8 // 4, counts
+
+
+def test_fma_header_says_rounding():
+    """The scalar --fma header says when the FMAs are fused and when the
+    product and sum are rounded apart; the pragma is not shown to GCC."""
+    t = kgen("gemm", "-m", 3, "-n", 2, "-k", 2, "--fma").stdout
+    assert "#pragma STDC FP_CONTRACT ON" in t
+    assert "rounds the\n * product and the sum apart" in t
+    assert "T0 * T1 + T2" in t and "<math.h>" not in t
+
+
+def test_simd_picks_vector_form():
+    """--simd ISA gives the vector form: the ISA's doubles per vector,
+    halved until they divide M (AVX-512 masks instead), M rows where M
+    is a smaller power of two."""
+    for m, isa, name in [(8, "avx2", "gemm_8x2x2v4"),
+                         (6, "avx2", "gemm_6x2x2v2"),
+                         (3, "avx2", "gemm_3x2x2"),
+                         (5, "avx512", "gemm_5x2x2v8"),
+                         (2, "avx512", "gemm_2x2x2v2"),
+                         (16, "sse2", "gemm_16x2x2v2")]:
+        t = kgen("gemm", "-m", m, "-n", 2, "-k", 2, "--simd", isa).stdout
+        assert "void %s(" % name in t, (m, isa)
