@@ -302,7 +302,7 @@ void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
 /* emit/plan.c: DFTs beyond STANDALONE_LINE as codelets plus a fixed
  * plan (STANDALONE_SIMD: its vector ISA when --simd is not given) */
 enum { STANDALONE_MAXN = 65536, STANDALONE_MAXPART = 64,
-	STANDALONE_LINE = 128 };
+	STANDALONE_LINE = 64 };
 #define STANDALONE_SIMD SIMD_AVX2
 int standalone_ok(int n);
 int standalone_plan(int n);
