@@ -232,27 +232,45 @@ choose(Job *j, const Opts *o, int regs)
 	j->e.topregs = o->choose ? regs : 0;
 }
 
-/* Whether kgen fft writes a standalone plan (emit/plan.c): --plan; n
- * beyond one codelet; or n above STANDALONE_LINE, where straight line
- * stops paying (docs/design.md), unless --straight or an option that
- * shapes a codelet is given. */
+/* Whether kgen fft writes a standalone plan (emit/plan.c) by default:
+ * n beyond one codelet, or n above STANDALONE_LINE, where straight line
+ * stops paying (docs/design.md), unless an option that shapes a
+ * codelet is given. */
 static int
-plan_form(const Opts *o)
+plan_default(const Opts *o)
 {
+	char buf[64];
 	int i;
 
-	if (o->form > 0 || o->p.n > FFT_MAXN)
+	if (o->p.n > FFT_MAXN)
 		return 1;
-	if (o->form < 0 || !standalone_plan(o->p.n))
+	if (!standalone_plan(o->p.n))
 		return 0;
-	char buf[64];
-
 	for (i = 0; i < o->ngiven; i++) {
 		snprintf(buf, sizeof buf, " %s ", o->given[i]);
-		if (!strstr(" -n --sign --type --name -o -d ", buf))
+		if (!strstr(" -n --sign --type --name -o -d --plan --straight ",
+		    buf))
 			return 0;
 	}
 	return 1;
+}
+
+/* Whether kgen fft writes a standalone plan: the default, or --plan
+ * and --straight where they change it (else they are rejected). */
+static int
+plan_form(const Opts *o)
+{
+	int d;
+
+	d = plan_default(o);
+	if (o->form > 0 && d)
+		fail("--plan: -n %d with these options writes a plan already",
+		    o->p.n);
+	if (o->form < 0 && !d)
+		fail("--straight: -n %d with these options writes a "
+		    "straight-line codelet already (--straight applies to "
+		    "%d < n <= %d)", o->p.n, STANDALONE_LINE, FFT_MAXN);
+	return o->form ? o->form > 0 : d;
 }
 
 /* The ISA of a plan's SIMD section: --simd's, else STANDALONE_SIMD. */

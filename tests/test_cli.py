@@ -468,6 +468,7 @@ OPTION_SAMPLES = {
     "--real": ["--real"], "--simd": ["--simd", "avx2"],
     "--emit": ["--emit", "cuda"], "--measure": ["--measure", "gcc"],
     "--verify": ["--verify"], "--choose": ["--choose", "spills"],
+    "--plan": ["--plan"], "--straight": ["--straight"],
     "--taps": ["--taps", "1,3"], "--taps-file": ["--taps-file", "TAPS"],
     "--tile": ["--tile", "2x2"], "--gamma": ["--gamma", "2"],
     "--kloop": ["--kloop"], "--vlen": ["--vlen", "2"], "--fma": ["--fma"],
