@@ -128,8 +128,9 @@ radices(int rest, int top, int *r, int k)
  * The SIMD leaf: the first of 32, 16, 64, 48, ... (the library's
  * preference, smaller leaves before larger where they compile much
  * faster) that is a multiple of the lanes and leaves a top radix
- * (runtime/factor.h's factor_top) which is a multiple of them too; failing that, the largest divisor up to 64, at least the
- * lanes, vectorized across the batch; failing that, no SIMD section. */
+ * (runtime/factor.h's factor_top) which is a multiple of them too;
+ * failing that, the largest divisor up to 64, at least the lanes,
+ * vectorized across the batch; failing that, no SIMD section. */
 static void
 layout(Lay *l, int n, int simd, int isfloat)
 {
