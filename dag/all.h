@@ -302,12 +302,17 @@ void emitasm_print(FILE *f, Asm *a, const Prob *p, const Emit *e,
 void emitkind_c(FILE *f, Dag *d, const Prob *p, int kind, const int *order,
     int norder, const Emit *e);
 
-/* emit/plan.c: DFTs beyond FFT_MAXN as codelets plus a fixed plan */
-enum { STANDALONE_MAXN = 65536, STANDALONE_MAXPART = 64 };
+/* emit/plan.c: DFTs beyond STANDALONE_LINE as codelets plus a fixed
+ * plan (STANDALONE_SIMD: its vector ISA when --simd is not given) */
+enum { STANDALONE_MAXN = 65536, STANDALONE_MAXPART = 64,
+	STANDALONE_LINE = 64 };
+#define STANDALONE_SIMD SIMD_AVX2
 int standalone_ok(int n);
-int standalone_parts(int n, int *kind, int *size);
+int standalone_plan(int n);
+int standalone_parts(int n, int simd, int isfloat, int *kind, int *size,
+    int *fma);
 void standalone_c(FILE *f, int n, int sign, Dag *const *part,
-    const Emit *e);
+    const Emit *e, int simd);
 
 /* emit/vec.c: the planner's vector codelets (t1v, n1v) and n1w, an n1
  * codelet vectorized within one transform */

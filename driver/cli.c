@@ -329,6 +329,12 @@ options(Opts *o, int argc, char **argv)
 			o->emitasm = !strcmp(v, "asm");
 		} else if (!strcmp(a, "--choose")) {
 			o->choose = !strcmp(word(a, v, chooses), "spills");
+		} else if (!strcmp(a, "--plan")) {
+			o->form = 1;
+			takes = 0;
+		} else if (!strcmp(a, "--straight")) {
+			o->form = -1;
+			takes = 0;
 		} else if (!strcmp(a, "--verify")) {
 			o->verify = 1;
 			takes = 0;

@@ -42,6 +42,7 @@ struct Job {
 	Cost cost;          /* what the schedule is made for */
 	int checkregs;      /* check cost.regs against the DAG (job_regs) */
 	int verify;         /* --verify: check the assembly (verify/verify.c) */
+	int plansimd;       /* EMITTER_PLAN: the SIMD section's ISA, or 0 */
 	int choose;         /* --choose spills: the top algorithm by spills
 	                     * at e.topregs registers too (fft_spills) */
 	char top[24];       /* then the one chosen, e.top points here */
@@ -87,6 +88,7 @@ struct Opts {
 	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
 	int emitasm;            /* --emit asm (x86/asm.c) */
 	int verify;             /* --verify */
+	int form;               /* --plan 1, --straight -1, else 0 */
 	int choose;             /* --choose spills (1) or ops (0) */
 	int kind;               /* --kind: CK_* */
 	const char *target;     /* --target NAME|all (sched/target.c) */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "all.h"
 #include "driver.h"
+#include "runtime/factor.h"
 
 /* The codelet kinds of --kind, by CK_*. */
 const char *const job_kinds[] = {"n1", "t1", "r2cf", "r2cb", "t1v", "n1v",
@@ -72,12 +73,15 @@ check_fft(Opts *o)
 		fail("fft: -n N is required (1 <= N <= %d, or for a plain n1 "
 		    "codelet up to %d with prime factors up to %d)", FFT_MAXN,
 		    STANDALONE_MAXN, STANDALONE_MAXPART);
-	if (o->p.n > FFT_MAXN && (o->kind || o->simd || o->cuda
+	if (o->p.n > FFT_MAXN && (o->kind || o->cuda || o->form < 0
 	    || !standalone_ok(o->p.n)))
 		fail("-n %d: too large for a straight-line codelet (the limit "
-		    "is %d); beyond it, plain n1 C only: a standalone plan for "
+		    "is %d); beyond it, a standalone plan (--simd allowed) for "
 		    "n up to %d with prime factors up to 64", o->p.n, FFT_MAXN,
 		    STANDALONE_MAXN);
+	if (o->form > 0 && (o->p.n <= FACTOR_MAXR || !standalone_ok(o->p.n)))
+		fail("--plan: a plan needs n above %d with prime factors up "
+		    "to 64 (and at most %d)", FACTOR_MAXR, STANDALONE_MAXN);
 	if (o->simd != SIMD_NONE && o->cuda)
 		fail("--simd: SIMD codelets are C; use --simd none with "
 		    "--emit cuda");
@@ -228,6 +232,59 @@ choose(Job *j, const Opts *o, int regs)
 	j->e.topregs = o->choose ? regs : 0;
 }
 
+/* Whether kgen fft writes a standalone plan (emit/plan.c) by default:
+ * n beyond one codelet, or n above STANDALONE_LINE, where straight line
+ * stops paying (docs/design.md), unless an option that shapes a
+ * codelet is given. */
+static int
+plan_default(const Opts *o)
+{
+	char buf[64];
+	int i;
+
+	if (o->p.n > FFT_MAXN)
+		return 1;
+	if (!standalone_plan(o->p.n))
+		return 0;
+	for (i = 0; i < o->ngiven; i++) {
+		snprintf(buf, sizeof buf, " %s ", o->given[i]);
+		if (!strstr(" -n --sign --type --name -o -d --plan --straight ",
+		    buf))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether kgen fft writes a standalone plan: the default, or --plan
+ * and --straight where they change it (else they are rejected). */
+static int
+plan_form(const Opts *o)
+{
+	int d;
+
+	d = plan_default(o);
+	if (o->form > 0 && d)
+		fail("--plan: -n %d with these options writes a plan already",
+		    o->p.n);
+	if (o->form < 0 && !d)
+		fail("--straight: -n %d with these options writes a "
+		    "straight-line codelet already (--straight applies to "
+		    "%d < n <= %d)", o->p.n, STANDALONE_LINE, FFT_MAXN);
+	return o->form ? o->form > 0 : d;
+}
+
+/* The ISA of a plan's SIMD section: --simd's, else STANDALONE_SIMD. */
+static int
+plan_simd(const Opts *o)
+{
+	int i;
+
+	for (i = 0; i < o->ngiven; i++)
+		if (!strcmp(o->given[i], "--simd"))
+			return o->simd;
+	return STANDALONE_SIMD;
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
@@ -237,14 +294,22 @@ job_fft(Job *j, Opts *o)
 	int sched, r;
 
 	check_fft(o);
-	if (o->p.n > FFT_MAXN) {
-		snprintf(what, sizeof what, "fft -n %d (a standalone plan, "
-		    "n > %d)", o->p.n, FFT_MAXN);
-		opt_only(o, what, "-n --sign --type --name -o -d");
+	if (plan_form(o)) {
+		snprintf(what, sizeof what, "fft -n %d (a standalone plan)",
+		    o->p.n);
+		opt_only(o, what, "-n --sign --type --name -o -d --simd "
+		    "--plan");
+		j->emitter = EMITTER_PLAN;
+		j->plansimd = plan_simd(o);
+		snprintf(j->name, sizeof j->name, "%s%s_%d", o->p.n > FFT_MAXN
+		    ? "fft" : "n1", variant(o), o->p.n);
+		j->e.sched = "build order";
+		j->sched[0] = SCHED_IDS;
+		return;
 	}
 	opt_only(o, "fft", "-n --sign --type --name -o --schedule --regs "
 	    "--latency --gamma --fma --simd --kind --twiddle --real --emit "
-	    "--verify --choose -d");
+	    "--verify --choose --straight -d");
 	if (o->choose && (o->kind != CK_N1 || o->cuda))
 		fail("--choose spills: only n1 codelets in C or assembly (not "
 		    "%s)", o->cuda ? "--emit cuda" : o->kindopt);
@@ -252,14 +317,6 @@ job_fft(Job *j, Opts *o)
 	j->lanes = o->kind == CK_N1X ? emitcxl_xlanes(o->simd, o->isfloat,
 	    o->p.n) : o->simd ? isa_lanes(isa_get(o->simd), o->isfloat) : 1;
 	j->e.simd = o->simd;
-	if (o->p.n > FFT_MAXN) {
-		j->emitter = EMITTER_PLAN;
-		snprintf(j->name, sizeof j->name, "fft%s_%d", variant(o),
-		    o->p.n);
-		j->e.sched = "build order";
-		j->sched[0] = SCHED_IDS;
-		return;
-	}
 	snprintf(j->name, sizeof j->name, "%s%s%s%s_%d", job_kinds[o->kind],
 	    variant(o), o->simd || o->cuda ? "_" : "", o->simd
 	    ? isa_get(o->simd)->name : o->cuda ? "cuda" : "", o->p.n);

@@ -89,27 +89,34 @@ generate(Job *j)
 	arena_free(ar);
 }
 
-/* A plan beyond straight-line code: its codelets, built and simplified
- * one by one, printed with the plan around them (emit/plan.c). */
+/* A standalone plan: its codelets, built and simplified one by one
+ * (with FMA contraction in the SIMD section), printed with the plan
+ * around them (emit/plan.c). */
 static void
 plan(const Job *j)
 {
 	Dag *part[STANDALONE_MAXPART];
 	Arena *ar;
-	Fft *g;
+	Fftopt o;
+	Fft *g[2];
 	FILE *f;
 	char *tmp;
-	int kind[STANDALONE_MAXPART], size[STANDALONE_MAXPART], i, np;
+	int kind[STANDALONE_MAXPART], size[STANDALONE_MAXPART];
+	int fma[STANDALONE_MAXPART], i, np;
 
 	ar = arena_new();
-	g = build_fft(j, ar);
-	np = standalone_parts(j->p.n, kind, size);
+	memset(&o, 0, sizeof o);
+	g[0] = fft_new(ar, &o);
+	o.fma = 1;
+	g[1] = fft_new(ar, &o);
+	np = standalone_parts(j->p.n, j->plansimd, j->e.isfloat, kind, size,
+	    fma);
 	for (i = 0; i < np; i++)
-		part[i] = build_simp(j, kind[i] == CK_N1 ? fft_n1(g, ar,
-		    size[i], j->p.sign) : twiddle_build(g, ar, size[i],
-		    j->p.sign), 0);
+		part[i] = build_simp(j, kind[i] == CK_T1 || kind[i] == CK_T1V
+		    ? twiddle_build(g[fma[i]], ar, size[i], j->p.sign)
+		    : fft_n1(g[fma[i]], ar, size[i], j->p.sign), fma[i]);
 	f = out_open(j->out, &tmp);
-	standalone_c(f, j->p.n, j->p.sign, part, &j->e);
+	standalone_c(f, j->p.n, j->p.sign, part, &j->e, j->plansimd);
 	out_close(f, j->out, tmp);
 	arena_free(ar);
 }
