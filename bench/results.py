@@ -20,7 +20,6 @@ import math
 import os
 import re
 import statistics
-import subprocess
 import sys
 import time
 
@@ -185,38 +184,6 @@ def v_opcounts(t):
             + "\n\nWith FMA (kgen --fma): adds + muls + FMAs\n\n" + b)
 
 
-def fftw():
-    """Which FFTW the benches link (-lfftw3): say so beside its ratios."""
-    try:
-        v = subprocess.run(["dpkg-query", "-W", "-f", "${Version}",
-                            "libfftw3-double3"], capture_output=True,
-                           text=True).stdout.strip()
-    except OSError:
-        v = ""
-    if not v:
-        return "FFTW: the libfftw3 the linker found (version unknown)."
-    return ("FFTW: Debian's libfftw3 %s (its SIMD codelets stop at AVX2; "
-            "an FFTW built with --enable-avx512 is stronger on AVX-512 "
-            "machines)." % v)
-
-
-def v_fft(t):
-    out = [fftw()]
-    for name, what in (("fft_batched.csv", "batched, v = 256"),
-                       ("fft_v1.csv", "one transform at a time, v = 1")):
-        rows = t[name]
-        mine = [r for r in rows if not r["who"].startswith("fftw")]
-        kg = [r for r in rows if r["who"] == "kgen"]
-        out.append("%s: FFTW_PATIENT's time over each contender's, per "
-                   "precision, layout and contender:\n\n%s\n\nkgen_dft "
-                   "(kgen_dftf) over FFTW_PATIENT per n:\n\n%s" % (
-                       what, summary(mine, ["prec", "layout", "who"],
-                                     "ratio_patient"),
-                       pivot(kg, ["n"], "prec_layout", lambda r:
-                             r["ratio_patient"]) if kg else "(no rows)"))
-    return "\n\n".join(out)
-
-
 def ran(t):
     """bench/machine.sh's line for the run (CPU family, CPUs, load),
     where the bench wrote one, and a blank line; else nothing."""
@@ -256,6 +223,32 @@ def v_plan(t):
                 builds, md(["precision", "FFTW", "goal", "verdict",
                             "detail"], goals),
                 md(*plan.summary(rows)), per))
+
+
+def v_fft(t):
+    builds = "\n".join("- FFTW " + line for line in
+                       t["fft.fftw"].strip().splitlines())
+    out = [ran(t) + "kgen against FFTW_PATIENT in one process per "
+           "precision, layout and FFTW build; ratio = FFTW's time / the "
+           "contender's (> 1: kgen faster), the median over interleaved "
+           "trials.  FFTW builds:\n\n" + builds]
+    for name, what in (("fft_batched.csv", "batched, v = 256"),
+                       ("fft_v1.csv", "one transform at a time, v = 1")):
+        rows = t[name]
+        for r in rows:
+            r.setdefault("fftw", "debian")
+            r["prec_layout_fftw"] = "%s %s %s" % (r["prec"], r["layout"],
+                                                  r["fftw"])
+        mine = [r for r in rows if not r["who"].startswith("fftw")]
+        kg = [r for r in rows if r["who"] == "kgen"]
+        out.append("%s: FFTW_PATIENT's time over each contender's, per "
+                   "precision, layout, FFTW build and contender:\n\n%s\n\n"
+                   "kgen_dft (kgen_dftf) over FFTW_PATIENT per n:\n\n%s" % (
+                       what, summary(mine, ["prec", "layout", "fftw", "who"],
+                                     "ratio_patient"),
+                       pivot(kg, ["n"], "prec_layout_fftw", lambda r:
+                             r["ratio_patient"]) if kg else "(no rows)"))
+    return "\n\n".join(out)
 
 
 def v_nd(t):
@@ -345,7 +338,7 @@ def v_pick(t):
 VIEWS = [
     ("opcounts", ["opcounts.csv"], v_opcounts),
     ("spills", ["spills.csv"], v_spills),
-    ("fft", ["fft_batched.csv", "fft_v1.csv"], v_fft),
+    ("fft", ["fft_batched.csv", "fft_v1.csv", "fft.fftw"], v_fft),
     ("plan", ["plan.csv", "plan.fftw"], v_plan),
     ("nd", ["nd.csv", "nd.fftw"], v_nd),
     ("gemm", ["gemm_small.csv", "gemm_large.csv"], v_gemm),

@@ -142,10 +142,11 @@ build/bench/fftf-built: $(FFT_DEPS) $(FFTW_LIB_float)
 bench-fft: build/bench/fft-debian
 	@sh bench/machine.sh fft
 	@sh tests/deps.sh python3-matplotlib
-	@$(call bench_built,$(BENCH_FFT_ARGS),build/bench/fft-built,\
+	@+$(call bench_built,$(BENCH_FFT_ARGS),build/bench/fft-built,\
 	    build/bench/fftf-built)
 	$(PYTHON) bench/fft.py $(BENCH_FFT_ARGS)
-	$(RESULTS) fft --command "make bench-fft$(if $(BENCH_FFT_ARGS), BENCH_FFT_ARGS='$(BENCH_FFT_ARGS)')"
+	$(RESULTS) fft --command "make bench-fft$(if $(BENCH_FFT_ARGS), \
+	    BENCH_FFT_ARGS='$(BENCH_FFT_ARGS)')"
 
 .PHONY: bench-fft
 
@@ -191,10 +192,11 @@ build/bench/planf-built: $(PLAN_DEPS) $(FFTW_LIB_float)
 bench-plan: build/bench/plan-debian build/bench/planf-debian
 	@sh bench/machine.sh plan
 	@sh tests/deps.sh python3-matplotlib
-	@$(call bench_built,$(BENCH_PLAN_ARGS),build/bench/plan-built,\
+	@+$(call bench_built,$(BENCH_PLAN_ARGS),build/bench/plan-built,\
 	    build/bench/planf-built)
 	$(PYTHON) bench/plan.py $(BENCH_PLAN_ARGS)
-	$(RESULTS) plan --command "make bench-plan$(if $(BENCH_PLAN_ARGS), BENCH_PLAN_ARGS='$(BENCH_PLAN_ARGS)')"
+	$(RESULTS) plan --command "make bench-plan$(if $(BENCH_PLAN_ARGS), \
+	    BENCH_PLAN_ARGS='$(BENCH_PLAN_ARGS)')"
 
 .PHONY: bench-plan
 
