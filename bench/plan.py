@@ -220,7 +220,8 @@ def table(rows, prec):
     """(header, lines) for prec: per n, kgen's times (KGEN_MEASURE and
     flags 0, from the strongest build's process) and planning times,
     then per FFTW build its PATIENT and MEASURE times, the ratios (each
-    from its own process) and its PATIENT planning time."""
+    from its own process) and its PATIENT planning time (MEASURE's above
+    the PATIENT limit)."""
     rs = [r for r in rows if r["precision"] == prec]
     bs = list(dict.fromkeys(r["fftw"] for r in rs))
     b0 = anchor(rows, prec)
@@ -242,7 +243,9 @@ def table(rows, prec):
             line += [r["fftw_pat_ns"] + ("*" if r["patient_capped"] == "1"
                                          else ""), r["fftw_meas_ns"],
                      r["meas_vs_fftw_pat"], r["meas_vs_fftw_meas"],
-                     r["est_vs_fftw_meas"], r["fftw_pat_plan_ms"]] \
+                     r["est_vs_fftw_meas"],
+                     r["fftw_meas_plan_ms" if r["patient_capped"] == "1"
+                       else "fftw_pat_plan_ms"]] \
                 if r else ["-"] * 6
         body.append(line)
     return head, body
