@@ -30,7 +30,12 @@
  * Prints CSV: prec,n,v,layout,who,median_ns,min_ns,ratio_measure,
  * ratio_patient,relerr where ns is per transform and ratio_X is the
  * median over trials of FFTW_X's time over this contender's in the same
- * trial (> 1: faster than FFTW). */
+ * trial (> 1: faster than FFTW).
+ * Built with -DFFTW_DOUBLE_ONLY (-DFFTW_FLOAT_ONLY) it calls only FFTW's
+ * double (float) functions and refuses the other precision: the
+ * Makefile links it so with each precision of the FFTW that make
+ * fftw-avx512 builds, which are separate archives (bench/fft.py runs
+ * one binary per FFTW build). */
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
@@ -39,6 +44,32 @@
 #include <time.h>
 #include "kgen.h"
 #include "timing.h"
+
+/* one precision of FFTW linked: the other's calls go to no_fftw, never
+ * reached (main refuses that precision) */
+#if defined FFTW_DOUBLE_ONLY || defined FFTW_FLOAT_ONLY
+static void *
+no_fftw(int x, ...)
+{
+	(void)x;
+	return NULL;
+}
+#endif
+#if defined FFTW_DOUBLE_ONLY
+#define FLOAT_ONLY 0
+#define fftwf_execute(...) no_fftw(0, __VA_ARGS__)
+#define fftwf_plan_many_dft(...) no_fftw(0, __VA_ARGS__)
+#define fftwf_plan_guru_split_dft(...) no_fftw(0, __VA_ARGS__)
+#define fftwf_destroy_plan(...) no_fftw(0, __VA_ARGS__)
+#elif defined FFTW_FLOAT_ONLY
+#define FLOAT_ONLY 1
+#define fftw_execute(...) no_fftw(0, __VA_ARGS__)
+#define fftw_plan_many_dft(...) no_fftw(0, __VA_ARGS__)
+#define fftw_plan_guru_split_dft(...) no_fftw(0, __VA_ARGS__)
+#define fftw_destroy_plan(...) no_fftw(0, __VA_ARGS__)
+#else
+#define FLOAT_ONLY (-1)
+#endif
 
 enum { MAXWHO = 16, MAXTRIAL = 101 };
 enum { MEASURE, PATIENT };      /* who[0], who[1]: FFTW's two plans */
@@ -365,6 +396,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: fft [double|float] [V] [NMIN NMAX] "
 		    "[TRIALS <= %d] [inter|split|tmajor] [INOFF OUTOFF: 0, 8, "
 		    ".., 56] | fft peak\n", MAXTRIAL);
+		return 2;
+	}
+	if (FLOAT_ONLY != -1 && isfloat != FLOAT_ONLY) {
+		fprintf(stderr, "fft: linked with one precision of FFTW, "
+		    "not %s\n", isfloat ? "float" : "double");
 		return 2;
 	}
 	printf("prec,n,v,layout,who,median_ns,min_ns,ratio_measure,"

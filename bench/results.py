@@ -20,7 +20,6 @@ import math
 import os
 import re
 import statistics
-import subprocess
 import sys
 import time
 
@@ -185,50 +184,71 @@ def v_opcounts(t):
             + "\n\nWith FMA (kgen --fma): adds + muls + FMAs\n\n" + b)
 
 
-def fftw():
-    """Which FFTW the benches link (-lfftw3): say so beside its ratios."""
-    try:
-        v = subprocess.run(["dpkg-query", "-W", "-f", "${Version}",
-                            "libfftw3-double3"], capture_output=True,
-                           text=True).stdout.strip()
-    except OSError:
-        v = ""
-    if not v:
-        return "FFTW: the libfftw3 the linker found (version unknown)."
-    return ("FFTW: Debian's libfftw3 %s (its SIMD codelets stop at AVX2; "
-            "an FFTW built with --enable-avx512 is stronger on AVX-512 "
-            "machines)." % v)
-
-
-def v_fft(t):
-    out = [fftw()]
-    for name, what in (("fft_batched.csv", "batched, v = 256"),
-                       ("fft_v1.csv", "one transform at a time, v = 1")):
-        rows = t[name]
-        mine = [r for r in rows if not r["who"].startswith("fftw")]
-        kg = [r for r in rows if r["who"] == "kgen"]
-        out.append("%s: FFTW_PATIENT's time over each contender's, per "
-                   "precision, layout and contender:\n\n%s\n\nkgen_dft "
-                   "(kgen_dftf) over FFTW_PATIENT per n:\n\n%s" % (
-                       what, summary(mine, ["prec", "layout", "who"],
-                                     "ratio_patient"),
-                       pivot(kg, ["n"], "prec_layout", lambda r:
-                             r["ratio_patient"]) if kg else "(no rows)"))
-    return "\n\n".join(out)
+def ran(t):
+    """bench/machine.sh's line for the run (CPU family, CPUs, load),
+    where the bench wrote one, and a blank line; else nothing."""
+    line = (t.get("machine") or "").strip()
+    return ("Run on: %s (a shared machine: other sessions' load "
+            "included).\n\n" % line) if line else ""
 
 
 def v_plan(t):
+    """bench-plan: the FFTW builds, issue 46's goals against the
+    strongest (computed by bench/plan.py's goals()), the geometric means
+    per group of sizes and the sizes, per precision."""
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import plan
     rows = t["plan.csv"]
-    return (fftw() + "\n\nkgen (KGEN_MEASURE, interleaved) against FFTW, "
-            "per precision:\n\n%s\n\n%s\n\nPer size (ns; FFTW_PATIENT is "
-            "FFTW_MEASURE again where patient_capped is 1):\n\n%s" % (
-                summary(rows, ["precision"], "meas_vs_fftw_meas"),
-                summary(rows, ["precision"], "meas_vs_fftw_pat"),
-                columns(rows, ["n", "precision", "isa", "kgen_meas_ns",
-                               "kgen_inter_ns", "fftw_meas_ns",
-                               "fftw_pat_ns", "meas_vs_fftw_meas",
-                               "meas_vs_fftw_pat", "inter_vs_fftw_meas",
-                               "kgen_meas_plan_ms", "patient_capped"])))
+    builds = "\n".join("- FFTW " + line for line in
+                       t["plan.fftw"].strip().splitlines())
+    goals = []
+    for prec, b, g in plan.goals(rows):
+        goals += [[prec, b, name, plan.verdict(m), detail]
+                  for name, m, detail in g]
+    per = "\n\n".join("%s:\n\n%s" % (prec, md(*plan.table(rows, prec)))
+                       for prec in dict.fromkeys(r["precision"]
+                                                 for r in rows))
+    return (ran(t) + "kgen_plan_dft_1d (KGEN_MEASURE, and flags 0) run by "
+            "kgen_execute_dft against FFTW_PATIENT and FFTW_MEASURE "
+            "(fftw_plan_dft_1d), interleaved, out of place, forward; the "
+            "best of 21 interleaved trials in one process per precision "
+            "and FFTW build; ratio = FFTW's time / kgen's (> 1: kgen "
+            "faster); planning times in ms, each size planned with both "
+            "libraries' wisdom forgotten.  FFTW builds:\n\n%s\n\n"
+            "Goals of issue 46, against the strongest FFTW "
+            "(FFTW_PATIENT):\n\n%s\n\nGeometric means per group of "
+            "sizes:\n\n%s\n\nPer size (ns; kgen's columns from the "
+            "strongest build's process; *: FFTW_MEASURE above the "
+            "PATIENT limit):\n\n%s" % (
+                builds, md(["precision", "FFTW", "goal", "verdict",
+                            "detail"], goals),
+                md(*plan.summary(rows)), per))
+
+
+def v_fft(t):
+    builds = "\n".join("- FFTW " + line for line in
+                       t["fft.fftw"].strip().splitlines())
+    out = [ran(t) + "kgen against FFTW_PATIENT in one process per "
+           "precision, layout and FFTW build; ratio = FFTW's time / the "
+           "contender's (> 1: kgen faster), the median over interleaved "
+           "trials.  FFTW builds:\n\n" + builds]
+    for name, what in (("fft_batched.csv", "batched, v = 256"),
+                       ("fft_v1.csv", "one transform at a time, v = 1")):
+        rows = t[name]
+        for r in rows:
+            r.setdefault("fftw", "debian")
+            r["prec_layout_fftw"] = "%s %s %s" % (r["prec"], r["layout"],
+                                                  r["fftw"])
+        mine = [r for r in rows if not r["who"].startswith("fftw")]
+        kg = [r for r in rows if r["who"] == "kgen"]
+        out.append("%s: FFTW_PATIENT's time over each contender's, per "
+                   "precision, layout, FFTW build and contender:\n\n%s\n\n"
+                   "kgen_dft (kgen_dftf) over FFTW_PATIENT per n:\n\n%s" % (
+                       what, summary(mine, ["prec", "layout", "fftw", "who"],
+                                     "ratio_patient"),
+                       pivot(kg, ["n"], "prec_layout_fftw", lambda r:
+                             r["ratio_patient"]) if kg else "(no rows)"))
+    return "\n\n".join(out)
 
 
 def v_nd(t):
@@ -349,8 +369,8 @@ def v_pick(t):
 VIEWS = [
     ("opcounts", ["opcounts.csv"], v_opcounts),
     ("spills", ["spills.csv"], v_spills),
-    ("fft", ["fft_batched.csv", "fft_v1.csv"], v_fft),
-    ("plan", ["plan.csv"], v_plan),
+    ("fft", ["fft_batched.csv", "fft_v1.csv", "fft.fftw"], v_fft),
+    ("plan", ["plan.csv", "plan.fftw"], v_plan),
     ("nd", ["nd.csv", "nd.fftw"], v_nd),
     ("conv", ["conv.csv"], v_conv),
     ("gemm", ["gemm_goals.csv", "gemm_small.csv", "gemm_large.csv"],
@@ -397,6 +417,9 @@ def section(name, command, outdir):
         sys.exit("results.py: %s: no %s (run the bench first)"
                  % (name, ", ".join(missing)))
     t = {os.path.basename(p): load(p) for p in paths}
+    m = os.path.join(outdir, name + ".machine")
+    if os.path.exists(m):
+        t["machine"] = load(m)
     when = max(os.path.getmtime(p) for p in paths)
     date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(when))
     head = "Machine: %s · command: `%s` · %s" % (machine(), command, date)

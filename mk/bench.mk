@@ -75,35 +75,102 @@ bench-gemm: build/bench/gemm-kgen bench-gemm-contenders
 # ---- bench-fft: n1 transforms, n = 2..64, double and float: one at a
 # time (v = 1, interleaved and split) and batched (v = 256 interleaved);
 # kgen_dft and each of its codelets against FFTW_MEASURE and FFTW_PATIENT,
-# one process per precision and layout (bench/fft.c, bench/fft.py); CSV
-# and plots go to bench/out/ (about 5-8 minutes).
-build/bench/fft: bench/fft.c runtime/kgen.h lib/libkgen.a
+# one process per precision, layout and FFTW build (bench/fft.c,
+# bench/fft.py); CSV and plots go to bench/out/ (about 10-16 minutes).
+# As bench-nd: fft-debian links Debian's libfftw3 (both precisions),
+# fft-built and fftf-built each precision of the FFTW 3.3.10 of make
+# fftw-avx512 (separate archives; built on first use, tens of minutes
+# per precision on 2 busy cores; where it cannot be built the bench says
+# so and compares with Debian's build only).  BENCH_FFT_ARGS passes
+# options, e.g. --quick (n = 2..16, 7 trials), --prec double,
+# --only built.
+
+# bench_built ARGS,DOUBLE_EXE,FLOAT_EXE: make the binaries linked with
+# the FFTW of make fftw-avx512 (that FFTW built on first use), saying
+# which could not be made, never failing; none where ARGS (a bench's
+# options) say --only debian, one where they name the other precision
+bench_built = for e in $(if $(findstring debian,$(1)),,$(if $(findstring \
+	float,$(1)),,$(2)) $(if $(findstring double,$(1)),,$(3))); do \
+	  $(MAKE) --no-print-directory $$e || echo "$$e: no FFTW built \
+	here: Debian's build only"; done
+
+FFT_CC = $(CC) -std=gnu11 -O2 -Wall -Iruntime
+FFT_DEPS = bench/fft.c bench/timing.h runtime/kgen.h lib/libkgen.a
+build/bench/fft-debian: $(FFT_DEPS)
 	@sh tests/deps.sh libfftw3-dev
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O2 -Wall -Iruntime -o $@ bench/fft.c lib/libkgen.a \
-	    -lfftw3 -lfftw3f -lm
+	$(FFT_CC) -o $@ bench/fft.c lib/libkgen.a -lfftw3 -lfftw3f -lm
 
-bench-fft: build/bench/fft
+build/bench/fft-built: $(FFT_DEPS) $(FFTW_LIB_double)
+	@mkdir -p $(@D)
+	$(FFT_CC) -DFFTW_DOUBLE_ONLY -I$(FFTW_DIR)/double/include -o $@ \
+	    bench/fft.c lib/libkgen.a $(FFTW_LIB_double) -lm
+
+build/bench/fftf-built: $(FFT_DEPS) $(FFTW_LIB_float)
+	@mkdir -p $(@D)
+	$(FFT_CC) -DFFTW_FLOAT_ONLY -I$(FFTW_DIR)/float/include -o $@ \
+	    bench/fft.c lib/libkgen.a $(FFTW_LIB_float) -lm
+
+bench-fft: build/bench/fft-debian
 	@sh bench/machine.sh fft
 	@sh tests/deps.sh python3-matplotlib
-	$(PYTHON) bench/fft.py
-	$(RESULTS) fft
+	@+$(call bench_built,$(BENCH_FFT_ARGS),build/bench/fft-built,\
+	    build/bench/fftf-built)
+	$(PYTHON) bench/fft.py $(BENCH_FFT_ARGS)
+	$(RESULTS) fft --command "make bench-fft$(if $(BENCH_FFT_ARGS), \
+	    BENCH_FFT_ARGS='$(BENCH_FFT_ARGS)')"
 
-# ---- bench-plan: whole transforms against FFTW_MEASURE and FFTW_PATIENT
-# (bench/plan.c, bench/plan.py): kgen estimated and measured, split and
-# interleaved; n = 2^7 .. 2^20, powers of 3, 5 and 7, mixed sizes and
-# primes, double and float; CSV and plot in bench/out/plan.*;
-# KGEN_ISA=avx2 etc. picks the path.
-bench-plan: lib/libkgen.a
+.PHONY: bench-fft
+
+# ---- bench-plan: whole transforms, kgen_plan_dft_1d (KGEN_MEASURE and
+# flags 0) run by kgen_execute_dft on interleaved data, against
+# FFTW_PATIENT and FFTW_MEASURE, with each library's planning time
+# (bench/plan.c, bench/plan.py): n = 2^7 .. 2^20, powers of 3, 5 and 7,
+# mixed 7-smooth sizes (720, 1000, 3000, 6000, 100000, ...), primes;
+# double and float; the geometric means per group and issue 46's goals
+# against the strongest FFTW.  As bench-nd, one binary per precision and
+# FFTW build: plan[f]-debian links Debian's libfftw3, plan[f]-built the
+# FFTW 3.3.10 of make fftw-avx512 (mk/fftw.mk; built on first use, tens
+# of minutes per precision on 2 busy cores; where it cannot be built the
+# bench says so and compares with Debian's build only).  CSV and plot in
+# bench/out/plan.*; KGEN_ISA=avx2 etc. picks kgen's path.  About an hour
+# in full (FFTW_PATIENT's planning, up to n = 100000).
+# BENCH_PLAN_ARGS passes options: --quick (720 1000 1024 6000, a few
+# minutes), sizes, --prec double, --patient-max N, --only built, e.g.
+#   make bench-plan BENCH_PLAN_ARGS="--prec double 1000 1024 6000"
+PLAN_CC = $(CC) -std=c11 -O2 -Wall -Wextra -Iruntime
+PLAN_DEPS = bench/plan.c bench/timing.h runtime/kgen.h lib/libkgen.a
+build/bench/plan-debian: $(PLAN_DEPS)
+	@sh tests/deps.sh libfftw3-dev
+	@mkdir -p $(@D)
+	$(PLAN_CC) -o $@ bench/plan.c lib/libkgen.a -lfftw3 -lm -lpthread
+
+build/bench/planf-debian: $(PLAN_DEPS)
+	@sh tests/deps.sh libfftw3-dev
+	@mkdir -p $(@D)
+	$(PLAN_CC) -DSINGLE -o $@ bench/plan.c lib/libkgen.a -lfftw3f -lm \
+	    -lpthread
+
+build/bench/plan-built: $(PLAN_DEPS) $(FFTW_LIB_double)
+	@mkdir -p $(@D)
+	$(PLAN_CC) -I$(FFTW_DIR)/double/include -o $@ bench/plan.c \
+	    lib/libkgen.a $(FFTW_LIB_double) -lm -lpthread
+
+build/bench/planf-built: $(PLAN_DEPS) $(FFTW_LIB_float)
+	@mkdir -p $(@D)
+	$(PLAN_CC) -DSINGLE -I$(FFTW_DIR)/float/include -o $@ bench/plan.c \
+	    lib/libkgen.a $(FFTW_LIB_float) -lm -lpthread
+
+bench-plan: build/bench/plan-debian build/bench/planf-debian
 	@sh bench/machine.sh plan
-	@sh tests/deps.sh libfftw3-dev python3-matplotlib
-	@mkdir -p build/bench bench/out
-	$(CC) -std=c11 -O2 -Iruntime -o build/bench/plan bench/plan.c \
-	    lib/libkgen.a -lfftw3 -lm -lpthread
-	$(CC) -std=c11 -O2 -Iruntime -DSINGLE -o build/bench/planf \
-	    bench/plan.c lib/libkgen.a -lfftw3f -lm -lpthread
-	$(PYTHON) bench/plan.py
-	$(RESULTS) plan
+	@sh tests/deps.sh python3-matplotlib
+	@+$(call bench_built,$(BENCH_PLAN_ARGS),build/bench/plan-built,\
+	    build/bench/planf-built)
+	$(PYTHON) bench/plan.py $(BENCH_PLAN_ARGS)
+	$(RESULTS) plan --command "make bench-plan$(if $(BENCH_PLAN_ARGS), \
+	    BENCH_PLAN_ARGS='$(BENCH_PLAN_ARGS)')"
+
+.PHONY: bench-plan
 
 # ---- bench-nd: 2-D and 3-D transforms, c2c and r2c, one thread and
 # two, kgen (KGEN_MEASURE, kgen_execute_dft / _dft_r2c) against
