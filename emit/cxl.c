@@ -202,21 +202,28 @@ aoslanes(char wide, int n)
 
 /* The n1c wide paths (W transforms a vector, one straight-line copy
  * of the body per layout: about twenty copies in all) are printed only
- * for bodies of at most this many vector operations.  Above it (sizes
- * with a prime factor of 37 or more, and 46, 51, 55, 57, 58, 62, 63),
+ * for bodies of at most this many vector operations, and for powers of
+ * two (n = 64: 544), the sizes most often batched.  Above it (sizes with
+ * a prime factor of 37 or more, and 46, 49, 51, 52, 54, 55, 57, 58, 62,
+ * 63),
  * the wide copies made three fifths of the library's code (issue 46:
  * 25.5 of n1c's 44 MB) for batched calls that the n1 codelets,
  * vectorized across transforms, run at 4-10x FFTW_PATIENT where n1c
  * ran 5-18x (make bench-fft, v = 256); one transform at a time, the
- * path of kgen_dft's v = 1 and of the plans' leaves, is unchanged. */
+ * path of kgen_dft's v = 1 and of the plans' leaves, is unchanged.
+ * Batches of 2..7 run one at a time there (n = 47, v = 2: 292 ns a
+ * transform where the wide loop took 150), and larger ones on the n1
+ * codelets (v = 256, interleaved: 83 ns where the wide loop took 86;
+ * 59: 127 and 105), AVX-512 double, a throwaway harness on Zen 5. */
 #define WIDE_MAX_OPS 500
 
 /* The wide vector types the n1c codelet of d prints for ISA simd and
  * precision c ('d' or 'f'), into wide[]; returns how many.  AVX-512
  * double has only the 64-byte one ('E', 4 transforms): its 32-byte
  * loop ran v mod 4 = 2 or 3 transforms, which the one-at-a-time path
- * and AVX2's n1c codelet run too; float keeps both ('G' and 'F'),
- * since interleaved pairs take the 32-byte loop (widefn). */
+ * runs now (n = 44, v = 2: 49 ns a transform where it took 30; v = 3:
+ * 44 and 35; v = 256 the same; 2.3 MB of code); float keeps both ('G'
+ * and 'F'), since interleaved pairs take the 32-byte loop (widefn). */
 static int
 widetypes(Dag *d, int simd, char c, char wide[2])
 {
@@ -224,7 +231,8 @@ widetypes(Dag *d, int simd, char c, char wide[2])
 	int bytes, nw;
 
 	k = dag_count(d);
-	if (k.add + k.mul + k.fma + k.neg > WIDE_MAX_OPS)
+	if (k.add + k.mul + k.fma + k.neg > WIDE_MAX_OPS
+	    && (d->nout & (d->nout - 1)))
 		return 0;
 	bytes = simd != SIMD_NONE ? isa_get(simd)->bytes : 16;
 	nw = 0;
