@@ -125,7 +125,7 @@ VALUED = ["-n", "-m", "-k", "--sign", "--type", "--name", "--schedule",
           "--measure", "--taps", "--taps-file", "--tile", "--gamma",
           "--vlen", "--time-limit", "--choose", "-o"]
 FLAGS = ["--twiddle", "--real", "--fma", "--kloop", "-d", "--verify",
-         "--correlate",
+         "--correlate", "--plan", "--straight",
          "--annotate", "--quiet"]
 PRINTING = ["-h", "--help", "--version"]
 OPTIONS = set(VALUED) | set(FLAGS) | set(PRINTING)
@@ -140,6 +140,8 @@ FORMS = [
     ["fft", "-n", "8", "--kind", "n1w", "--simd", "sse2"],
     ["fft", "-n", "8", "--kind", "t1v", "--simd", "avx2"],
     ["fft", "-n", "2048"], ["fft", "-n", "8", "--emit", "cuda"],
+    ["fft", "-n", "100", "--straight"],
+    ["fft", "-n", "96", "--simd", "avx2", "--plan"],
     ["fft", "-n", "8", "--simd", "avx2", "--emit", "asm", "--verify"],
     ["fft", "-n", "23", "--simd", "avx2", "--emit", "asm", "--fma",
      "--choose", "spills"],
