@@ -7,13 +7,24 @@
 # each its kgen command line (KGEN_ARGS) and compiler flags (CODELET_FLAGS:
 # its ISA's from isa.def, then its family's below).  Codelets of the vector
 # ISAs are built on x86 only; elsewhere the runtime gets -DKGEN_NO_SIMD.
-CODELET_ISAS := $(strip scalar \
+# A smaller library: `make CODELET_ISAS="scalar avx2"` builds the
+# scalar codelets and those ISAs' only (scalar is always built: the
+# runtime's registry and fallback); the runtime then picks among what
+# it has (README, "A smaller library").  The choice is stamped (ISAS_STAMP)
+# so that changing it remakes the lists, the runtime and the library.
+CODELET_ISAS ?= $(strip scalar \
     $(if $(filter x86_64 amd64 i686,$(shell uname -m)),$(ISA_NAMES)))
+override CODELET_ISAS := scalar $(filter-out scalar,$(CODELET_ISAS))
+ISAS_STAMP := build/isas-$(firstword $(shell echo '$(CODELET_ISAS)' | cksum))
+$(ISAS_STAMP):
+	@mkdir -p $(@D)
+	rm -f build/isas-*
+	echo '$(CODELET_ISAS)' > $@
 RT_FLAGS = -I. -Iruntime -Ibuild/runtime -DKGEN_VERSION='"$(VERSION)"' \
            -fvisibility=hidden \
            $(if $(filter-out scalar,$(CODELET_ISAS)),,-DKGEN_NO_SIMD)
 
-build/codelets.mk: codelets.def mk/codelets.awk isa.def
+build/codelets.mk: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
 	@mkdir -p $(@D)
 	awk -v out=mk -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_NAMES)" \
 	    -f mk/codelets.awk codelets.def > $@.tmp && mv $@.tmp $@
@@ -131,7 +142,7 @@ build/runtime/table.h: runtime/mktable.awk $(REGISTRY_C)
 	@mkdir -p $(@D)
 	awk -f runtime/mktable.awk $(REGISTRY_C) > $@.tmp && mv $@.tmp $@
 
-build/runtime/codelets.h: codelets.def mk/codelets.awk isa.def
+build/runtime/codelets.h: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
 	@mkdir -p $(@D)
 	awk -v out=h -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_NAMES)" \
 	    -f mk/codelets.awk codelets.def > $@.tmp && mv $@.tmp $@

@@ -9,7 +9,8 @@
  * ISA's codelets need every CPU feature isa.def lists for it (its
  * compiler flags use them), tested with
  * __builtin_cpu_supports, which also checks that the OS saves the wider
- * registers (build/runtime/cpufeat.h, made from isa.def). */
+ * registers (build/runtime/cpufeat.h, made from isa.def), and the
+ * library must hold them (built). */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,10 +72,31 @@ runs(int isa)
 	return isa == CPU_scalar;
 }
 
+/* Whether the library holds isa's codelets: a library of chosen ISAs
+ * (make CODELET_ISAS="scalar avx2") has only those, its tables made
+ * from codelets.def less the others (build/runtime/codelets.h), and an
+ * ISA the CPU runs but the library lacks must not be chosen (the
+ * planner's vector passes of that width would have no codelets). */
+static int
+built(int isa)
+{
+	static const signed char have[] = {
+#define N1(isa, prec, n, name, opts) CPU_##isa,
+#include "codelets.h"
+#undef N1
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof have; i++)
+		if (have[i] == isa)
+			return 1;
+	return 0;
+}
+
 int
 kgen_isa_supported(int isa)
 {
-	return runs(isa) != 0;
+	return runs(isa) && built(isa);
 }
 
 /* Reports a KGEN_ISA that names no ISA, once per process (threads that

@@ -150,7 +150,8 @@ KGEN_API int kgen_isa(void);
  * but where a narrower one measured faster (dispatch.c), and exactly
  * kgen_isa() when KGEN_ISA is set. */
 KGEN_API int kgen_isa_for(int n, int isfloat);
-/* 1 when this CPU (and OS) runs isa's codelets, else 0. */
+/* 1 when this CPU (and OS) runs isa's codelets and the library holds
+ * them (a build of chosen ISAs may not), else 0. */
 KGEN_API int kgen_isa_supported(int isa);
 /* "scalar", "sse2", "avx2" or "avx512"; NULL for another number. */
 KGEN_API const char *kgen_isa_name(int isa);

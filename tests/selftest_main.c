@@ -439,7 +439,8 @@ main(int argc, char **argv)
 		if (isas && !listed(isas, name))
 			continue;
 		if (!kgen_isa_supported(isa)) {
-			printf("%s: not run by this CPU, skipped\n", name);
+			printf("%s: not run by this CPU or not in this build, "
+			    "skipped\n", name);
 			continue;
 		}
 		fflush(stdout);
