@@ -144,6 +144,40 @@ scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
 	}
 }
 
+/* How many transforms an n1c leaf of p runs a vector (its W): a vector
+ * of the leaf's ISA (the plan's, or the widest for LEAF_CXW) holds W
+ * complex numbers. */
+static int
+cx_width(const PLAN *p)
+{
+	int isa;
+
+	isa = p->cfg.leaf == LEAF_CXW ? PRIV(plan_widest)() : p->cfg.isa;
+	return (isa == CPU_avx512 ? 64 : isa == CPU_avx2 ? 32 : 16)
+	    / (2 * (int)sizeof(R));
+}
+
+/* v leaves of p's n1 codelet from x (elements is apart, leaves ivs
+ * apart) to y (unit stride, leaves ovs apart).  An n1c codelet runs W
+ * leaves a vector and the v mod W left one at a time, each as slow as
+ * a vector of W (n = 1000 = 25 x 40: the one leaf left of 25 took a
+ * fifth of the leaf pass); with w = W > 1 and v > W, the last W leaves
+ * run as one vector instead, again for those the first call did (the
+ * same values to the same places: the leaves are out of place). */
+static void
+leaf_group(const PLAN *p, const R *xr, const R *xi, R *yr, R *yi,
+    ptrdiff_t is, ptrdiff_t ivs, ptrdiff_t ovs, int v, int w)
+{
+	int u;
+
+	u = w > 1 && v > w ? v % w : 0;
+	p->n1(xr, xi, yr, yi, is, 1, v - u, ivs, ovs);
+	if (u)
+		p->n1(xr + (ptrdiff_t)(v - w) * ivs,
+		    xi + (ptrdiff_t)(v - w) * ivs, yr + (ptrdiff_t)(v - w) * ovs,
+		    yi + (ptrdiff_t)(v - w) * ovs, is, 1, w, ivs, ovs);
+}
+
 /* The leaf pass (and the blocked deepest steps) from x at stride is
  * to y (unit stride).  The leaves go in output order, block by block:
  * right after the leaves of a block (r_0 pieces of blk elements, n / r_0
@@ -157,10 +191,12 @@ static void
 leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
     R *yi)
 {
-	int r0, S, g, q, nq, per, i, d, j, inter;
+	int r0, S, g, q, nq, per, i, d, j, inter, w;
 	size_t pos, top, b, lm;
 	R *lr, *li;
 
+	w = p->cfg.leaf == LEAF_CX || p->cfg.leaf == LEAF_CXW
+	    ? cx_width(p) : 0;
 	/* interleaved pairs: a vector leaf splits them as it loads */
 	inter = is == 2 && (xi == xr + 1 || xr == xi + 1);
 	r0 = p->step[0].r;
@@ -192,9 +228,9 @@ leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
 				p->n1(lr, li, yr + pos, yi + pos, r0, 1, r0,
 				    1, (ptrdiff_t)top);
 		} else
-			p->n1(xr + (ptrdiff_t)g * r0 * is,
+			leaf_group(p, xr + (ptrdiff_t)g * r0 * is,
 			    xi + (ptrdiff_t)g * r0 * is, yr + pos, yi + pos,
-			    S * is, 1, r0, is, (ptrdiff_t)top);
+			    S * is, is, (ptrdiff_t)top, r0, w);
 		if (p->cfg.nin == 0 || (q + 1) % per)
 			continue;
 		b = (size_t)(q + 1 - per) * p->m0;
