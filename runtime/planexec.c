@@ -357,6 +357,39 @@ PRIV(planexec_ios_shift)(const PLAN *p, const R *z)
 	return (int)(u % (p->vl * sizeof(R)) / (2 * sizeof(R)));
 }
 
+/* Whether p's top step, for interleaved output, runs in place in the
+ * scratch followed by one pass pairing the outputs (plansimd.c's
+ * shuffles) rather than as NAME_io: where the whole transform stays in
+ * L1 (under 16 KiB of data; from there NAME_ios's rule takes over), the
+ * step has every butterfly on vectors, its radix is 16 or more and the
+ * ISA's assembly twin won the step's race (plantab.c).  NAME_io of those
+ * radices spills heavily (double radix 25, 40 butterflies: NAME_io
+ * 462 ns, the assembly in place 286 and the pairing pass 102; radix 5,
+ * 10 and 4 lose: 133 + 102 against 167 at radix 5).  Decided by the
+ * plan's first interleaved transform and kept in the step (threads that
+ * race there store the same answer). */
+static int
+pair_after(const PLAN *p)
+{
+	const Step *st;
+	int pick, i, isa, r, pk, twin;
+
+	st = &p->step[0];
+	if ((pick = __atomic_load_n(&st->pair, __ATOMIC_RELAXED)))
+		return pick == 2;
+	pick = 1;
+	if (p->fastcopy && st->mv == st->m && st->r >= 16
+	    && (size_t)p->n * 2 * sizeof(R) < 16384)
+		for (i = 0; (twin = PRIV(t1v_picked)(i, &isa, &r, &pk)) >= 0;
+		    i++)
+			if (isa == p->cfg.isa && r == st->r) {
+				pick = twin && pk == 2 ? 2 : 1;
+				break;
+			}
+	__atomic_store_n((int *)&st->pair, pick, __ATOMIC_RELAXED);
+	return pick == 2;
+}
+
 /* Whether the 2n elements from a and those from b do not overlap. */
 static int
 apart(const R *a, const R *b, int n)
@@ -441,6 +474,12 @@ PRIV(planexec_ct)(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * pairs itself (NAME_io), the last m mod lanes butterflies of each
 	 * block through NAME_iot's masks (without it, on t1 in the scratch,
 	 * then copied) */
+	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)
+	    && pair_after(p)) {
+		step_range(st, sr, si, 0, st->m);
+		scatter(p, sr, si, yr, yi, os, n);
+		return;
+	}
 	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)) {
 		z = yi < yr ? yi : yr;
 		if ((c = PRIV(planexec_ios_shift)(p, z))
