@@ -9,7 +9,8 @@
  * as they load it (in one pass first for the other leaves), strided
  * input is gathered per leaf group; interleaved output is stored by the
  * top step's t1v codelet itself (NAME_io, or NAME_ios for output off a
- * vector boundary), other output not unit-stride in y (or in place) is
+ * vector boundary; for large radices in L1, the step in place and then
+ * one pairing pass), other output not unit-stride in y (or in place) is
  * scattered per chunk of the top step while in cache (plansimd.c's
  * shuffles for stride 2); with vector leaves that have NAME_b,
  * interleaved data run block-split (ct_block).  Compiled twice, for
