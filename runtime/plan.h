@@ -165,6 +165,9 @@ struct Step {
 	                     * (in place of the scalar t1: docs/design.md,
 	                     * "Tails"), or NULL; its table is wtail(st) */
 	t1viot_fn *t1viot;  /* and its NAME_iot */
+	int pair;           /* top step: 0 not yet known, 1 NAME_io, 2 in
+	                     * place then a pairing pass (planexec.c,
+	                     * pair_after; set by the first transform) */
 	n1_fn *n1;          /* generic radix: batched n1 codelet of size r */
 	R *w;               /* twiddles: mv rows blocked for t1v, then t1's */
 };

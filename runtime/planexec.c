@@ -9,7 +9,8 @@
  * as they load it (in one pass first for the other leaves), strided
  * input is gathered per leaf group; interleaved output is stored by the
  * top step's t1v codelet itself (NAME_io, or NAME_ios for output off a
- * vector boundary), other output not unit-stride in y (or in place) is
+ * vector boundary; for large radices in L1, the step in place and then
+ * one pairing pass), other output not unit-stride in y (or in place) is
  * scattered per chunk of the top step while in cache (plansimd.c's
  * shuffles for stride 2); with vector leaves that have NAME_b,
  * interleaved data run block-split (ct_block).  Compiled twice, for
@@ -144,6 +145,40 @@ scatter(const PLAN *p, const R *re, const R *im, R *yr, R *yi,
 	}
 }
 
+/* How many transforms an n1c leaf of p runs a vector (its W): a vector
+ * of the leaf's ISA (the plan's, or the widest for LEAF_CXW) holds W
+ * complex numbers. */
+static int
+cx_width(const PLAN *p)
+{
+	int isa;
+
+	isa = p->cfg.leaf == LEAF_CXW ? PRIV(plan_widest)() : p->cfg.isa;
+	return (isa == CPU_avx512 ? 64 : isa == CPU_avx2 ? 32 : 16)
+	    / (2 * (int)sizeof(R));
+}
+
+/* v leaves of p's n1 codelet from x (elements is apart, leaves ivs
+ * apart) to y (unit stride, leaves ovs apart).  An n1c codelet runs W
+ * leaves a vector and the v mod W left one at a time, each as slow as
+ * a vector of W (n = 1000 = 25 x 40: the one leaf left of 25 took a
+ * fifth of the leaf pass); with w = W > 1 and v > W, the last W leaves
+ * run as one vector instead, again for those the first call did (the
+ * same values to the same places: the leaves are out of place). */
+static void
+leaf_group(const PLAN *p, const R *xr, const R *xi, R *yr, R *yi,
+    ptrdiff_t is, ptrdiff_t ivs, ptrdiff_t ovs, int v, int w)
+{
+	int u;
+
+	u = w > 1 && v > w ? v % w : 0;
+	p->n1(xr, xi, yr, yi, is, 1, v - u, ivs, ovs);
+	if (u)
+		p->n1(xr + (ptrdiff_t)(v - w) * ivs,
+		    xi + (ptrdiff_t)(v - w) * ivs, yr + (ptrdiff_t)(v - w) * ovs,
+		    yi + (ptrdiff_t)(v - w) * ovs, is, 1, w, ivs, ovs);
+}
+
 /* The leaf pass (and the blocked deepest steps) from x at stride is
  * to y (unit stride).  The leaves go in output order, block by block:
  * right after the leaves of a block (r_0 pieces of blk elements, n / r_0
@@ -157,10 +192,12 @@ static void
 leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
     R *yi)
 {
-	int r0, S, g, q, nq, per, i, d, j, inter;
+	int r0, S, g, q, nq, per, i, d, j, inter, w;
 	size_t pos, top, b, lm;
 	R *lr, *li;
 
+	w = p->cfg.leaf == LEAF_CX || p->cfg.leaf == LEAF_CXW
+	    ? cx_width(p) : 0;
 	/* interleaved pairs: a vector leaf splits them as it loads */
 	inter = is == 2 && (xi == xr + 1 || xr == xi + 1);
 	r0 = p->step[0].r;
@@ -192,9 +229,9 @@ leaves(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is, R *yr,
 				p->n1(lr, li, yr + pos, yi + pos, r0, 1, r0,
 				    1, (ptrdiff_t)top);
 		} else
-			p->n1(xr + (ptrdiff_t)g * r0 * is,
+			leaf_group(p, xr + (ptrdiff_t)g * r0 * is,
 			    xi + (ptrdiff_t)g * r0 * is, yr + pos, yi + pos,
-			    S * is, 1, r0, is, (ptrdiff_t)top);
+			    S * is, is, (ptrdiff_t)top, r0, w);
 		if (p->cfg.nin == 0 || (q + 1) % per)
 			continue;
 		b = (size_t)(q + 1 - per) * p->m0;
@@ -321,6 +358,39 @@ PRIV(planexec_ios_shift)(const PLAN *p, const R *z)
 	return (int)(u % (p->vl * sizeof(R)) / (2 * sizeof(R)));
 }
 
+/* Whether p's top step, for interleaved output, runs in place in the
+ * scratch followed by one pass pairing the outputs (plansimd.c's
+ * shuffles) rather than as NAME_io: where the whole transform stays in
+ * L1 (under 16 KiB of data; from there NAME_ios's rule takes over), the
+ * step has every butterfly on vectors, its radix is 16 or more and the
+ * ISA's assembly twin won the step's race (plantab.c).  NAME_io of those
+ * radices spills heavily (double radix 25, 40 butterflies: NAME_io
+ * 462 ns, the assembly in place 286 and the pairing pass 102; radix 5,
+ * 10 and 4 lose: 133 + 102 against 167 at radix 5).  Decided by the
+ * plan's first interleaved transform and kept in the step (threads that
+ * race there store the same answer). */
+static int
+pair_after(const PLAN *p)
+{
+	const Step *st;
+	int pick, i, isa, r, pk, twin;
+
+	st = &p->step[0];
+	if ((pick = __atomic_load_n(&st->pair, __ATOMIC_RELAXED)))
+		return pick == 2;
+	pick = 1;
+	if (p->fastcopy && st->mv == st->m && st->r >= 16
+	    && (size_t)p->n * 2 * sizeof(R) < 16384)
+		for (i = 0; (twin = PRIV(t1v_picked)(i, &isa, &r, &pk)) >= 0;
+		    i++)
+			if (isa == p->cfg.isa && r == st->r) {
+				pick = twin && pk == 2 ? 2 : 1;
+				break;
+			}
+	__atomic_store_n((int *)&st->pair, pick, __ATOMIC_RELAXED);
+	return pick == 2;
+}
+
 /* Whether the 2n elements from a and those from b do not overlap. */
 static int
 apart(const R *a, const R *b, int n)
@@ -405,6 +475,12 @@ PRIV(planexec_ct)(const PLAN *p, const R *xr, const R *xi, ptrdiff_t is,
 	 * pairs itself (NAME_io), the last m mod lanes butterflies of each
 	 * block through NAME_iot's masks (without it, on t1 in the scratch,
 	 * then copied) */
+	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)
+	    && pair_after(p)) {
+		step_range(st, sr, si, 0, st->m);
+		scatter(p, sr, si, yr, yi, os, n);
+		return;
+	}
 	if (st->t1v && os == 2 && (yi == yr + 1 || yi == yr - 1)) {
 		z = yi < yr ? yi : yr;
 		if ((c = PRIV(planexec_ios_shift)(p, z))
