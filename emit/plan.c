@@ -94,36 +94,6 @@ standalone_plan(int n)
 	return n > STANDALONE_LINE && standalone_ok(n);
 }
 
-/* The radices of rest after the top radix top (0: none), into r from
- * r[k]: the power of two in as few radices up to 64 as possible, split
- * evenly, then the odd primes, 3^3, 3^2 and 5^2 grouped (the library's
- * composite t1v radices), smallest first; returns the new count. */
-static int
-radices(int rest, int top, int *r, int k)
-{
-	int e, passes, bits, p, c;
-
-	if (top) {
-		r[k++] = top;
-		rest /= top;
-	}
-	for (e = 0; rest % 2 == 0; e++)
-		rest /= 2;
-	for (passes = (e + 5) / 6; e > 0; passes--) {
-		bits = (e + passes - 1) / passes;
-		r[k++] = 1 << bits;
-		e -= bits;
-	}
-	while (rest > 1) {
-		p = factor_smallest(rest);
-		for (c = p; rest % (c * p) == 0 && c * p <= 27; c *= p)
-			;
-		r[k++] = c;
-		rest /= c;
-	}
-	return k;
-}
-
 /* The plans of n with vectors of isa simd (SIMD_NONE: scalar only).
  * The SIMD leaf: the first of 32, 16, 64, 48, ... (the library's
  * preference, smaller leaves before larger where they compile much
@@ -152,7 +122,7 @@ layout(Lay *l, int n, int simd, int isfloat)
 		    && (top = factor_top(n / m, l->vl))) {
 			l->vec = l->vleaf = l->block = 1;
 			l->m0 = m;
-			l->k = radices(n / m, top, l->r, 0);
+			l->k = factor_radices(n / m, top, 27, l->r);
 			return;
 		}
 	}
@@ -160,7 +130,7 @@ layout(Lay *l, int n, int simd, int isfloat)
 		if (n % m == 0 && n > m) {
 			l->vec = 1;
 			l->m0 = m;
-			l->k = radices(n / m, 0, l->r, 0);
+			l->k = factor_radices(n / m, 0, 27, l->r);
 			return;
 		}
 }

@@ -89,6 +89,38 @@ factor_top(int s, int vl)
 	return 0;
 }
 
+/* The radices of rest into r: top first where it is not 0 (rest a
+ * multiple of it), then the power of two in as few radices up to 64 as
+ * possible, split evenly, then the odd primes, each grouped into powers
+ * of itself up to group (1: none; kgen's standalone files take 27, the
+ * library's composite t1v radices 9, 25 and 27); returns how many. */
+static inline int
+factor_radices(int rest, int top, int group, int *r)
+{
+	int k, e, passes, bits, p, c;
+
+	k = 0;
+	if (top) {
+		r[k++] = top;
+		rest /= top;
+	}
+	for (e = 0; rest % 2 == 0; e++)
+		rest /= 2;
+	for (passes = (e + 5) / 6; e > 0; passes--) {
+		bits = (e + passes - 1) / passes;
+		r[k++] = 1 << bits;
+		e -= bits;
+	}
+	while (rest > 1) {
+		p = factor_smallest(rest);
+		for (c = p; rest % (c * p) == 0 && c * p <= group; c *= p)
+			;
+		r[k++] = c;
+		rest /= c;
+	}
+	return k;
+}
+
 /* Splits n (n > FACTOR_MAXR, every prime factor at most FACTOR_MAXR)
  * into the leaf *m0 and the radices r[0..k-1], top first; returns k
  * (r must hold FACTOR_MAXSTEP).  vl is the lanes of the vector codelets
@@ -98,7 +130,7 @@ static inline int
 factor_plan(int n, int vl, unsigned long long vleaves, int *m0, int *r)
 {
 	static const int leafpref[] = {32, 64, 16, 48, 40, 24, 8, 20, 12, 4};
-	int i, k, m, rest, top, e, passes, bits;
+	int i, m, top;
 
 	*m0 = 0;
 	top = 0;
@@ -117,25 +149,7 @@ factor_plan(int n, int vl, unsigned long long vleaves, int *m0, int *r)
 	for (m = FACTOR_MAXR; !*m0 && m >= 2; m--)
 		if (n % m == 0)
 			*m0 = m;
-	rest = n / *m0;
-	k = 0;
-	if (top) {
-		r[k++] = top;
-		rest /= top;
-	}
-	for (e = 0; rest % 2 == 0; e++)
-		rest /= 2;
-	for (passes = (e + 5) / 6; e > 0; passes--) {
-		bits = (e + passes - 1) / passes;
-		r[k++] = 1 << bits;
-		e -= bits;
-	}
-	while (rest > 1) {
-		m = factor_smallest(rest);
-		r[k++] = m;
-		rest /= m;
-	}
-	return k;
+	return factor_radices(n / *m0, top, 1, r);
 }
 
 #endif
