@@ -46,10 +46,8 @@ def builds(prec):
     (bench/plan.py's, with fft.c's binaries)."""
     sys.path.insert(0, str(ROOT / "bench"))
     import plan
-    out = plan.builds(prec)
-    exe = BUILD / ("fft%s-built" % ("f" if prec == "float" else ""))
-    return [(b, EXE if b == "debian" else exe, w) for b, _, w in out
-            if b == "debian" or exe.exists()]
+    return [(b, EXE if b == "debian" else exe, w)
+            for b, exe, w in plan.builds(prec, "fft")]
 
 
 def run(exe, args, label=None):

@@ -79,13 +79,14 @@ def debian():
     return "Debian's libfftw3 %s (SIMD up to AVX2)" % (v or "(version?)")
 
 
-def builds(prec):
-    """[(label, binary, what)] of the FFTW builds there are for prec."""
+def builds(prec, stem="plan"):
+    """[(label, binary, what)] of the FFTW builds there are for prec,
+    the binaries build/bench/STEM[f]-debian and -built."""
     sfx = "f" if prec == "float" else ""
-    out = [("debian", BUILD / ("plan%s-debian" % sfx), debian())]
+    out = [("debian", BUILD / ("%s%s-debian" % (stem, sfx)), debian())]
     lib = FFTW / prec / "lib" / ("libfftw3%s.a" % sfx)
     flags = FFTW / "flags"
-    exe = BUILD / ("plan%s-built" % sfx)
+    exe = BUILD / ("%s%s-built" % (stem, sfx))
     if exe.exists() and lib.exists() and flags.exists():
         f = flags.read_text().strip()
         label = "avx512" if "--enable-avx512" in f else "avx2"

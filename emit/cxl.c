@@ -22,9 +22,9 @@
  * across the batch), and each layout's loop runs W transforms at a time
  * before the rest one at a time (make bench-fft's kgen-n1c-ISA rows
  * time them batched); only for bodies of at most WIDE_MAX_OPS
- * operations (widetypes says which vectors).  Split outputs of unit stride (the plan's n1c
- * leaves) are staged and stored four outputs of the W transforms at a
- * time, transposed in registers (emit/tpl/cxl.c).
+ * operations (widetypes says which vectors).  Split outputs of unit
+ * stride (the plan's n1c leaves) are staged and stored four outputs of
+ * the W transforms at a time, transposed in registers (emit/tpl/cxl.c).
  * One DAG value is one vector register, so sched/'s analysis holds.
  * The helpers and the fixed code around the statements are templates
  * (emit/tpl/cxl.c, cxlwide.c, cxlx.c, cxlmain.c); the shuffles of the
@@ -205,9 +205,8 @@ aoslanes(char wide, int n)
  * for bodies of at most this many vector operations, and for powers of
  * two (n = 64: 544), the sizes most often batched.  Above it (sizes with
  * a prime factor of 37 or more, and 46, 49, 51, 52, 54, 55, 57, 58, 62,
- * 63),
- * the wide copies made three fifths of the library's code (issue 46:
- * 25.5 of n1c's 44 MB) for batched calls that the n1 codelets,
+ * 63), the wide copies made three fifths of the library's code (issue
+ * 46: 25.5 of n1c's 44 MB) for batched calls that the n1 codelets,
  * vectorized across transforms, run at 4-10x FFTW_PATIENT where n1c
  * ran 5-18x (make bench-fft, v = 256); one transform at a time, the
  * path of kgen_dft's v = 1 and of the plans' leaves, is unchanged.

@@ -10,8 +10,9 @@
 # A smaller library: `make CODELET_ISAS="scalar avx2"` builds the
 # scalar codelets and those ISAs' only (scalar is always built: the
 # runtime's registry and fallback); the runtime then picks among what
-# it has (README, "A smaller library").  The choice is stamped (ISAS_STAMP)
-# so that changing it remakes the lists, the runtime and the library.
+# it has (README, "The library's size").  The choice is stamped
+# (ISAS_STAMP) so that changing it remakes the lists, the runtime and the
+# library.
 CODELET_ISAS ?= $(strip scalar \
     $(if $(filter x86_64 amd64 i686,$(shell uname -m)),$(ISA_NAMES)))
 override CODELET_ISAS := scalar $(filter-out scalar,$(CODELET_ISAS))
