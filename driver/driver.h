@@ -123,9 +123,13 @@ extern const char *const job_kinds[];
 void job_fft(Job *j, Opts *o);
 void job_gemm(Job *j, Opts *o);
 void job_conv(Job *j, Opts *o);
+void job_verify(Job *j, Opts *o);
+int job_sched_list(const char *s, int *sched);
+void job_check_fft_dag(Opts *o);
+
+/* driver/jobspills.c: the checks of kgen spills and kgen report */
 void job_spills(Job *j, Opts *o);
 void job_report(Job *j, Opts *o);
-void job_verify(Job *j, Opts *o);
 void job_regs(Dag *d, const int *r, int nr);
 
 /* driver/compile.c: codelets for the compilers kgen spills, report run */
