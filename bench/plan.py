@@ -35,6 +35,9 @@ import pathlib
 import subprocess
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from nd import debian  # noqa: E402  (one description of Debian's build)
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "bench"
 FFTW = ROOT / "build" / "fftw"
@@ -67,16 +70,6 @@ def group(n):
     if not ps and all(n % d for d in range(2, int(n ** 0.5) + 1)):
         return "prime"
     return "other"
-
-
-def debian():
-    try:
-        v = subprocess.run(["dpkg-query", "-W", "-f", "${Version}",
-                            "libfftw3-double3"], capture_output=True,
-                           text=True).stdout.strip()
-    except OSError:
-        v = ""
-    return "Debian's libfftw3 %s (SIMD up to AVX2)" % (v or "(version?)")
 
 
 def builds(prec, stem="plan"):
