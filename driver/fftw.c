@@ -6,7 +6,8 @@
  * another); --list names FFTW's files instead.  fftw_generate runs the
  * pipeline twice, as genfft writes two forms: the DAG built and
  * simplified with FMA contraction, then without, each ordered by the
- * schedule, then prints the file. */
+ * schedule with the stores after the last load (stores_last), then
+ * prints the file. */
 #include <stdlib.h>
 #include <string.h>
 #include "all.h"
@@ -86,6 +87,35 @@ build(const Fftwfam *m, Fft *g, Arena *ar, int n)
 	die("--emit fftw: family %s has no builder", m->name);
 }
 
+/* FFTW calls a codelet in place with any strides when it computes one
+ * transform (rdft/direct-r2c.c: "vl == 1"), so no output may be stored
+ * before the last input is loaded.  A DFT's outputs each depend on every
+ * input, so n1 and t1 orders keep it anyway; a real DFT's do not
+ * (r2cf_4's Cr[1] = x0 - x2).  Moves the stores that come before the
+ * last load of order o (n entries, of d) to just after it: a store has
+ * no users, so the order stays topological. */
+static int *
+stores_last(Dag *d, const int *o, int n, Arena *ar)
+{
+	int *r, last, i, k;
+
+	last = -1;
+	for (i = 0; i < n; i++)
+		if (d->node[o[i]].op == OP_LOAD)
+			last = i;
+	r = arena_alloc(ar, (n + 1) * sizeof *r);
+	k = 0;
+	for (i = 0; i <= last; i++)
+		if (d->node[o[i]].op != OP_STORE)
+			r[k++] = o[i];
+	for (i = 0; i <= last; i++)
+		if (d->node[o[i]].op == OP_STORE)
+			r[k++] = o[i];
+	for (i = last + 1; i < n; i++)
+		r[k++] = o[i];
+	return r;
+}
+
 /* Builds, simplifies and orders both forms, then prints the file. */
 void
 fftw_generate(const Job *j)
@@ -95,7 +125,7 @@ fftw_generate(const Job *j)
 	Fftopt opt;
 	FILE *f;
 	char *tmp;
-	int k;
+	int *o, k;
 
 	if (!j->fam) {
 		f = out_open(j->out, &tmp);
@@ -112,8 +142,9 @@ fftw_generate(const Job *j)
 		    j->p.n), fm[k].fma);
 		if (j->checkregs)
 			job_regs(fm[k].d, &j->cost.regs, 1);
-		fm[k].o = gemmorder_for(fm[k].d, ar, j->sched[0], &j->cost,
+		o = gemmorder_for(fm[k].d, ar, j->sched[0], &j->cost,
 		    &fm[k].n);
+		fm[k].o = stores_last(fm[k].d, o, fm[k].n, ar);
 	}
 	f = out_open(j->out, &tmp);
 	emitfftw(f, j->fam, j->p.n, fm, &j->e);
