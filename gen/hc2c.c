@@ -18,7 +18,9 @@
  *         n-1, if that is smaller) when 2j >= x, else w_(j-x) w_x with x
  *         the power of 3 below j.
  * These are genfft's twiddle-load-all and twiddle-log3 rules (FFTW
- * 3.3.10, genfft/twiddle.ml), so the table layouts match FFTW's.
+ * 3.3.10, genfft/twiddle.ml), so the table layouts match FFTW's.  The
+ * "2" kinds are log3, except hc2cbdft2, whose FFTW 3.3.10 files load
+ * all twiddles (they differ from hc2cbdft's only in name).
  *
  * Data maps, for X_0..X_(n-1) the DFT's inputs and Y its outputs,
  * conj written c(), i the imaginary unit (genfft's gen_hc2c.ml,
@@ -78,10 +80,14 @@ shape(int fb, Shape *s)
 		s->narr = 4;
 		s->half = 1;
 		return 1;
-	case FB_HC2CB2: case FB_HC2CBDFT2:
+	case FB_HC2CB2:
 		s->narr = 4;
 		s->half = 1;
 		s->log3 = 1;
+		return 1;
+	case FB_HC2CBDFT2:      /* FFTW 3.3.10's files load all twiddles */
+		s->narr = 4;
+		s->half = 1;
 		return 1;
 	}
 	return 0;
@@ -285,18 +291,45 @@ stc(Dag *d, const Shape *s, int n, int k, Cx v)
 }
 
 /* ---- the stored conjugates
- * A conjugated output stores -(a + b) where the DFT has a + b, one
- * negation more than genfft, whose simplifier flips the sign of a
- * difference a = p - q (to q - p) where that lets every use absorb it.
- * flip() does the same, greedily: a difference that is an operand of a
- * negated stored sum is flipped when the copy of the DAG with it
- * flipped counts fewer operations. */
+ * A conjugated output stores -(a + b) where the DFT has a + b (or the
+ * half of it), one negation more than genfft, whose simplifier flips
+ * the sign of a difference p - q (to q - p) where that lets every use
+ * absorb it.  flip() does the same, greedily: the differences a and b
+ * under a negated stored sum are flipped, one or both, when the copy of
+ * the DAG with them flipped counts fewer operations.  A stored negation
+ * of a difference, or of a difference times a constant, is the opposite
+ * difference (never more operations: the negation goes, at most one
+ * difference comes). */
 
-/* A copy of s into arena ar with node f (a SUB, or -1) turned into the
- * negation of the opposite difference, which the constructors absorb
- * into its uses. */
+static int
+isk(Dag *d, int id)
+{
+	return d->node[id].op == OP_CONST;
+}
+
+/* -v with no negation node where v is p - q or c (p - q), else -1. */
+static int
+negfree(Dag *d, int v)
+{
+	Node *n;
+
+	n = &d->node[v];
+	if (n->op == OP_SUB)
+		return dag_sub(d, n->a[1], n->a[0]);
+	if (n->op == OP_MUL && isk(d, n->a[0])
+	    && d->node[n->a[1]].op == OP_SUB)
+		return dag_mul(d, n->a[0], negfree(d, n->a[1]));
+	if (n->op == OP_MUL && isk(d, n->a[1])
+	    && d->node[n->a[0]].op == OP_SUB)
+		return dag_mul(d, negfree(d, n->a[0]), n->a[1]);
+	return -1;
+}
+
+/* A copy of s into arena ar with the nodes f[0], f[1] (SUBs, or -1)
+ * turned into the negation of the opposite difference, which the
+ * constructors absorb into their uses. */
 static Dag *
-flipcopy(Dag *s, Arena *ar, int f)
+flipcopy(Dag *s, Arena *ar, const int *f)
 {
 	Dag *d;
 	Node *n;
@@ -313,7 +346,7 @@ flipcopy(Dag *s, Arena *ar, int f)
 		n = &s->node[i];
 		for (j = 0; j < 3; j++)
 			a[j] = n->a[j] >= 0 ? map[n->a[j]] : -1;
-		if (i == f) {
+		if (i == f[0] || i == f[1]) {
 			map[i] = dag_neg(d, dag_sub(d, a[1], a[0]));
 			continue;
 		}
@@ -324,9 +357,8 @@ flipcopy(Dag *s, Arena *ar, int f)
 		case OP_STORE:
 			v = a[0];
 			if (d->node[v].op == OP_NEG
-			    && d->node[d->node[v].a[0]].op == OP_SUB)
-				v = dag_sub(d, d->node[d->node[v].a[0]].a[1],
-				    d->node[d->node[v].a[0]].a[0]);
+			    && negfree(d, d->node[v].a[0]) >= 0)
+				v = negfree(d, d->node[v].a[0]);
 			map[i] = dag_node(d, OP_STORE, v, a[1], -1, n->k);
 			break;
 		default:
@@ -345,45 +377,61 @@ ops(Dag *d)
 	return (long)c.add + c.mul + c.fma + c.neg;
 }
 
-/* A difference under a negated stored sum whose flip saves operations,
- * or -1. */
+/* Whether flipping f saves operations. */
 static int
-flipfind(Dag *d)
+better(Dag *d, const int *f, long best)
 {
 	Arena *tmp;
+	int r;
+
+	tmp = arena_new();
+	r = ops(flipcopy(d, tmp, f)) < best;
+	arena_free(tmp);
+	return r;
+}
+
+/* Differences under a negated stored sum whose flip saves operations,
+ * in f (-1 where fewer than two); 0 where there are none. */
+static int
+flipfind(Dag *d, int *f)
+{
 	Node *n, *v;
 	long best;
-	int i, j, c, found;
+	int i, k, x, y;
 
 	best = ops(d);
-	found = -1;
-	for (i = 0; i < d->nnode && found < 0; i++) {
+	for (i = 0; i < d->nnode; i++) {
 		n = &d->node[i];
 		if (n->op != OP_STORE || d->node[n->a[0]].op != OP_NEG)
 			continue;
 		v = &d->node[d->node[n->a[0]].a[0]];
+		if (v->op == OP_MUL && isk(d, v->a[0]))
+			v = &d->node[v->a[1]];
+		else if (v->op == OP_MUL && isk(d, v->a[1]))
+			v = &d->node[v->a[0]];
 		if (v->op != OP_ADD && v->op != OP_SUB)
 			continue;
-		for (j = 0; j < 2 && found < 0; j++) {
-			c = v->a[j];
-			if (d->node[c].op != OP_SUB)
-				continue;
-			tmp = arena_new();
-			if (ops(flipcopy(d, tmp, c)) < best)
-				found = c;
-			arena_free(tmp);
+		x = d->node[v->a[0]].op == OP_SUB ? v->a[0] : -1;
+		y = d->node[v->a[1]].op == OP_SUB ? v->a[1] : -1;
+		for (k = 0; k < 3; k++) {
+			f[0] = k == 1 ? y : x;
+			f[1] = k == 2 ? y : -1;
+			if (f[0] >= 0 && (k < 2 || y >= 0) && better(d, f,
+			    best))
+				return 1;
 		}
 	}
-	return found;
+	return 0;
 }
 
 static Dag *
 flip(Dag *d)
 {
-	int c;
+	int f[2] = {-1, -1};
 
-	while ((c = flipfind(d)) >= 0)
-		d = flipcopy(d, d->ar, c);
+	d = flipcopy(d, d->ar, f);
+	while (flipfind(d, f))
+		d = flipcopy(d, d->ar, f);
 	return d;
 }
 
