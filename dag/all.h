@@ -176,6 +176,7 @@ Dag *real_build(Fft *g, Arena *ar, int n, int backward);
 enum { TR_BIG = 1, TR_KEEP = 2 };
 Dag *transpose_dag(Dag *s, Arena *ar, const long double *w, Slot *in,
     Slot *out, int pol);
+Dag *transpose_signs(Dag *d);
 
 /* gen/gemm.c */
 enum {

@@ -338,6 +338,7 @@ backdag(Real *rc, Arena *ar, int n, Slot *in, Slot *out)
 	bc = bmul = 0;
 	for (pol = 0; pol < 4; pol++) {
 		t = transpose_dag(f, ar, w, in, out, pol);
+		t = transpose_signs(simp_run(t, 0));
 		c = ops(t, &mul);
 		if (!best || c < bc || (c == bc && mul < bmul)) {
 			best = t;

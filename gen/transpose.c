@@ -23,6 +23,7 @@
  * count. */
 #include <assert.h>
 #include <math.h>
+#include <string.h>
 #include "all.h"
 
 /* One term of an adjoint: scale times node val of the new DAG. */
@@ -249,4 +250,259 @@ transpose_dag(Dag *s, Arena *ar, const long double *w, Slot *in, Slot *out,
 		}
 	}
 	return r.t;
+}
+
+/* Sign choice: each sum or difference v of the DAG may be computed as v
+ * or as -v at no cost, products and negations pass a sign on, and a
+ * negation is paid only where a sum needs both operands negated or a
+ * store a negated value.  sg[i] is the sign the new DAG carries node i
+ * with (its root's choice times the flips on the way); a flip of a root
+ * changes the costs of the root and of every sum or store that uses a
+ * value of it. */
+typedef struct Signs Signs;
+struct Signs {
+	Dag *d;
+	int *root;      /* the sum node i's sign follows, -1 for none */
+	signed char *pi;        /* the flips from the root to i */
+	signed char *sig;       /* per root: its chosen sign */
+	int **aff;      /* per root: the nodes whose cost it changes */
+	int *naff;
+};
+
+static int
+sgn(Signs *g, int i)
+{
+	return g->root[i] < 0 ? g->pi[i] : g->pi[i] * g->sig[g->root[i]];
+}
+
+/* The negations node i costs under the present signs. */
+static int
+negcost(Signs *g, int i)
+{
+	Node *n;
+	int a, b;
+
+	n = &g->d->node[i];
+	if (n->op == OP_STORE)
+		return sgn(g, n->a[0]) < 0;
+	a = g->sig[i] * sgn(g, n->a[0]);
+	b = g->sig[i] * sgn(g, n->a[1]) * (n->op == OP_SUB ? -1 : 1);
+	return a < 0 && b < 0;
+}
+
+/* Adds i to root r's list (fill) or counts it (!fill). */
+static void
+affect(Signs *g, int r, int i, int fill)
+{
+	if (r < 0)
+		return;
+	if (fill)
+		g->aff[r][g->naff[r]] = i;
+	g->naff[r]++;
+}
+
+/* root, pi and, where fill, the lists aff (naff counted before). */
+static void
+roots(Signs *g, int fill)
+{
+	Dag *d;
+	Node *n;
+	int i, j, x;
+
+	d = g->d;
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		g->root[i] = -1;
+		g->pi[i] = 1;
+		g->sig[i] = 1;
+		switch (n->op) {
+		case OP_ADD:
+		case OP_SUB:
+			g->root[i] = i;
+			affect(g, i, i, fill);
+			for (j = 0; j < 2; j++)
+				affect(g, g->root[n->a[j]], i, fill);
+			break;
+		case OP_STORE:
+			affect(g, g->root[n->a[0]], i, fill);
+			break;
+		case OP_NEG:
+			g->root[i] = g->root[n->a[0]];
+			g->pi[i] = -g->pi[n->a[0]];
+			break;
+		case OP_MUL:
+			x = g->root[n->a[0]] >= 0 ? n->a[0] : n->a[1];
+			g->root[i] = g->root[x];
+			g->pi[i] = g->pi[n->a[0]] * g->pi[n->a[1]];
+			break;
+		case OP_LOAD:
+		case OP_CONST:
+			break;
+		default:
+			assert(0 && "a linear DAG");
+		}
+	}
+}
+
+/* The negations of the whole DAG under the present signs. */
+static int
+total(Signs *g)
+{
+	Node *n;
+	int i, c;
+
+	c = 0;
+	for (i = 0; i < g->d->nnode; i++) {
+		n = &g->d->node[i];
+		if (n->op == OP_STORE || g->root[i] == i)
+			c += negcost(g, i);
+	}
+	return c;
+}
+
+/* Flips root r and root p (-1: none; requires p < r), then every
+ * later sum that the flips leave with both operands negated (that sum
+ * flips instead of paying a negation, and passes the question to its
+ * users); the flipped roots go to fl, their number is returned. */
+static int
+cascade(Signs *g, int p, int r, int *fl, char *dirty)
+{
+	int i, j, nf;
+
+	nf = 0;
+	if (p >= 0)
+		fl[nf++] = p;
+	fl[nf++] = r;
+	for (i = 0; i < nf; i++) {
+		g->sig[fl[i]] = -g->sig[fl[i]];
+		for (j = 0; j < g->naff[fl[i]]; j++)
+			dirty[g->aff[fl[i]][j]] = 1;
+	}
+	for (i = fl[0] + 1; i < g->d->nnode; i++) {
+		if (!dirty[i])
+			continue;
+		dirty[i] = 0;
+		if (i == r || g->root[i] != i || !negcost(g, i))
+			continue;
+		g->sig[i] = -g->sig[i];
+		fl[nf++] = i;
+		for (j = 0; j < g->naff[i]; j++)
+			dirty[g->aff[i][j]] = 1;
+	}
+	return nf;
+}
+
+/* Starting from the sums' own signs, makes cascades of flips while
+ * one saves negations. */
+static void
+pick(Signs *g, Arena *ar)
+{
+	Dag *d;
+	char *dirty;
+	int *fl, i, j, k, p, nf, pass, best, c, changed;
+
+	d = g->d;
+	fl = arena_alloc(ar, (d->nnode + 1) * sizeof *fl);
+	dirty = arena_alloc(ar, d->nnode + 1);
+	memset(dirty, 0, d->nnode + 1);
+	for (i = 0; i < d->nnode; i++)
+		if (g->root[i] == i && negcost(g, i))
+			g->sig[i] = -g->sig[i];
+	best = total(g);
+	for (changed = 1, pass = 0; changed && best > 0 && pass < 20;
+	    pass++) {
+		changed = 0;
+		for (i = 0; i < d->nnode; i++) {
+			if (g->root[i] != i)
+				continue;
+			/* i alone, or with the root of one operand */
+			for (k = -1; k < 2; k++) {
+				p = k < 0 ? -1 : g->root[d->node[i].a[k]];
+				if (k >= 0 && p < 0)
+					continue;
+				nf = cascade(g, p, i, fl, dirty);
+				if ((c = total(g)) < best) {
+					best = c;
+					changed = 1;
+					break;
+				}
+				for (j = 0; j < nf; j++)
+					g->sig[fl[j]] = -g->sig[fl[j]];
+			}
+		}
+	}
+}
+
+/* a A + b B for signs a and b. */
+static int
+signed2(Dag *t, int A, int a, int B, int b)
+{
+	if (a > 0)
+		return b > 0 ? dag_add(t, A, B) : dag_sub(t, A, B);
+	return b > 0 ? dag_sub(t, B, A) : dag_neg(t, dag_add(t, A, B));
+}
+
+/* A copy of d, linear and without FMAs, with the signs of its sums
+ * chosen to need few negations. */
+Dag *
+transpose_signs(Dag *d)
+{
+	Signs g;
+	Dag *t;
+	Node *n;
+	int *nv, i, a, b, s;
+
+	g.d = d;
+	g.root = arena_alloc(d->ar, (d->nnode + 1) * sizeof *g.root);
+	g.pi = arena_alloc(d->ar, d->nnode + 1);
+	g.sig = arena_alloc(d->ar, d->nnode + 1);
+	g.aff = arena_alloc(d->ar, (d->nnode + 1) * sizeof *g.aff);
+	g.naff = arena_alloc(d->ar, (d->nnode + 1) * sizeof *g.naff);
+	memset(g.naff, 0, (d->nnode + 1) * sizeof *g.naff);
+	roots(&g, 0);
+	for (i = 0; i < d->nnode; i++) {
+		g.aff[i] = arena_alloc(d->ar, (g.naff[i] + 1) * sizeof **g.aff);
+		g.naff[i] = 0;
+	}
+	roots(&g, 1);
+	pick(&g, d->ar);
+	t = dag_new(d->ar);
+	t->nin = d->nin;
+	t->nout = d->nout;
+	t->in = d->in;
+	t->out = d->out;
+	t->inplace = d->inplace;
+	/* nv[i] is sgn(i) times node i */
+	nv = arena_alloc(d->ar, (d->nnode + 1) * sizeof *nv);
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		switch (n->op) {
+		case OP_LOAD:
+			nv[i] = dag_load(t, n->k);
+			break;
+		case OP_CONST:
+			nv[i] = dag_const(t, d->con[n->k]);
+			break;
+		case OP_NEG:
+			nv[i] = nv[n->a[0]];
+			break;
+		case OP_MUL:
+			nv[i] = dag_mul(t, nv[n->a[0]], nv[n->a[1]]);
+			break;
+		case OP_ADD:
+		case OP_SUB:
+			s = g.sig[i];
+			a = s * sgn(&g, n->a[0]);
+			b = s * sgn(&g, n->a[1]) * (n->op == OP_SUB ? -1 : 1);
+			nv[i] = signed2(t, nv[n->a[0]], a, nv[n->a[1]], b);
+			break;
+		case OP_STORE:
+			nv[i] = dag_store(t, n->k, scaled(t, nv[n->a[0]],
+			    sgn(&g, n->a[0])));
+			break;
+		default:
+			assert(0 && "a linear DAG");
+		}
+	}
+	return t;
 }
