@@ -360,29 +360,32 @@ total(Signs *g)
 	return c;
 }
 
-/* Flips root r and root p (-1: none; requires p < r), then every
- * later sum that the flips leave with both operands negated (that sum
- * flips instead of paying a negation, and passes the question to its
- * users); the flipped roots go to fl, their number is returned. */
+enum { CHAIN = 4 };     /* the longest chain of roots a move flips */
+
+/* Flips the nc roots of ch (a chain: each an operand's root of the
+ * one before, so in decreasing order), then every later sum that the
+ * flips leave with both operands negated (that sum flips instead of
+ * paying a negation, and passes the question to its users); the
+ * flipped roots go to fl, their number is returned. */
 static int
-cascade(Signs *g, int p, int r, int *fl, char *dirty)
+cascade(Signs *g, const int *ch, int nc, int *fl, char *dirty)
 {
-	int i, j, nf;
+	int i, j, k, nf;
 
 	nf = 0;
-	if (p >= 0)
-		fl[nf++] = p;
-	fl[nf++] = r;
-	for (i = 0; i < nf; i++) {
-		g->sig[fl[i]] = -g->sig[fl[i]];
-		for (j = 0; j < g->naff[fl[i]]; j++)
-			dirty[g->aff[fl[i]][j]] = 1;
+	for (k = 0; k < nc; k++) {
+		fl[nf++] = ch[k];
+		g->sig[ch[k]] = -g->sig[ch[k]];
+		for (j = 0; j < g->naff[ch[k]]; j++)
+			dirty[g->aff[ch[k]][j]] = 1;
 	}
-	for (i = fl[0] + 1; i < g->d->nnode; i++) {
+	for (i = ch[nc - 1] + 1; i < g->d->nnode; i++) {
 		if (!dirty[i])
 			continue;
 		dirty[i] = 0;
-		if (i == r || g->root[i] != i || !negcost(g, i))
+		for (k = 0; k < nc && ch[k] != i; k++)
+			;
+		if (k < nc || g->root[i] != i || !negcost(g, i))
 			continue;
 		g->sig[i] = -g->sig[i];
 		fl[nf++] = i;
@@ -392,6 +395,33 @@ cascade(Signs *g, int p, int r, int *fl, char *dirty)
 	return nf;
 }
 
+/* Tries the moves whose chains start ch[0..nc-1]; keeps the first that
+ * lowers *best and returns 1, else undoes them all and returns 0. */
+static int
+move(Signs *g, int *ch, int nc, int *fl, char *dirty, int *best)
+{
+	Node *n;
+	int c, j, k, nf;
+
+	nf = cascade(g, ch, nc, fl, dirty);
+	if ((c = total(g)) < *best) {
+		*best = c;
+		return 1;
+	}
+	for (j = 0; j < nf; j++)
+		g->sig[fl[j]] = -g->sig[fl[j]];
+	if (nc == CHAIN)
+		return 0;
+	n = &g->d->node[ch[nc - 1]];
+	for (k = 0; k < 2; k++) {
+		ch[nc] = g->root[n->a[k]];
+		if (ch[nc] >= 0 && (k == 0 || ch[nc] != g->root[n->a[0]])
+		    && move(g, ch, nc + 1, fl, dirty, best))
+			return 1;
+	}
+	return 0;
+}
+
 /* Starting from the sums' own signs, makes cascades of flips while
  * one saves negations. */
 static void
@@ -399,7 +429,7 @@ pick(Signs *g, Arena *ar)
 {
 	Dag *d;
 	char *dirty;
-	int *fl, i, j, k, p, nf, pass, best, c, changed;
+	int *fl, ch[CHAIN], i, pass, best, changed;
 
 	d = g->d;
 	fl = arena_alloc(ar, (d->nnode + 1) * sizeof *fl);
@@ -415,20 +445,8 @@ pick(Signs *g, Arena *ar)
 		for (i = 0; i < d->nnode; i++) {
 			if (g->root[i] != i)
 				continue;
-			/* i alone, or with the root of one operand */
-			for (k = -1; k < 2; k++) {
-				p = k < 0 ? -1 : g->root[d->node[i].a[k]];
-				if (k >= 0 && p < 0)
-					continue;
-				nf = cascade(g, p, i, fl, dirty);
-				if ((c = total(g)) < best) {
-					best = c;
-					changed = 1;
-					break;
-				}
-				for (j = 0; j < nf; j++)
-					g->sig[fl[j]] = -g->sig[fl[j]];
-			}
+			ch[0] = i;
+			changed |= move(g, ch, 1, fl, dirty, &best);
 		}
 	}
 }
