@@ -177,6 +177,7 @@ enum { TR_BIG = 1, TR_KEEP = 2 };
 Dag *transpose_dag(Dag *s, Arena *ar, const long double *w, Slot *in,
     Slot *out, int pol);
 Dag *transpose_signs(Dag *d);
+Dag *transpose_factor(Dag *d);
 
 /* gen/gemm.c */
 enum {

@@ -304,15 +304,18 @@ rdft(Real *rc, Dag *d, int n, const int *x, int *y)
 	mirror(d, n, y);
 }
 
-/* Operations of d after simplification, and its multiplications. */
+/* The operations of d, simplified, plain and with FMA contraction:
+ * the sum of the two, then the plain count, decide (real_build does
+ * not know which one the codelet gets). */
 static long
-ops(Dag *d, long *nmul)
+ops(Dag *d, long *plain)
 {
-	Count c;
+	Count c, f;
 
 	c = dag_count(simp_run(d, 0));
-	*nmul = c.mul;
-	return (long)c.add + c.mul + c.fma + c.neg;
+	f = dag_count(simp_run(d, 1));
+	*plain = (long)c.add + c.mul + c.neg;
+	return *plain + f.add + f.mul + f.fma + f.neg;
 }
 
 /* r2cb of size n as the transpose of r2cf: x = M^T W X, where M is
@@ -326,7 +329,7 @@ backdag(Real *rc, Arena *ar, int n, Slot *in, Slot *out)
 {
 	Dag *f, *t, *best;
 	long double *w;
-	long c, mul, bc, bmul;
+	long c, plain, bc, bplain;
 	int k, pol;
 
 	f = real_build(rc->g, ar, n, 0);
@@ -335,15 +338,17 @@ backdag(Real *rc, Arena *ar, int n, Slot *in, Slot *out)
 	for (k = 0; k < f->nout; k++)
 		w[k] = k >> 1 == 0 || k >> 1 == n - (k >> 1) ? 1 : 2;
 	best = NULL;
-	bc = bmul = 0;
-	for (pol = 0; pol < 4; pol++) {
-		t = transpose_dag(f, ar, w, in, out, pol);
-		t = transpose_signs(simp_run(t, 0));
-		c = ops(t, &mul);
-		if (!best || c < bc || (c == bc && mul < bmul)) {
+	bc = bplain = 0;
+	for (pol = 0; pol < 8; pol++) {
+		t = simp_run(transpose_dag(f, ar, w, in, out, pol & 3), 0);
+		if (pol & 4)
+			t = simp_run(transpose_factor(t), 0);
+		t = transpose_signs(t);
+		c = ops(t, &plain);
+		if (!best || c < bc || (c == bc && plain < bplain)) {
 			best = t;
 			bc = c;
-			bmul = mul;
+			bplain = plain;
 		}
 	}
 	return best;
@@ -359,7 +364,9 @@ real_build(Fft *g, Arena *ar, int n, int backward)
 {
 	Real *rc;
 	Dag *d;
+	Dag *t;
 	Slot *rs, *cs;
+	long c;
 	int *x, *y, h, m, k;
 
 	rc = arena_alloc(ar, sizeof *rc);
@@ -395,5 +402,7 @@ real_build(Fft *g, Arena *ar, int n, int backward)
 		if (k > 0 && 2 * k != n)
 			dag_store(d, 2 * k + 1, y[2 * k + 1]);
 	}
-	return d;
+	d = simp_run(d, 0);
+	t = transpose_signs(d);
+	return ops(t, &c) < ops(d, &c) ? t : d;
 }

@@ -524,3 +524,77 @@ transpose_signs(Dag *d)
 	}
 	return t;
 }
+
+/* Factoring: a sum or difference of two products by one constant, c x
+ * +- c y, becomes c (x +- y) where each of the two products is used
+ * only in such sums.  The count is the same or lower (one product a
+ * sum for the products' every use), and the product now follows the
+ * sum, where FMA contraction can fuse it into the next one: a
+ * transpose turns the butterflies that precede a rotation into
+ * butterflies that follow it. */
+static int
+factor(Dag *d, int s, int *c, int *x, int *y)
+{
+	Node *n, *a, *b;
+	int i, j;
+
+	n = &d->node[s];
+	if (n->op != OP_ADD && n->op != OP_SUB)
+		return 0;
+	a = &d->node[n->a[0]];
+	b = &d->node[n->a[1]];
+	if (a->op != OP_MUL || b->op != OP_MUL || n->a[0] == n->a[1])
+		return 0;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++)
+			if (a->a[i] == b->a[j]
+			    && d->node[a->a[i]].op == OP_CONST) {
+				*c = a->a[i];
+				*x = a->a[!i];
+				*y = b->a[!j];
+				return 1;
+			}
+	return 0;
+}
+
+/* A copy of d with the sums of products factored where the products
+ * have no other use. */
+Dag *
+transpose_factor(Dag *d)
+{
+	Dag *t;
+	Node *n;
+	int *uses, *fin, *nv, i, j, c, x, y, v;
+
+	uses = dag_uses(d, d->ar);
+	fin = arena_alloc(d->ar, (d->nnode + 1) * sizeof *fin);
+	memset(fin, 0, (d->nnode + 1) * sizeof *fin);
+	for (i = 0; i < d->nnode; i++)
+		if (factor(d, i, &c, &x, &y))
+			for (j = 0; j < 2; j++)
+				fin[d->node[i].a[j]]++;
+	t = dag_new(d->ar);
+	t->nin = d->nin;
+	t->nout = d->nout;
+	t->in = d->in;
+	t->out = d->out;
+	t->inplace = d->inplace;
+	nv = arena_alloc(d->ar, (d->nnode + 1) * sizeof *nv);
+	for (i = 0; i < d->nnode; i++) {
+		n = &d->node[i];
+		if (factor(d, i, &c, &x, &y) && fin[n->a[0]] == uses[n->a[0]]
+		    && fin[n->a[1]] == uses[n->a[1]]) {
+			v = n->op == OP_ADD ? dag_add(t, nv[x], nv[y])
+			    : dag_sub(t, nv[x], nv[y]);
+			nv[i] = dag_mul(t, nv[c], v);
+			continue;
+		}
+		if (n->op == OP_CONST)
+			nv[i] = dag_const(t, d->con[n->k]);
+		else
+			nv[i] = dag_make(t, n->op, n->a[0] >= 0 ? nv[n->a[0]]
+			    : -1, n->a[1] >= 0 ? nv[n->a[1]] : -1,
+			    n->a[2] >= 0 ? nv[n->a[2]] : -1, n->k);
+	}
+	return t;
+}
