@@ -61,6 +61,12 @@ job_fftw(Job *j, Opts *o)
 		j->e.regs = j->cost.regs;
 		snprintf(buf, sizeof buf, "%s, R = %d",
 		    order_names[j->sched[0]], j->cost.regs);
+		if (o->latency)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf),
+			    ", L = %d", o->latency);
+		if (o->gamma != 1)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf),
+			    ", a store costs %g loads", o->gamma);
 		snprintf(j->schedname, sizeof j->schedname, "%s", buf);
 	} else {
 		if (o->regs || o->latency || o->gamma != 1)
