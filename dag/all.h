@@ -168,6 +168,9 @@ int fft_settop(Fft *g, int n, const char *top);
 /* gen/twiddle.c */
 Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
 
+/* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
+Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
+
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
 
