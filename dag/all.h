@@ -170,6 +170,7 @@ Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
 
 /* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
+Dag *twiddlec_factor(Dag *s);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);

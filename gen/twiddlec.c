@@ -51,3 +51,93 @@ twiddlec_build(Fft *g, Arena *ar, int r, int sign)
 		dag_store(d, j, y[2 * j]);
 	return d;
 }
+
+/* The constant factor of product id of s (its other operand to *x), or
+ * -1 when id is not a product with a constant. */
+static int
+kfactor(Dag *s, int id, int *x)
+{
+	Node *n;
+	int j;
+
+	n = &s->node[id];
+	if (n->op != OP_MUL)
+		return -1;
+	for (j = 0; j < 2; j++)
+		if (s->node[n->a[j]].op == OP_CONST) {
+			*x = n->a[!j];
+			return n->a[j];
+		}
+	return -1;
+}
+
+/* Rewrites sum id of s, a u +- b v of two products used nowhere else,
+ * into d: where b = a, as a (u +- v); where v = BYI(u) or u = BYI(v) (a
+ * complex constant times u: c u + s i u), as the larger constant times
+ * (u +- (b/a) v) or ((a/b) u +- v), the form whose products an FMA
+ * contraction fuses into the sum and into the sums that use it (genfft's
+ * x (c + is) = c (x + (s/c) i x)).  Returns the new node, or -1. */
+static int
+factor(Dag *d, Dag *s, const int *uses, const int *map, int id)
+{
+	Node *n;
+	long double a, b;
+	int p, q, u, v, r;
+
+	n = &s->node[id];
+	p = kfactor(s, n->a[0], &u);
+	q = kfactor(s, n->a[1], &v);
+	if (p < 0 || q < 0 || uses[n->a[0]] != 1 || uses[n->a[1]] != 1)
+		return -1;
+	a = s->con[s->node[p].k];
+	b = s->con[s->node[q].k];
+	if (a != b && !(s->node[v].op == OP_BYI && s->node[v].a[0] == u)
+	    && !(s->node[u].op == OP_BYI && s->node[u].a[0] == v))
+		return -1;
+	if (a >= b) {
+		r = dag_mul(d, dag_const(d, b / a), map[v]);
+		r = n->op == OP_ADD ? dag_add(d, map[u], r)
+		    : dag_sub(d, map[u], r);
+		return dag_mul(d, dag_const(d, a), r);
+	}
+	r = dag_mul(d, dag_const(d, a / b), map[u]);
+	r = n->op == OP_ADD ? dag_add(d, r, map[v]) : dag_sub(d, r, map[v]);
+	return dag_mul(d, dag_const(d, b), r);
+}
+
+/* The complex-lane DAG s with its constant complex products factored
+ * (factor above), in s's arena; the simplifier (simp_run) then removes
+ * the products left unused. */
+Dag *
+twiddlec_factor(Dag *s)
+{
+	Dag *d;
+	Node *n;
+	int *uses, *map, i, j, a[3], v;
+
+	s = simp_run(s, 0);     /* live nodes only, for the uses */
+	d = dag_new(s->ar);
+	d->nin = s->nin;
+	d->nout = s->nout;
+	d->in = s->in;
+	d->out = s->out;
+	d->inplace = s->inplace;
+	d->cxl = s->cxl;
+	uses = dag_uses(s, s->ar);
+	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);
+	for (i = 0; i < s->nnode; i++) {
+		n = &s->node[i];
+		for (j = 0; j < 3; j++)
+			a[j] = n->a[j] >= 0 ? map[n->a[j]] : -1;
+		if ((n->op == OP_ADD || n->op == OP_SUB)
+		    && (v = factor(d, s, uses, map, i)) >= 0)
+			map[i] = v;
+		else if (n->op == OP_CONST)
+			map[i] = dag_const(d, s->con[n->k]);
+		else if (n->op == OP_STORE)
+			map[i] = dag_node(d, OP_STORE, a[0], a[1], -1, n->k);
+		else
+			map[i] = dag_make(d, n->op, a[0], a[1], a[2], n->k);
+	}
+	return d;
+}
