@@ -175,6 +175,10 @@ int hc2c_log3x(int n, int t);
 int hc2c_twiddles(int fb, int n, int *ncexp);
 Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
 
+/* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
+Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
+Dag *twiddlec_factor(Dag *s);
+
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
 
