@@ -186,6 +186,9 @@ Dag *conv_build(Arena *ar, const long double *h, int ntaps, int n,
 /* dag/simp.c */
 Dag *simp_run(Dag *d, int fma);
 
+/* dag/fma.c: simp.c's rewrite before contraction (a Rewrite) */
+int fma_factor(Dag *d, Dag *s, const int *map, const int *uses, int id);
+
 /* emit/c.c */
 typedef struct Emit Emit;
 struct Emit {
