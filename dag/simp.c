@@ -131,7 +131,7 @@ simp_run(Dag *d, int fma)
 {
 	d = copy(d, 0, 0);
 	if (fma) {
-		d = copy(d, fma_factor, dag_uses(d, d->ar));
+		d = copy(copy(d, fma_factor, dag_uses(d, d->ar)), 0, 0);
 		d = copy(copy(d, contract, fusable(d)), 0, 0);
 	}
 	return d;
