@@ -187,7 +187,8 @@ Dag *conv_build(Arena *ar, const long double *h, int ntaps, int n,
 Dag *simp_run(Dag *d, int fma);
 
 /* dag/fma.c: simp.c's rewrite before contraction (a Rewrite) */
-int fma_factor(Dag *d, Dag *s, const int *map, const int *uses, int id);
+int *fma_marks(Dag *s);
+int fma_factor(Dag *d, Dag *s, const int *map, const int *mark, int id);
 
 /* emit/c.c */
 typedef struct Emit Emit;

@@ -46,10 +46,39 @@ cmul(Dag *d, int id, long double *k, int *x)
 	return 1;
 }
 
+/* Per node of s, whether factor may rewrite a sum with it as a term:
+ * when it is used once, or when every use is a sum of two constant
+ * products (a butterfly k a +- k b, both of whose sums factor so that
+ * neither product is left). */
+int *
+fma_marks(Dag *s)
+{
+	Node *u;
+	int *uses, *bad, *mark, i, j, x;
+	long double k;
+
+	uses = dag_uses(s, s->ar);
+	bad = arena_alloc(s->ar, (s->nnode + 1) * sizeof *bad);
+	mark = arena_alloc(s->ar, (s->nnode + 1) * sizeof *mark);
+	for (i = 0; i < s->nnode; i++)
+		bad[i] = 0;
+	for (i = 0; i < s->nnode; i++) {
+		u = &s->node[i];
+		x = (u->op == OP_ADD || u->op == OP_SUB) && u->a[0] != u->a[1]
+		    && cmul(s, u->a[0], &k, &j) && cmul(s, u->a[1], &k, &j);
+		if (!x)
+			for (j = 0; j < optab[u->op].arity; j++)
+				bad[u->a[j]] = 1;
+	}
+	for (i = 0; i < s->nnode; i++)
+		mark[i] = uses[i] == 1 || !bad[i];
+	return mark;
+}
+
 /* simp.c's Rewrite: node id of s, its operands already copied to d
- * (map), uses the value uses of s's nodes; the node made, or -1. */
+ * (map), mark fma_marks(s); the node made, or -1. */
 int
-fma_factor(Dag *d, Dag *s, const int *map, const int *uses, int id)
+fma_factor(Dag *d, Dag *s, const int *map, const int *mark, int id)
 {
 	Node *n;
 	long double k1, k2, m;
@@ -67,8 +96,7 @@ fma_factor(Dag *d, Dag *s, const int *map, const int *uses, int id)
 		return -1;
 	case OP_ADD:
 	case OP_SUB:
-		if (n->a[0] == n->a[1] || uses[n->a[0]] != 1
-		    || uses[n->a[1]] != 1)
+		if (n->a[0] == n->a[1] || !mark[n->a[0]] || !mark[n->a[1]])
 			return -1;
 		if (!cmul(d, map[n->a[0]], &k1, &x)
 		    || !cmul(d, map[n->a[1]], &k2, &y))

@@ -129,9 +129,16 @@ contract(Dag *d, Dag *s, const int *map, const int *pick, int id)
 Dag *
 simp_run(Dag *d, int fma)
 {
+	int i, nn;
+
 	d = copy(d, 0, 0);
 	if (fma) {
-		d = copy(copy(d, fma_factor, dag_uses(d, d->ar)), 0, 0);
+		for (i = 0; i < 8; i++) {
+			nn = d->nnode;
+			d = copy(copy(d, fma_factor, fma_marks(d)), 0, 0);
+			if (d->nnode == nn)
+				break;
+		}
 		d = copy(copy(d, contract, fusable(d)), 0, 0);
 	}
 	return d;
