@@ -124,19 +124,29 @@ contract(Dag *d, Dag *s, const int *map, const int *pick, int id)
 	return dag_node(d, op, map[m->a[0]], map[m->a[1]], map[c], 0);
 }
 
+/* Are a and b the same DAG, node for node? */
+static int
+same(const Dag *a, const Dag *b)
+{
+	return a->nnode == b->nnode && a->ncon == b->ncon
+	    && !memcmp(a->node, b->node, a->nnode * sizeof *a->node)
+	    && !memcmp(a->con, b->con, a->ncon * sizeof *a->con);
+}
+
 /* Returns the simplified DAG (in d's arena); with fma, products whose
  * every use is a sum are fused into those sums. */
 Dag *
 simp_run(Dag *d, int fma)
 {
-	int i, nn;
+	Dag *t;
+	int i;
 
 	d = copy(d, 0, 0);
 	if (fma) {
 		for (i = 0; i < 8; i++) {
-			nn = d->nnode;
-			d = copy(copy(d, fma_factor, fma_marks(d)), 0, 0);
-			if (d->nnode == nn)
+			t = d;
+			d = copy(copy(t, fma_factor, fma_marks(t)), 0, 0);
+			if (same(t, d))
 				break;
 		}
 		d = copy(copy(d, contract, fusable(d)), 0, 0);
