@@ -4,7 +4,8 @@
  * double negation, negations absorbed into sums) is applied again to its
  * result.  Copying only live nodes removes dead code.
  *   copy:     dead code elimination, stored negations of differences
- *             turned into the opposite difference;
+ *             (or of a constant times one) turned into the opposite
+ *             difference;
  *   contract: a*b + c, a*b - c and c - a*b into one FMA where every use
  *             of the product is such a sum (a product used k times
  *             becomes k FMAs and no multiplication, as genfft's -fma
@@ -16,12 +17,34 @@
 typedef int Rewrite(Dag *d, Dag *s, const int *map, const int *aux,
     int id);
 
+/* -x, for node x of s, made in d (map: s's copied nodes) without a
+ * negation: a difference reversed, or a product by a constant over one,
+ * where the product has no other use; -1 where there is no such form. */
+static int
+negate(Dag *d, Dag *s, const int *map, const int *uses, int x)
+{
+	Node *n;
+	long double k;
+	int y, j;
+
+	n = &s->node[x];
+	if (n->op == OP_SUB)
+		return dag_sub(d, map[n->a[1]], map[n->a[0]]);
+	if (n->op != OP_MUL || uses[x] != 1)
+		return -1;
+	for (j = 0; j < 2; j++)
+		if (dag_isconst(s, n->a[j], &k)
+		    && (y = negate(d, s, map, uses, n->a[!j])) >= 0)
+			return dag_mul(d, map[n->a[j]], y);
+	return -1;
+}
+
 static Dag *
 copy(Dag *s, Rewrite *rw, const int *aux)
 {
 	Dag *d;
 	Node *n;
-	int *map, *live, i, a[3], j, v;
+	int *map, *live, *uses, i, a[3], j, v;
 
 	d = dag_new(s->ar);
 	d->nin = s->nin;
@@ -31,6 +54,7 @@ copy(Dag *s, Rewrite *rw, const int *aux)
 	d->inplace = s->inplace;
 	d->cxl = s->cxl;
 	live = dag_live(s, s->ar);
+	uses = dag_uses(s, s->ar);
 	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);
 	for (i = 0; i < s->nnode; i++) {
 		n = &s->node[i];
@@ -49,10 +73,10 @@ copy(Dag *s, Rewrite *rw, const int *aux)
 			break;
 		case OP_STORE:
 			v = a[0];
-			if (d->node[v].op == OP_NEG
-			    && d->node[d->node[v].a[0]].op == OP_SUB)
-				v = dag_sub(d, d->node[d->node[v].a[0]].a[1],
-				    d->node[d->node[v].a[0]].a[0]);
+			if (s->node[n->a[0]].op == OP_NEG && d->node[v].op == OP_NEG
+			    && (j = negate(d, s, map, uses,
+			    s->node[n->a[0]].a[0])) >= 0)
+				v = j;
 			map[i] = dag_node(d, OP_STORE, v, a[1], -1, n->k);
 			break;
 		default:
