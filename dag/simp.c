@@ -165,7 +165,7 @@ simp_run(Dag *d, int fma)
 	Dag *t;
 	int i;
 
-	d = copy(d, 0, 0);
+	d = copy(sign_run(copy(d, 0, 0)), 0, 0);
 	if (fma) {
 		for (i = 0; i < 8; i++) {
 			t = d;
@@ -173,6 +173,7 @@ simp_run(Dag *d, int fma)
 			if (same(t, d))
 				break;
 		}
+		d = copy(sign_run(d), 0, 0);
 		d = copy(copy(d, contract, fusable(d)), 0, 0);
 	}
 	return d;
