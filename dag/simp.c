@@ -157,24 +157,42 @@ same(const Dag *a, const Dag *b)
 	    && !memcmp(a->con, b->con, a->ncon * sizeof *a->con);
 }
 
-/* Returns the simplified DAG (in d's arena); with fma, products whose
- * every use is a sum are fused into those sums. */
+static Dag *
+contracted(Dag *d)
+{
+	return copy(copy(d, contract, fusable(d)), 0, 0);
+}
+
+static long
+ops(Dag *d)
+{
+	Count c;
+
+	c = dag_count(d);
+	return (long)c.add + c.mul + c.fma + c.neg;
+}
+
+/* Returns the simplified DAG (in d's arena): the signs of its sums
+ * chosen (sign.c); with fma, products whose every use is a sum fused
+ * into those sums, after fma.c's factoring where that leaves fewer
+ * operations. */
 Dag *
 simp_run(Dag *d, int fma)
 {
-	Dag *t;
+	Dag *t, *f;
 	int i;
 
 	d = copy(sign_run(copy(d, 0, 0)), 0, 0);
-	if (fma) {
-		for (i = 0; i < 8; i++) {
-			t = d;
-			d = copy(copy(t, fma_factor, fma_marks(t)), 0, 0);
-			if (same(t, d))
-				break;
-		}
-		d = copy(sign_run(d), 0, 0);
-		d = copy(copy(d, contract, fusable(d)), 0, 0);
+	if (!fma)
+		return d;
+	f = d;
+	for (i = 0; i < 8; i++) {
+		t = f;
+		f = copy(copy(t, fma_factor, fma_marks(t)), 0, 0);
+		if (same(t, f))
+			break;
 	}
-	return d;
+	f = contracted(copy(sign_run(f), 0, 0));
+	d = contracted(d);
+	return ops(f) < ops(d) ? f : d;
 }
