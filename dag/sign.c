@@ -142,18 +142,18 @@ total(Sg *g, const int *place, int np)
 	return t;
 }
 
-/* The search: returns the best signs found, or NULL where the DAG as
- * built has no negation to remove. */
+/* The search: returns the best signs found, or NULL where they leave
+ * as many negations as the DAG as built. */
 static signed char *
 search(Sg *g, const int *place, int np)
 {
 	Dag *s;
 	signed char *best;
 	unsigned st;
-	int cand[3], nc, cur, bt, step, k, i, j, c, bd, bi, v, last;
+	int cand[3], nc, cur, bt, t0, step, k, i, j, c, bd, bi, v, last;
 
 	s = g->s;
-	cur = bt = total(g, place, np);
+	cur = bt = t0 = total(g, place, np);
 	if (cur == 0)
 		return NULL;
 	best = arena_alloc(s->ar, s->nnode);
@@ -202,7 +202,7 @@ search(Sg *g, const int *place, int np)
 		}
 	}
 	memcpy(g->sg, best, s->nnode);
-	return best;
+	return bt < t0 ? best : NULL;
 }
 
 /* s rebuilt with the signs sg: node i's copy is sg[i] times its value
