@@ -44,7 +44,7 @@ copy(Dag *s, Rewrite *rw, const int *aux)
 {
 	Dag *d;
 	Node *n;
-	int *map, *live, *uses, i, a[3], j, v;
+	int *map, *live, *uses, i, a[3], j, v, x;
 
 	d = dag_new(s->ar);
 	d->nin = s->nin;
@@ -73,9 +73,10 @@ copy(Dag *s, Rewrite *rw, const int *aux)
 			break;
 		case OP_STORE:
 			v = a[0];
-			if (s->node[n->a[0]].op == OP_NEG && d->node[v].op == OP_NEG
+			x = n->a[0];
+			if (s->node[x].op == OP_NEG && d->node[v].op == OP_NEG
 			    && (j = negate(d, s, map, uses,
-			    s->node[n->a[0]].a[0])) >= 0)
+			    s->node[x].a[0])) >= 0)
 				v = j;
 			map[i] = dag_node(d, OP_STORE, v, a[1], -1, n->k);
 			break;
