@@ -205,6 +205,13 @@ Dag *conv_build(Arena *ar, const long double *h, int ntaps, int n,
 /* dag/simp.c */
 Dag *simp_run(Dag *d, int fma);
 
+/* dag/sign.c: the signs of the sums chosen to leave no negation */
+Dag *sign_run(Dag *s);
+
+/* dag/fma.c: simp.c's rewrite before contraction (a Rewrite) */
+int *fma_marks(Dag *s);
+int fma_factor(Dag *d, Dag *s, const int *map, const int *mark, int id);
+
 /* emit/c.c */
 typedef struct Emit Emit;
 struct Emit {

@@ -4,7 +4,8 @@
  * double negation, negations absorbed into sums) is applied again to its
  * result.  Copying only live nodes removes dead code.
  *   copy:     dead code elimination, stored negations of differences
- *             turned into the opposite difference;
+ *             (or of a constant times one) turned into the opposite
+ *             difference;
  *   contract: a*b + c, a*b - c and c - a*b into one FMA where every use
  *             of the product is such a sum (a product used k times
  *             becomes k FMAs and no multiplication, as genfft's -fma
@@ -16,12 +17,34 @@
 typedef int Rewrite(Dag *d, Dag *s, const int *map, const int *aux,
     int id);
 
+/* -x, for node x of s, made in d (map: s's copied nodes) without a
+ * negation: a difference reversed, or a product by a constant over one,
+ * where the product has no other use; -1 where there is no such form. */
+static int
+negate(Dag *d, Dag *s, const int *map, const int *uses, int x)
+{
+	Node *n;
+	long double k;
+	int y, j;
+
+	n = &s->node[x];
+	if (n->op == OP_SUB)
+		return dag_sub(d, map[n->a[1]], map[n->a[0]]);
+	if (n->op != OP_MUL || uses[x] != 1)
+		return -1;
+	for (j = 0; j < 2; j++)
+		if (dag_isconst(s, n->a[j], &k)
+		    && (y = negate(d, s, map, uses, n->a[!j])) >= 0)
+			return dag_mul(d, map[n->a[j]], y);
+	return -1;
+}
+
 static Dag *
 copy(Dag *s, Rewrite *rw, const int *aux)
 {
 	Dag *d;
 	Node *n;
-	int *map, *live, i, a[3], j, v;
+	int *map, *live, *uses, i, a[3], j, v, x;
 
 	d = dag_new(s->ar);
 	d->nin = s->nin;
@@ -31,6 +54,7 @@ copy(Dag *s, Rewrite *rw, const int *aux)
 	d->inplace = s->inplace;
 	d->cxl = s->cxl;
 	live = dag_live(s, s->ar);
+	uses = dag_uses(s, s->ar);
 	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);
 	for (i = 0; i < s->nnode; i++) {
 		n = &s->node[i];
@@ -49,10 +73,11 @@ copy(Dag *s, Rewrite *rw, const int *aux)
 			break;
 		case OP_STORE:
 			v = a[0];
-			if (d->node[v].op == OP_NEG
-			    && d->node[d->node[v].a[0]].op == OP_SUB)
-				v = dag_sub(d, d->node[d->node[v].a[0]].a[1],
-				    d->node[d->node[v].a[0]].a[0]);
+			x = n->a[0];
+			if (s->node[x].op == OP_NEG && d->node[v].op == OP_NEG
+			    && (j = negate(d, s, map, uses,
+			    s->node[x].a[0])) >= 0)
+				v = j;
 			map[i] = dag_node(d, OP_STORE, v, a[1], -1, n->k);
 			break;
 		default:
@@ -124,13 +149,51 @@ contract(Dag *d, Dag *s, const int *map, const int *pick, int id)
 	return dag_node(d, op, map[m->a[0]], map[m->a[1]], map[c], 0);
 }
 
-/* Returns the simplified DAG (in d's arena); with fma, products whose
- * every use is a sum are fused into those sums. */
+/* Are a and b the same DAG, node for node? */
+static int
+same(const Dag *a, const Dag *b)
+{
+	return a->nnode == b->nnode && a->ncon == b->ncon
+	    && !memcmp(a->node, b->node, a->nnode * sizeof *a->node)
+	    && !memcmp(a->con, b->con, a->ncon * sizeof *a->con);
+}
+
+static Dag *
+contracted(Dag *d)
+{
+	return copy(copy(d, contract, fusable(d)), 0, 0);
+}
+
+static long
+ops(Dag *d)
+{
+	Count c;
+
+	c = dag_count(d);
+	return (long)c.add + c.mul + c.fma + c.neg;
+}
+
+/* Returns the simplified DAG (in d's arena): the signs of its sums
+ * chosen (sign.c); with fma, products whose every use is a sum fused
+ * into those sums, after fma.c's factoring where that leaves fewer
+ * operations. */
 Dag *
 simp_run(Dag *d, int fma)
 {
-	d = copy(d, 0, 0);
-	if (fma)
-		d = copy(copy(d, contract, fusable(d)), 0, 0);
-	return d;
+	Dag *t, *f;
+	int i;
+
+	d = copy(sign_run(copy(d, 0, 0)), 0, 0);
+	if (!fma)
+		return d;
+	f = d;
+	for (i = 0; i < 8; i++) {
+		t = f;
+		f = copy(copy(t, fma_factor, fma_marks(t)), 0, 0);
+		if (same(t, f))
+			break;
+	}
+	f = contracted(copy(sign_run(f), 0, 0));
+	d = contracted(d);
+	return ops(f) < ops(d) ? f : d;
 }

@@ -333,8 +333,9 @@ static long opcount(Fft *g, int n);
 
 /* Operations of the twiddle factor w_n^e as ctw makes it: none for
  * +-1 and +-i, 4 for the odd eighth roots, 6 otherwise.  After FMA
- * contraction: the eighth roots' products may fuse into their users,
- * and a general one takes a product and an FMA per component. */
+ * contraction as little as one per component: simp.c factors c x - s y
+ * into c (x - (s/c) y), one FMA, and the product by c may fuse into the
+ * sums that use it, as the eighth roots' products may. */
 static long
 twcost(const Fft *g, long e, int n)
 {
@@ -343,7 +344,7 @@ twcost(const Fft *g, long e, int n)
 		return 0;
 	if (8 * e % n == 0)
 		return g->o.fma ? 2 : 4;
-	return g->o.fma ? 4 : 6;
+	return g->o.fma ? 2 : 6;
 }
 
 /* A lower bound on the operations of (alg, arg) at size n, from the
