@@ -329,6 +329,50 @@ void emitcxl_x(FILE *f, Dag *d, const Prob *p, const int *order,
 /* emit/cxlnet.c: n1c's shuffles between adjacent transforms and lanes */
 void cxlnet_aos(FILE *f, char wide, int w, int n, int fwd);
 
+/* emit/fftw.c: kgen fft --emit fftw, FFTW 3.3.10's codelet files.  A
+ * family (FFTW's prefix: n1, t1, r2cf, n1fv, ...) is printed from one
+ * of the DAGs FB_* names, built twice (with and without FMA
+ * contraction) by the driver (driver/fftw.c). */
+enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C, NFB };
+typedef struct Fftwform Fftwform;
+struct Fftwform {       /* one form of a file: a DAG in its order */
+	Dag *d;
+	const int *o;
+	int n;              /* entries of o */
+	int fma;            /* built with FMA contraction */
+};
+typedef struct Fftwfam Fftwfam;
+struct Fftwfam {
+	const char *name;   /* FFTW's prefix, "n1" */
+	const char *dir;    /* its folder in FFTW's tree */
+	int build;          /* FB_*: the DAG it prints */
+	int sign;           /* of the DFT: -1 forward, 1 backward */
+	const char *sizes;  /* FFTW 3.3.10's files, "2 3 4 ..." */
+	int minn, maxn;     /* the sizes kgen makes */
+	const char *top;    /* the file's first include */
+	const char *inc;    /* the family's header */
+	/* one form: the function, descriptor and registration */
+	void (*print)(FILE *f, const Fftwfam *m, int n, const Fftwform *fm,
+	    const Emit *e);
+};
+const Fftwfam *fftw_find(const char *name);
+void fftw_names(FILE *f);
+void fftw_list(FILE *f);
+void fftw_listfam(FILE *f, const Fftwfam *m);
+void fftw_kname(char *buf, size_t len, Dag *d, int k);
+void fftw_consts(FILE *f, const Fftwform *fm, int simd);
+const char *fftw_ops(char *buf, size_t len, const Fftwform *fm);
+void fftw_formhead(FILE *f, const Fftwfam *m, const Fftwform *fm,
+    int vars);
+FILE *fftw_memopen(char **buf, size_t *len);
+void fftw_memclose(FILE *b);
+void emitfftw(FILE *f, const Fftwfam *m, int n, const Fftwform fm[2],
+    const Emit *e);
+/* emit/fftwsimd.c: the SIMD families (FFTW's simd-support macros) */
+const Fftwfam *fftwsimd_find(const char *name);
+void fftwsimd_names(FILE *f);
+void fftwsimd_list(FILE *f);
+
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,
     int norder, const Emit *e);

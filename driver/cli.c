@@ -200,7 +200,7 @@ options(Opts *o, int argc, char **argv)
 {
 	static const char *const types[] = {"double", "float", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
-	static const char *const emits[] = {"c", "cuda", "asm", 0};
+	static const char *const emits[] = {"c", "cuda", "asm", "fftw", 0};
 	static const char *const chooses[] = {"ops", "spills", 0};
 	char *a, *v;
 	int i, k, takes;
@@ -306,12 +306,18 @@ options(Opts *o, int argc, char **argv)
 			o->block = (int)opt_num(a, v,
 			    1, 1024, "1 to 1024 threads");
 		} else if (!strcmp(a, "--kind")) {
-			word(a, v, job_kinds);
-			for (k = 0; strcmp(job_kinds[k], v); k++)
+			/* --emit fftw takes FFTW's family names (job_fftw) */
+			need(a, v);
+			o->famname = v;
+			for (k = 0; job_kinds[k] && strcmp(job_kinds[k], v); k++)
 				;
-			snprintf(o->kindbuf, sizeof o->kindbuf, "--kind %.20s",
-			    v);
-			setkind(o, k, o->kindbuf);
+			if (!job_kinds[k]) {
+				o->badkind = v;
+			} else {
+				snprintf(o->kindbuf, sizeof o->kindbuf,
+				    "--kind %.20s", v);
+				setkind(o, k, o->kindbuf);
+			}
 		} else if (!strcmp(a, "--twiddle")) {
 			setkind(o, CK_T1, "--twiddle");
 			takes = 0;
@@ -327,6 +333,7 @@ options(Opts *o, int argc, char **argv)
 			word(a, v, emits);
 			o->cuda = !strcmp(v, "cuda");
 			o->emitasm = !strcmp(v, "asm");
+			o->fftw = !strcmp(v, "fftw");
 		} else if (!strcmp(a, "--choose")) {
 			o->choose = !strcmp(word(a, v, chooses), "spills");
 		} else if (!strcmp(a, "--plan")) {
@@ -337,6 +344,9 @@ options(Opts *o, int argc, char **argv)
 			takes = 0;
 		} else if (!strcmp(a, "--verify")) {
 			o->verify = 1;
+			takes = 0;
+		} else if (!strcmp(a, "--list")) {
+			o->list = 1;
 			takes = 0;
 		} else if (!strcmp(a, "--measure")) {
 			need(a, v);
@@ -402,6 +412,11 @@ cli_parse(Job *j, int argc, char **argv)
 	Opts o;
 
 	options(&o, argc, argv);
+	if (o.badkind && !o.fftw)
+		word("--kind", o.badkind, job_kinds);   /* fails, listing them */
+	if (o.list && !o.fftw)
+		fail("--list: lists the FFTW files --emit fftw writes; give "
+		    "--emit fftw");
 	memset(j, 0, sizeof *j);
 	j->e.cmd = j->line = cmdline(argc, argv);
 	j->nsched = 1;

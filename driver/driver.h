@@ -22,7 +22,8 @@ enum {
 	EMITTER_KLOOP,  /* emit/gemmk.c: GEMM with vectors or a K loop */
 	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
 	EMITTER_ASM,    /* x86/asm.c: n1 across the batch, x86-64 assembly */
-	EMITTER_CONV    /* emit/convsimd.c: conv --simd, no DAG */
+	EMITTER_CONV,   /* emit/convsimd.c: conv --simd, no DAG */
+	EMITTER_FFTW    /* emit/fftw.c: FFTW's codelet files */
 };
 typedef struct Job Job;
 struct Job {
@@ -62,6 +63,7 @@ struct Job {
 	char desc[128];     /* spills: the problem, as the table names it */
 	char name[64];      /* the default codelet name */
 	char schedname[64]; /* the schedule as the codelet header names it */
+	const Fftwfam *fam; /* --emit fftw: the family, NULL with --list */
 };
 
 /* The options as given, before the command's checks (driver/job.c). */
@@ -87,6 +89,10 @@ struct Opts {
 	int simd;               /* --simd: SIMD_* (emit/simd.c) */
 	int cuda;               /* --emit cuda (emit/cuda.c) instead of C */
 	int emitasm;            /* --emit asm (x86/asm.c) */
+	int fftw;               /* --emit fftw (emit/fftw.c) */
+	int list;               /* --list (--emit fftw) */
+	const char *famname;    /* --kind's word as given */
+	const char *badkind;    /* --kind's word, not one of job_kinds */
 	int verify;             /* --verify */
 	int form;               /* --plan 1, --straight -1, else 0 */
 	int choose;             /* --choose spills (1) or ops (0) */
@@ -126,6 +132,10 @@ void job_conv(Job *j, Opts *o);
 void job_verify(Job *j, Opts *o);
 int job_sched_list(const char *s, int *sched);
 void job_check_fft_dag(Opts *o);
+
+/* driver/fftw.c: kgen fft --emit fftw, its checks and its pipeline */
+void job_fftw(Job *j, Opts *o);
+void fftw_generate(const Job *j);
 
 /* driver/jobspills.c: the checks of kgen spills and kgen report */
 void job_spills(Job *j, Opts *o);

@@ -293,6 +293,10 @@ job_fft(Job *j, Opts *o)
 	char what[64];
 	int sched, r;
 
+	if (o->fftw) {
+		job_fftw(j, o);
+		return;
+	}
 	check_fft(o);
 	if (plan_form(o)) {
 		snprintf(what, sizeof what, "fft -n %d (a standalone plan)",

@@ -155,7 +155,9 @@ main(int argc, char **argv)
 	case CMD_TILES: analyse_tiles(&j); break;
 	case CMD_VERIFY: validate_file(&j); break;
 	default:
-		if (j.emitter == EMITTER_PLAN)
+		if (j.emitter == EMITTER_FFTW)
+			fftw_generate(&j);
+		else if (j.emitter == EMITTER_PLAN)
 			plan(&j);
 		else if (j.emitter == EMITTER_CONV)
 			convsimd(&j);

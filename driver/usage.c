@@ -71,8 +71,24 @@ static const char usage[] =
 "      one transform per thread, j = blockIdx.x*blockDim.x+threadIdx.x.\n"
 "%s";
 
-/* kgen fft --emit asm and kgen verify, in the help after --emit cuda. */
+/* kgen fft --emit fftw, --emit asm and kgen verify, in the help after
+ * --emit cuda. */
 static const char usageasm[] =
+"  fft  -n N --emit fftw --kind FAMILY [--schedule S] [--regs R]\n"
+"       [-o FILE]    |    fft --emit fftw --list\n"
+"      FFTW 3.3.10's codelet file FAMILY_N.c, written to replace\n"
+"      genfft's in FFTW's source tree: the same includes, function,\n"
+"      descriptor and registration, FFTW's macros (E, WS, DK, FMA;\n"
+"      the SIMD families' V, LD, ST, VADD, ... so one file serves\n"
+"      every ISA), two forms as genfft writes them (built with FMA\n"
+"      contraction under #if defined(ARCH_PREFERS_FMA) ||\n"
+"      defined(ISA_EXTENSION_PREFERS_FMA), without it under #else),\n"
+"      each ordered by --schedule (default blocked) for R = 16 (--regs)\n"
+"      with every store after the last load (FFTW runs codelets in\n"
+"      place).  FAMILY is FFTW's prefix: n1, t1, r2cf, r2cb, ...;\n"
+"      --list prints \"FAMILY N PATH\" for each file of FFTW 3.3.10\n"
+"      kgen writes (PATH under FFTW's source root); make check-fftw\n"
+"      builds FFTW with them and runs FFTW's own tests.\n"
 "  fft  -n N --simd sse2|avx2|avx512 --emit asm [--regs R] [--latency L]\n"
 "       [--verify] [--type float] [--fma] [--schedule S] [--choose C]\n"
 "       [-o FILE.s]\n"

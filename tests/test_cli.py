@@ -27,6 +27,16 @@ BAD = [
     (("fft", "-n", "-3"), ["-n -3"]),
     (("fft", "-n", "65537"), ["65537", "1024", "65536"]),
     (("fft", "-n", "1025", "--kind", "t1"), ["1025", "1024"]),
+    (("fft", "--emit", "fftw", "-n", "8"), ["--kind", "family"]),
+    (("fft", "--emit", "fftw", "--kind", "n2x", "-n", "8"),
+     ["n2x", "n1", "r2cb"]),
+    (("fft", "--emit", "fftw", "--kind", "n1"), ["-n", "2 3 4"]),
+    (("fft", "--emit", "fftw", "--kind", "t1", "-n", "1"), ["-n 1", "2"]),
+    (("fft", "--emit", "fftw", "--kind", "n1", "-n", "8", "--fma"),
+     ["--fma", "does not apply"]),
+    (("fft", "--kind", "n1fv", "-n", "8"), ["n1fv", "n1x"]),
+    (("fft", "-n", "8", "--list"), ["--list", "--emit fftw"]),
+    (("fft", "--emit", "fftw", "--list", "-n", "8"), ["-n", "--list"]),
     (("spills", "fft", "-n", "1025", "--regs", "16"), ["1025", "1024"]),
     (("fft", "-n", "99999999999999999999"), ["-n"]),
     (("fft", "-n", "12x"), ["12x"]),
@@ -478,6 +488,7 @@ OPTION_SAMPLES = {
     # terminal: tests/test_spilltools.py checks it under a pty
     "--quiet": ["--quiet"],
     "--correlate": ["--correlate"],
+    "--list": ["--list"],
 }
 # Options that change nothing when stderr is a pipe, as here.
 TTY_ONLY = {"--quiet"}
@@ -488,6 +499,7 @@ NOT_OPTIONS = {f for i in ISAS for f in i.flags} | {
 FORMS = {
     "fft": ["fft", "-n", "16"],
     "fft plan": ["fft", "-n", "2048"],
+    "fft fftw": ["fft", "--emit", "fftw", "--kind", "n1", "-n", "8"],
     "gemm": ["gemm", "-m", "4", "-n", "4", "-k", "4"],
     "gemm kloop": ["gemm", "-m", "4", "-n", "2", "--kloop"],
     "gemm tile auto": ["gemm", "--tile", "auto", "--regs", "16"],

@@ -98,9 +98,9 @@ def value(r, opt):
         "--max-regs": lambda: small(1, 8, 32, 255, 256),
         "--block": lambda: small(1, 32, 64, 128, 1024, 1025),
         "--kind": lambda: small("n1", "t1", "r2cf", "r2cb", "t1v", "n1v",
-                                "n1w", "bogus"),
+                                "n1w", "n1fv", "bogus"),
         "--simd": lambda: small("none", "sse2", "avx2", "avx512", "neon"),
-        "--emit": lambda: small("cuda", "c", "asm", "bogus"),
+        "--emit": lambda: small("cuda", "c", "asm", "fftw", "bogus"),
         "--time-limit": lambda: small(0, 1, "0.5", "-1", "nan", "x", ""),
         "--measure": lambda: small("none", "none", "none", "ptxas", "gcc",
                                    "clang", "gcc,clang", "gcc-sched",
@@ -126,7 +126,7 @@ VALUED = ["-n", "-m", "-k", "--sign", "--type", "--name", "--schedule",
           "--vlen", "--time-limit", "--choose", "-o"]
 FLAGS = ["--twiddle", "--real", "--fma", "--kloop", "-d", "--verify",
          "--correlate", "--plan", "--straight",
-         "--annotate", "--quiet"]
+         "--annotate", "--quiet", "--list"]
 PRINTING = ["-h", "--help", "--version"]
 OPTIONS = set(VALUED) | set(FLAGS) | set(PRINTING)
 
@@ -141,6 +141,8 @@ FORMS = [
     ["fft", "-n", "8", "--kind", "t1v", "--simd", "avx2"],
     ["fft", "-n", "2048"], ["fft", "-n", "8", "--emit", "cuda"],
     ["fft", "-n", "100", "--straight"],
+    ["fft", "-n", "8", "--emit", "fftw", "--kind", "t1"],
+    ["fft", "--emit", "fftw", "--list"],
     ["fft", "-n", "96", "--simd", "avx2", "--plan"],
     ["fft", "-n", "8", "--simd", "avx2", "--emit", "asm", "--verify"],
     ["fft", "-n", "23", "--simd", "avx2", "--emit", "asm", "--fma",
