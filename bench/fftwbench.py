@@ -1,0 +1,122 @@
+"""make bench-fftw: FFTW 3.3.10 with kgen's codelets against stock FFTW.
+
+Both are FFTW's own benchmark program, tests/bench, of two builds with
+the same configure flags (mk/fftw.mk's FFTW_FLAGS: SSE2, AVX, AVX2,
+AVX-512 where the CPU has it, FMA, threads; -O3, static):
+  stock  build/fftw/obj-double/tests/bench (make fftw-avx512)
+  kgen   build/fftw-kgen/obj-simd/tests/bench (make check-fftw's SIMD
+         build: genfft's files replaced by `kgen fft --emit fftw`)
+Each measurement is one process: `bench -opatient -owisdom -s ocfN`
+(complex, interleaved, forward, out of place, FFTW_PATIENT), which
+prints "Problem: ocfN, setup: ..., time: T UNIT, ..." (T: the best time
+per transform of its own repeated runs).  The first process per library
+and size plans and writes wisdom (each library has its own directory,
+so its own wis.dat); the later ones reuse that plan, so the repeats time
+the same plan.  The two libraries alternate, the first of each pair
+swapping every round; each figure is the best of --runs rounds.
+Sizes: 2^4 .. 2^16, 3^k, 5^k and mixed sizes; --quick: fewer of each.
+Prints the table (size, stock ns, kgen ns, stock / kgen) and the
+geometric mean of the ratio, writes build/bench/fftw.csv and draws
+build/bench/fftw.png where matplotlib is installed.
+usage: python3 bench/fftwbench.py --stock BENCH --kgen BENCH [--quick]
+                                  [--runs R] [N...]
+"""
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+
+SIZES = ([2 ** k for k in range(4, 17)] + [3 ** k for k in range(2, 10)] +
+         [5 ** k for k in range(2, 7)] +
+         [100, 1000, 3000, 6000, 10000, 12, 60, 96, 240, 360, 720])
+QUICK = [16, 64, 256, 1024, 4096, 65536, 243, 625, 100, 1000, 6000]
+UNITS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+TIME = re.compile(r"time: ([0-9.eE+-]+) (ns|us|ms|s)\b")
+
+
+def run(bench, wdir, n):
+    """ns per transform of one `bench -opatient -s ocfN` process"""
+    out = subprocess.run([bench, "-opatient", "-owisdom", "-s",
+                          "ocf%d" % n], cwd=wdir, capture_output=True,
+                         text=True, timeout=900)
+    m = TIME.search(out.stdout)
+    if out.returncode != 0 or not m:
+        sys.exit("bench-fftw: %s ocf%d failed: %s" %
+                 (bench, n, (out.stdout + out.stderr).strip()[-300:]))
+    return float(m.group(1)) * UNITS[m.group(2)]
+
+
+def plot(rows, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("bench-fftw: no plot: matplotlib missing "
+              "(apt-get install python3-matplotlib)")
+        return
+    rows = sorted(rows)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.semilogx([r[0] for r in rows], [r[1] / r[2] for r in rows], "o-")
+    ax.axhline(1.0, color="gray", lw=0.8)
+    ax.set_xlabel("n (complex, forward, out of place)")
+    ax.set_ylabel("stock FFTW time / FFTW with kgen's codelets")
+    ax.set_title("FFTW 3.3.10, FFTW_PATIENT, double: > 1 is kgen faster")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    print("bench-fftw: plot in %s" % path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--stock", required=True)
+    ap.add_argument("--kgen", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--runs", type=int, default=0)
+    ap.add_argument("--out", default="build/bench")
+    ap.add_argument("sizes", nargs="*", type=int)
+    a = ap.parse_args()
+    sizes = a.sizes or (QUICK if a.quick else SIZES)
+    runs = a.runs or (3 if a.quick else 5)
+    libs = [("stock", os.path.abspath(a.stock)),
+            ("kgen", os.path.abspath(a.kgen))]
+    dirs = {}
+    for name, b in libs:
+        if not os.access(b, os.X_OK):
+            sys.exit("bench-fftw: %s missing" % b)
+        dirs[name] = os.path.join(a.out, "fftw-" + name)
+        os.makedirs(dirs[name], exist_ok=True)
+        wis = os.path.join(dirs[name], "wis.dat")
+        if os.path.exists(wis):
+            os.remove(wis)
+    print("bench-fftw: %d sizes, best of %d alternated runs each, "
+          "FFTW_PATIENT (a shared machine: ratios, not absolute times)"
+          % (len(sizes), runs))
+    print("%8s %12s %12s %8s" % ("n", "stock ns", "kgen ns", "ratio"))
+    rows = []
+    for n in sizes:
+        best = {"stock": math.inf, "kgen": math.inf}
+        for r in range(runs):
+            order = libs if r % 2 == 0 else libs[::-1]
+            for name, b in order:
+                best[name] = min(best[name], run(b, dirs[name], n))
+        rows.append((n, best["stock"], best["kgen"]))
+        print("%8d %12.1f %12.1f %8.3f" % (n, best["stock"], best["kgen"],
+                                          best["stock"] / best["kgen"]),
+              flush=True)
+    gm = math.exp(sum(math.log(s / k) for _, s, k in rows) / len(rows))
+    print("bench-fftw: geometric mean stock / kgen over %d sizes: %.3f "
+          "(goal >= 1.1 on the AVX-512 build)" % (len(rows), gm))
+    csv = os.path.join(a.out, "fftw.csv")
+    with open(csv, "w") as f:
+        f.write("n,stock_ns,kgen_ns,ratio\n")
+        for n, s, k in rows:
+            f.write("%d,%.2f,%.2f,%.4f\n" % (n, s, k, s / k))
+    print("bench-fftw: %s written" % csv)
+    plot(rows, os.path.join(a.out, "fftw.png"))
+
+
+if __name__ == "__main__":
+    main()
