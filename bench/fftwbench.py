@@ -16,10 +16,12 @@ the same plan.  The two libraries alternate, the first of each pair
 swapping every round; each figure is the best of --runs rounds.
 Sizes: 2^4 .. 2^16, 3^k, 5^k and mixed sizes; --quick: fewer of each.
 Prints the table (size, stock ns, kgen ns, stock / kgen) and the
-geometric mean of the ratio, writes build/bench/fftw.csv and draws
-build/bench/fftw.png where matplotlib is installed.
+geometric mean of the ratio, writes build/bench/fftw.csv, draws
+build/bench/fftw.png where matplotlib is installed, and (unless --quick
+or --no-doc) rewrites the section "## FFTW with kgen's codelets" of
+docs/results.md (the machine line from bench/results.py's machine()).
 usage: python3 bench/fftwbench.py --stock BENCH --kgen BENCH [--quick]
-                                  [--runs R] [N...]
+                                  [--runs R] [--no-doc] [N...]
 """
 import argparse
 import math
@@ -27,6 +29,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 SIZES = ([2 ** k for k in range(4, 17)] + [3 ** k for k in range(2, 10)] +
          [5 ** k for k in range(2, 7)] +
@@ -69,6 +72,53 @@ def plot(rows, path):
     print("bench-fftw: plot in %s" % path)
 
 
+SECTION = "FFTW with kgen's codelets"
+
+
+def doc_section(rows, gm, runs, doc):
+    """rewrites (or appends) docs/results.md's section SECTION"""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import results
+    flags = "same flags"
+    try:
+        with open("build/fftw/flags") as f:
+            flags = f.read().strip()
+    except OSError:
+        pass
+    out = ["## " + SECTION, "",
+           "Machine: %s (shared with other jobs: compare the ratios) · "
+           "command: `make bench-fftw` · %s" % (
+               results.machine(),
+               time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())), "",
+           "FFTW 3.3.10's tests/bench, `-opatient -s ocfN` (complex, "
+           "forward, out of place, FFTW_PATIENT), one process per "
+           "measurement, the two builds alternated, best of %d; both "
+           "built with `%s`; kgen's build has genfft's files replaced "
+           "by `kgen fft --emit fftw` (build/fftw-kgen/replaced.txt). "
+           "Ratio: stock time / kgen's time (> 1: kgen's faster)." %
+           (runs, flags), "",
+           "| n | stock ns | kgen ns | stock / kgen |",
+           "|---:|---:|---:|---:|"]
+    for n, st, kg in rows:
+        out.append("| %d | %.1f | %.1f | %.3f |" % (n, st, kg, st / kg))
+    out += ["", "Geometric mean stock / kgen over %d sizes: **%.3f** "
+            "(issue 47's goal: >= 1.1 on the AVX-512 build)." %
+            (len(rows), gm), ""]
+    text = "\n".join(out)
+    try:
+        with open(doc) as f:
+            cur = f.read()
+    except FileNotFoundError:
+        cur = "# Results\n"
+    parts = re.split(r"(?m)^(?=## )", cur)
+    keep = [p for p in parts if not p.startswith("## " + SECTION + "\n")]
+    new = "".join(keep).rstrip("\n") + "\n\n" + text
+    with open(doc + ".tmp", "w") as f:
+        f.write(new)
+    os.replace(doc + ".tmp", doc)
+    print("bench-fftw: wrote section \"%s\" of %s" % (SECTION, doc))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--stock", required=True)
@@ -76,6 +126,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--runs", type=int, default=0)
     ap.add_argument("--out", default="build/bench")
+    ap.add_argument("--doc", default="docs/results.md")
+    ap.add_argument("--no-doc", action="store_true")
     ap.add_argument("sizes", nargs="*", type=int)
     a = ap.parse_args()
     sizes = a.sizes or (QUICK if a.quick else SIZES)
@@ -116,6 +168,8 @@ def main():
             f.write("%d,%.2f,%.2f,%.4f\n" % (n, s, k, s / k))
     print("bench-fftw: %s written" % csv)
     plot(rows, os.path.join(a.out, "fftw.png"))
+    if not (a.quick or a.no_doc or a.sizes):
+        doc_section(rows, gm, runs, a.doc)
 
 
 if __name__ == "__main__":
