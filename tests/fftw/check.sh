@@ -11,6 +11,7 @@
 #     -o nosimd.  bench exits nonzero, after "Found relative error",
 #     when a result is off by more than 1e-10 relative;
 #   - with MPI (DIR/mpi says "yes"), tests/fftw/mpi.sh DIR/obj-simd.
+# FK_BUILDS (default "scalar simd") names the builds to check.
 # Every failure is named; the last line sums up; nonzero exit on any.
 set -u
 dir=$1
@@ -59,12 +60,20 @@ smallcheck() {
 }
 
 t00=$(date +%s)
-smallcheck scalar
-verify scalar scalar
-smallcheck simd
-verify simd simd
-verify simd simd-nosimd -o nosimd
-if [ "$(cat "$dir/mpi" 2>/dev/null)" = yes ] && \
+builds=${FK_BUILDS:-scalar simd}
+has() { case " $builds " in *" $1 "*) return 0 ;; esac; return 1; }
+if has scalar; then
+	smallcheck scalar
+	verify scalar scalar
+fi
+if has simd; then
+	smallcheck simd
+	verify simd simd
+	verify simd simd-nosimd -o nosimd
+fi
+if ! has simd; then
+	summary="$summary, no SIMD build (FK_BUILDS=$builds)"
+elif [ "$(cat "$dir/mpi" 2>/dev/null)" = yes ] && \
     [ -x "$dir/obj-simd/mpi/mpi-bench" ]; then
 	if sh "$here/mpi.sh" "$dir/obj-simd"; then
 		summary="$summary, MPI 2-D/3-D passed"
