@@ -45,6 +45,29 @@ verify() {
 	summary="$summary, $((n - bad))/$n in $label"
 }
 
+# fresh BUILD: every replaced file's objects in BUILD are newer than the
+# file (a build that kept genfft's object would pass for the wrong reason)
+fresh() {
+	o=$dir/obj-$1 stale=0 seen=0
+	while read -r fam n path; do
+		base=$(basename "$path" .c) d=$(dirname "$path")
+		case $d in
+		*/simd/common) objs=$(ls "$o/${d%/common}"/*/"$base.o" \
+		    2>/dev/null) ;;
+		*) objs=$o/$d/$base.o ;;
+		esac
+		for f in $objs; do
+			[ -f "$f" ] || continue
+			seen=$((seen + 1))
+			[ "$f" -nt "$dir/src/$path" ] && continue
+			note "FAILED: $1: $f is older than kgen's $path"
+			stale=$((stale + 1))
+		done
+	done < "$dir/replaced.txt"
+	note "$1: $seen objects of kgen's files, $stale stale"
+	fails=$((fails + stale))
+}
+
 smallcheck() {
 	t0=$(date +%s)
 	log=$dir/smallcheck-$1.log
@@ -63,10 +86,12 @@ t00=$(date +%s)
 builds=${FK_BUILDS:-scalar simd}
 has() { case " $builds " in *" $1 "*) return 0 ;; esac; return 1; }
 if has scalar; then
+	fresh scalar
 	smallcheck scalar
 	verify scalar scalar
 fi
 if has simd; then
+	fresh simd
 	smallcheck simd
 	verify simd simd
 	verify simd simd-nosimd -o nosimd
