@@ -171,6 +171,14 @@ Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
 
+/* gen/transpose.c: policies, ORed: ties of scales go to the larger
+ * (TR_BIG), a product keeps its operand's scale (TR_KEEP) */
+enum { TR_BIG = 1, TR_KEEP = 2 };
+Dag *transpose_dag(Dag *s, Arena *ar, const long double *w, Slot *in,
+    Slot *out, int pol);
+Dag *transpose_signs(Dag *d);
+Dag *transpose_factor(Dag *d);
+
 /* gen/gemm.c */
 enum {
 	GEMM_MAXDIM = 512,      /* largest M, N or K of a codelet */

@@ -304,6 +304,56 @@ rdft(Real *rc, Dag *d, int n, const int *x, int *y)
 	mirror(d, n, y);
 }
 
+/* The operations of d, simplified, plain and with FMA contraction:
+ * the sum of the two, then the plain count, decide (real_build does
+ * not know which one the codelet gets). */
+static long
+ops(Dag *d, long *plain)
+{
+	Count c, f;
+
+	c = dag_count(simp_run(d, 0));
+	f = dag_count(simp_run(d, 1));
+	*plain = (long)c.add + c.mul + c.neg;
+	return *plain + f.add + f.mul + f.fma + f.neg;
+}
+
+/* r2cb of size n as the transpose of r2cf: x = M^T W X, where M is
+ * r2cf's matrix (rows Re X_k and Im X_k, 0 <= k <= n/2) and W weighs
+ * the half spectrum by 2 for the bins that stand for a conjugate pair
+ * too, by 1 for X_0 and X_(n/2).  in and out are the slots of the
+ * result.  Of the transposition's policies the one with the fewest
+ * operations is kept. */
+static Dag *
+backdag(Real *rc, Arena *ar, int n, Slot *in, Slot *out)
+{
+	Dag *f, *t, *best;
+	long double *w;
+	long c, plain, bc, bplain;
+	int k, pol;
+
+	f = real_build(rc->g, ar, n, 0);
+	f = simp_run(f, 0);
+	w = arena_alloc(ar, f->nout * sizeof *w);
+	for (k = 0; k < f->nout; k++)
+		w[k] = k >> 1 == 0 || k >> 1 == n - (k >> 1) ? 1 : 2;
+	best = NULL;
+	bc = bplain = 0;
+	for (pol = 0; pol < 8; pol++) {
+		t = simp_run(transpose_dag(f, ar, w, in, out, pol & 3), 0);
+		if (pol & 4)
+			t = simp_run(transpose_factor(t), 0);
+		t = transpose_signs(t);
+		c = ops(t, &plain);
+		if (!best || c < bc || (c == bc && plain < bplain)) {
+			best = t;
+			bc = c;
+			bplain = plain;
+		}
+	}
+	return best;
+}
+
 /* r2cf slots: input m is x_m (array R0 for even m, R1 for odd, element
  * m/2 at stride rs); outputs 2k and 2k+1 are Cr[k] and Ci[k].  r2cb is
  * the mirror image: inputs 2k, 2k+1 are Cr[k], Ci[k] and output m is x_m.
@@ -314,8 +364,10 @@ real_build(Fft *g, Arena *ar, int n, int backward)
 {
 	Real *rc;
 	Dag *d;
+	Dag *t;
 	Slot *rs, *cs;
-	int *x, *y, h, m, k, zero;
+	long c;
+	int *x, *y, h, m, k;
 
 	rc = arena_alloc(ar, sizeof *rc);
 	memset(rc, 0, sizeof *rc);
@@ -338,28 +390,19 @@ real_build(Fft *g, Arena *ar, int n, int backward)
 		cs[k].i = 0;
 		cs[k].j = k >> 1;
 	}
+	if (backward)
+		return backdag(rc, ar, n, d->in, d->out);
 	x = arena_alloc(ar, 2 * n * sizeof *x);
 	y = arena_alloc(ar, 2 * n * sizeof *y);
-	if (!backward) {
-		for (m = 0; m < n; m++)
-			x[m] = dag_load(d, m);
-		rdft(rc, d, n, x, y);
-		for (k = 0; k <= h; k++) {
-			dag_store(d, 2 * k, y[2 * k]);
-			if (k > 0 && 2 * k != n)
-				dag_store(d, 2 * k + 1, y[2 * k + 1]);
-		}
-		return d;
-	}
-	zero = dag_const(d, 0);
-	for (k = 0; k <= h; k++) {
-		x[2 * k] = dag_load(d, 2 * k);
-		x[2 * k + 1] = k > 0 && 2 * k != n ? dag_load(d, 2 * k + 1)
-		    : zero;
-	}
-	mirror(d, n, x);
-	fft_dft(rc->g, d, n, 1, x, y);
 	for (m = 0; m < n; m++)
-		dag_store(d, m, y[2 * m]);
-	return d;
+		x[m] = dag_load(d, m);
+	rdft(rc, d, n, x, y);
+	for (k = 0; k <= h; k++) {
+		dag_store(d, 2 * k, y[2 * k]);
+		if (k > 0 && 2 * k != n)
+			dag_store(d, 2 * k + 1, y[2 * k + 1]);
+	}
+	d = simp_run(d, 0);
+	t = transpose_signs(d);
+	return ops(t, &c) < ops(d, &c) ? t : d;
 }
