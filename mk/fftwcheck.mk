@@ -16,7 +16,10 @@
 #      and openmpi-bin are installed when missing and make runs as
 #      root).  obj-simd starts as a copy of mk/fftw.mk's stock
 #      obj-double when that was built with the same flags
-#      (FK_SEED=0: from scratch); make then recompiles what differs;
+#      (FK_SEED=0: from scratch); make then recompiles what differs.
+#      --enable-mpi adds HAVE_MPI and SIZEOF_MPI_FINT to config.h, which
+#      no file of FFTW reads: where they are config.h's only change, its
+#      copy keeps the stock mtime, so that it does not recompile all;
 #   3. tests/fftw/check.sh in each build: FFTW's smallcheck, then
 #      tests/bench -o paranoid -o patient --verify over
 #      tests/fftw/problems.txt (paranoid: every plan the planner tries
@@ -54,6 +57,10 @@ fk_build = d=$(FK_DIR)/obj-$(1); f="$(2)"; fk_t0=$$(date +%s); \
 	  echo "check-fftw: configure $(1): $$f CFLAGS=$(FFTW_CFLAGS)"; \
 	  $(call fftw_run,$(FK_DIR)/configure-$(1).log,cd $$d && \
 	    ../src/configure $$f CC="$(CC)" CFLAGS="$(FFTW_CFLAGS)"); \
+	  if [ -f $(FK_STOCK)/obj-double/config.h ] && [ -f $$d/tests/bench ] \
+	      && ! diff $(FK_STOCK)/obj-double/config.h $$d/config.h \
+	      | grep '^[<>]' | grep -qv MPI; then \
+	    touch -r $(FK_STOCK)/obj-double/config.h $$d/config.h; fi; \
 	  echo "$$f" > $$d/kgen-flags; \
 	fi; \
 	echo "check-fftw: make -j$(FFTW_JOBS) $(1) (log" \
