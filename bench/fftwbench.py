@@ -22,6 +22,7 @@ or --no-doc) rewrites the section "## FFTW with kgen's codelets" of
 docs/results.md (the machine line from bench/results.py's machine()).
 usage: python3 bench/fftwbench.py --stock BENCH --kgen BENCH [--quick]
                                   [--runs R] [--no-doc] [N...]
+       python3 bench/fftwbench.py --doc-only (the section, from the CSV)
 """
 import argparse
 import math
@@ -75,6 +76,19 @@ def plot(rows, path):
 SECTION = "FFTW with kgen's codelets"
 
 
+def replaced():
+    """'N files (FAMILY COUNT, ...)' from check-fftw's replaced.txt"""
+    count = {}
+    try:
+        with open("build/fftw-kgen/replaced.txt") as f:
+            for ln in f:
+                count[ln.split()[0]] = count.get(ln.split()[0], 0) + 1
+    except OSError:
+        return "unknown (no build/fftw-kgen/replaced.txt)"
+    return "%d files (%s)" % (sum(count.values()), ", ".join(
+        "%s %d" % kv for kv in sorted(count.items())))
+
+
 def doc_section(rows, gm, runs, doc):
     """rewrites (or appends) docs/results.md's section SECTION"""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -97,6 +111,10 @@ def doc_section(rows, gm, runs, doc):
            "by `kgen fft --emit fftw` (build/fftw-kgen/replaced.txt). "
            "Ratio: stock time / kgen's time (> 1: kgen's faster)." %
            (runs, flags), "",
+           "Replaced at the time: %s. While only scalar families are "
+           "replaced, the SIMD build runs mostly genfft's SIMD codelets "
+           "in both columns, and the ratios measure the machine's noise "
+           "and PATIENT's plan choices more than kgen." % replaced(), "",
            "| n | stock ns | kgen ns | stock / kgen |",
            "|---:|---:|---:|---:|"]
     for n, st, kg in rows:
@@ -129,7 +147,16 @@ def main():
     ap.add_argument("--doc", default="docs/results.md")
     ap.add_argument("--no-doc", action="store_true")
     ap.add_argument("sizes", nargs="*", type=int)
+    ap.add_argument("--doc-only", action="store_true",
+                    help="rewrite the section from OUT/fftw.csv")
     a = ap.parse_args()
+    if a.doc_only:
+        with open(os.path.join(a.out, "fftw.csv")) as f:
+            rows = [(int(r[0]), float(r[1]), float(r[2])) for r in
+                    (ln.split(",") for ln in f.read().split()[1:])]
+        gm = math.exp(sum(math.log(s / k) for _, s, k in rows) / len(rows))
+        doc_section(rows, gm, a.runs or 5, a.doc)
+        return
     sizes = a.sizes or (QUICK if a.quick else SIZES)
     runs = a.runs or (3 if a.quick else 5)
     libs = [("stock", os.path.abspath(a.stock)),
