@@ -168,6 +168,17 @@ int fft_settop(Fft *g, int n, const char *top);
 /* gen/twiddle.c */
 Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
 
+/* gen/hc2c.c: t2, hc2cf, hc2cb, hc2cfdft, hc2cbdft, hf, hb and the log3
+ * twins (FB_* of emit/fftw.c's section) */
+int hc2c_is(int fb);
+int hc2c_log3x(int n, int t);
+int hc2c_twiddles(int fb, int n, int *ncexp);
+Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
+
+/* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
+Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
+Dag *twiddlec_factor(Dag *s);
+
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
 
@@ -341,7 +352,11 @@ void cxlnet_aos(FILE *f, char wide, int w, int n, int fwd);
  * family (FFTW's prefix: n1, t1, r2cf, n1fv, ...) is printed from one
  * of the DAGs FB_* names, built twice (with and without FMA
  * contraction) by the driver (driver/fftw.c). */
-enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C, NFB };
+enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C,
+    /* gen/hc2c.c's twiddle families (emit/fftwrdft.c) */
+    FB_T2, FB_HC2CF, FB_HC2CB, FB_HC2CFDFT, FB_HC2CBDFT, FB_HF, FB_HB,
+    FB_HC2CF2, FB_HC2CB2, FB_HC2CFDFT2, FB_HC2CBDFT2, FB_HF2, FB_HB2,
+    NFB };
 typedef struct Fftwform Fftwform;
 struct Fftwform {       /* one form of a file: a DAG in its order */
 	Dag *d;
@@ -380,6 +395,10 @@ void emitfftw(FILE *f, const Fftwfam *m, int n, const Fftwform fm[2],
 const Fftwfam *fftwsimd_find(const char *name);
 void fftwsimd_names(FILE *f);
 void fftwsimd_list(FILE *f);
+/* emit/fftwrdft.c: t2 and the real-data twiddle families (hc2c, hc2hc) */
+const Fftwfam *fftwrdft_find(const char *name);
+void fftwrdft_names(FILE *f);
+void fftwrdft_list(FILE *f);
 
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,

@@ -88,8 +88,12 @@ build(const Fftwfam *m, Fft *g, Arena *ar, int n)
 	case FB_T1: return twiddle_build(g, ar, n, m->sign);
 	case FB_R2CF: return real_build(g, ar, n, 0);
 	case FB_R2CB: return real_build(g, ar, n, 1);
-	case FB_N1C: return fft_n1c(g, ar, n, m->sign);
+	case FB_N1C: return twiddlec_factor(fft_n1c(g, ar, n, m->sign));
+	case FB_T1C: return twiddlec_factor(twiddlec_build(g, ar, n,
+	    m->sign));
 	}
+	if (hc2c_is(m->build))
+		return hc2c_build(g, ar, m->build, n);
 	die("--emit fftw: family %s has no builder", m->name);
 }
 

@@ -70,6 +70,8 @@ fftw_find(const char *name)
 	for (i = 0; i < NFAM; i++)
 		if (!strcmp(fams[i].name, name))
 			return &fams[i];
+	if (fftwrdft_find(name))
+		return fftwrdft_find(name);
 	return fftwsimd_find(name);
 }
 
@@ -81,6 +83,7 @@ fftw_names(FILE *f)
 
 	for (i = 0; i < NFAM; i++)
 		fprintf(f, "%s%s", i ? " " : "", fams[i].name);
+	fftwrdft_names(f);
 	fftwsimd_names(f);
 }
 
@@ -109,6 +112,7 @@ fftw_list(FILE *f)
 
 	for (i = 0; i < NFAM; i++)
 		fftw_listfam(f, &fams[i]);
+	fftwrdft_list(f);
 	fftwsimd_list(f);
 }
 

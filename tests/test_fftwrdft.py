@@ -1,0 +1,125 @@
+"""kgen fft --emit fftw for t2 and the real-data twiddle families (hc2cf,
+hc2cb, hc2cfdft, hc2cbdft, hf, hb and their log3 twins; gen/hc2c.c,
+emit/fftwrdft.c): each writes FFTW 3.3.10's function, twinstr and
+descriptor, the same bytes twice, and compiles in both forms against
+FFTW's headers where build/fftw (mk/fftw.mk) is there.  Correctness
+inside FFTW is checked by FFTW's own tests/bench --verify (docs/design.md
+says how); this file is the cheap part."""
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+from conftest import KGEN, ROOT
+
+FFTW = ROOT / "build" / "fftw"
+
+# family: (a size, the function's first parameters, the registration)
+FAMS = {
+    "t2": (8, "R *ri, R *ii, const R *W", "X(kdft_dit_register)"),
+    "hc2cf": (8, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+              "X(khc2c_register)"),
+    "hc2cb": (6, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+              "X(khc2c_register)"),
+    "hc2cfdft": (4, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+                 "X(khc2c_register)"),
+    "hc2cbdft": (10, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+                 "X(khc2c_register)"),
+    "hf": (5, "R *cr, R *ci, const R *W", "X(khc2hc_register)"),
+    "hb": (16, "R *cr, R *ci, const R *W", "X(khc2hc_register)"),
+    "hc2cf2": (16, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+               "X(khc2c_register)"),
+    "hc2cb2": (8, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+               "X(khc2c_register)"),
+    "hc2cfdft2": (8, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+                  "X(khc2c_register)"),
+    "hc2cbdft2": (4, "R *Rp, R *Ip, R *Rm, R *Im, const R *W",
+                  "X(khc2c_register)"),
+    "hf2": (25, "R *cr, R *ci, const R *W", "X(khc2hc_register)"),
+    "hb2": (5, "R *cr, R *ci, const R *W", "X(khc2hc_register)"),
+}
+
+
+def emit(kind, n):
+    r = subprocess.run([KGEN, "fft", "--emit", "fftw", "--kind", kind,
+                        "-n", str(n)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize("kind", sorted(FAMS))
+def test_family(kind):
+    n, params, reg = FAMS[kind]
+    text = emit(kind, n)
+    assert text == emit(kind, n), "not deterministic"
+    name = "%s_%d" % (kind, n)
+    assert text.count("static void %s(%s" % (name, params)) == 2
+    assert text.count("%s (p, %s, &desc" % (reg, name)) == 2
+    # the log3 kinds load only w_x for x = 1, 3, 9, ... (n-1 at most)
+    log3 = kind.endswith("2") and kind != "hc2cbdft2"
+    cexp = re.findall(r"\{ TW_CEXP, (\d), (\d+) \}", text)
+    if log3:
+        xs, p = [], 1
+        while sum(xs) < n - 1:
+            xs.append(min(p, n - 1))
+            p *= 3
+        assert [int(x) for _, x in cexp] == 2 * xs
+    else:
+        assert not cexp and text.count("{ TW_FULL, %d, %d }"
+                                       % (kind != "t2", n)) == 2
+
+
+@pytest.mark.parametrize("kind", ["hc2cf", "hf", "hc2cb", "hb"])
+def test_counts_at_genfft(kind):
+    # genfft's hc2cf_4, hf_4, ...: { 16, 6, 6, 0 }, the stored conjugate
+    # with no negation left
+    text = emit(kind, 4)
+    assert text.count("{ 16, 6, 6, 0 }") == 1
+    assert not re.search(r"= -T", text)
+
+
+def test_list_and_errors():
+    r = subprocess.run([KGEN, "fft", "--emit", "fftw", "--list"],
+                       capture_output=True, text=True, timeout=60)
+    assert "hc2cf 32 rdft/scalar/r2cf/hc2cf_32.c" in r.stdout
+    assert "hb2 25 rdft/scalar/r2cb/hb2_25.c" in r.stdout
+    assert "t2 64 dft/scalar/codelets/t2_64.c" in r.stdout
+    r = subprocess.run([KGEN, "fft", "--emit", "fftw", "--kind", "hc2cf",
+                        "-n", "7"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode != 0 and "even" in r.stderr
+
+
+def fftw_tree():
+    src = FFTW / "src"
+    for obj in ("obj-double", "obj-float"):
+        if (FFTW / obj / "config.h").exists() and \
+                (src / "rdft" / "codelet-rdft.h").exists():
+            return src, FFTW / obj
+    return None
+
+
+@pytest.mark.parametrize("kind,n", [("hc2cfdft", 10), ("hb2", 16),
+                                    ("t2", 25)])
+def test_compiles_in_fftw(kind, n, tmp_path):
+    tree = fftw_tree()
+    if tree is None:
+        pytest.skip("no configured FFTW tree in build/fftw (make "
+                    "build/fftw via mk/fftw.mk)")
+    src, obj = tree
+    c = tmp_path / ("%s_%d.c" % (kind, n))
+    c.write_text(emit(kind, n))
+    # the plain form: a config.h without ARCH_PREFERS_FMA
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    conf = (obj / "config.h").read_text()
+    (plain / "config.h").write_text(
+        re.sub(r"(?m)^#define ARCH_PREFERS_FMA.*$", "", conf))
+    for inc in (obj, plain):
+        r = subprocess.run(["cc", "-O1", "-Wall", "-Werror", "-I", str(inc),
+                            "-I", str(src), "-c", "-o",
+                            str(tmp_path / "x.o"), str(c)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
