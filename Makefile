@@ -33,6 +33,7 @@ all: bin/kgen lib/libkgen.a lib/libkgen.so bin/kgen-wisdom
 
 include mk/isa.mk mk/gen.mk mk/lib.mk mk/install.mk mk/check.mk mk/fftw.mk \
         mk/bench.mk
+include mk/fftwcheck.mk
 
 clean:
 	rm -rf build bin lib codelets bench/out .pytest_cache
