@@ -14,6 +14,9 @@ and size plans and writes wisdom (each library has its own directory,
 so its own wis.dat); the later ones reuse that plan, so the repeats time
 the same plan.  The two libraries alternate, the first of each pair
 swapping every round; each figure is the best of --runs rounds.
+A third column times kgen's build on stock FFTW's plan (its wis.dat
+copied in before each run): the same plan, only the codelets differ,
+which PATIENT's plan choices on a noisy machine do not blur.
 Sizes: 2^4 .. 2^16, 3^k, 5^k and mixed sizes; --quick: fewer of each.
 Prints the table (size, stock ns, kgen ns, stock / kgen) and the
 geometric mean of the ratio, writes build/bench/fftw.csv, draws
@@ -28,6 +31,7 @@ import argparse
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -89,7 +93,7 @@ def replaced():
         "%s %d" % kv for kv in sorted(count.items())))
 
 
-def doc_section(rows, gm, runs, doc):
+def doc_section(rows, same, gm, runs, doc):
     """rewrites (or appends) docs/results.md's section SECTION"""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import results
@@ -111,17 +115,21 @@ def doc_section(rows, gm, runs, doc):
            "by `kgen fft --emit fftw` (build/fftw-kgen/replaced.txt). "
            "Ratio: stock time / kgen's time (> 1: kgen's faster)." %
            (runs, flags), "",
-           "Replaced at the time: %s. While only scalar families are "
-           "replaced, the SIMD build runs mostly genfft's SIMD codelets "
-           "in both columns, and the ratios measure the machine's noise "
-           "and PATIENT's plan choices more than kgen." % replaced(), "",
-           "| n | stock ns | kgen ns | stock / kgen |",
-           "|---:|---:|---:|---:|"]
+           "Replaced at the time: %s. \"Same plan\": kgen's build run on "
+           "stock FFTW's PATIENT plan (its wisdom), so that only the "
+           "codelets differ; the first ratio also holds PATIENT's own "
+           "plan choices, which a shared machine makes noisy." %
+           replaced(), "",
+           "| n | stock ns | kgen ns | stock / kgen | kgen, same plan "
+           "| stock / kgen |", "|---:|---:|---:|---:|---:|---:|"]
     for n, st, kg in rows:
-        out.append("| %d | %.1f | %.1f | %.3f |" % (n, st, kg, st / kg))
+        out.append("| %d | %.1f | %.1f | %.3f | %.1f | %.3f |" % (
+            n, st, kg, st / kg, same[n], st / same[n]))
+    gs = math.exp(sum(math.log(s / same[n]) for n, s, _ in rows) /
+                  len(rows))
     out += ["", "Geometric mean stock / kgen over %d sizes: **%.3f** "
-            "(issue 47's goal: >= 1.1 on the AVX-512 build)." %
-            (len(rows), gm), ""]
+            "(issue 47's goal: >= 1.1 on the AVX-512 build); on stock's "
+            "plans: **%.3f**." % (len(rows), gm, gs), ""]
     text = "\n".join(out)
     try:
         with open(doc) as f:
@@ -152,15 +160,17 @@ def main():
     a = ap.parse_args()
     if a.doc_only:
         with open(os.path.join(a.out, "fftw.csv")) as f:
-            rows = [(int(r[0]), float(r[1]), float(r[2])) for r in
-                    (ln.split(",") for ln in f.read().split()[1:])]
+            recs = [ln.split(",") for ln in f.read().split()[1:]]
+            rows = [(int(r[0]), float(r[1]), float(r[2])) for r in recs]
+            same = {int(r[0]): float(r[4]) for r in recs}
         gm = math.exp(sum(math.log(s / k) for _, s, k in rows) / len(rows))
-        doc_section(rows, gm, a.runs or 5, a.doc)
+        doc_section(rows, same, gm, a.runs or 5, a.doc)
         return
     sizes = a.sizes or (QUICK if a.quick else SIZES)
     runs = a.runs or (3 if a.quick else 5)
     libs = [("stock", os.path.abspath(a.stock)),
-            ("kgen", os.path.abspath(a.kgen))]
+            ("kgen", os.path.abspath(a.kgen)),
+            ("same", os.path.abspath(a.kgen))]
     dirs = {}
     for name, b in libs:
         if not os.access(b, os.X_OK):
@@ -173,30 +183,41 @@ def main():
     print("bench-fftw: %d sizes, best of %d alternated runs each, "
           "FFTW_PATIENT (a shared machine: ratios, not absolute times)"
           % (len(sizes), runs))
-    print("%8s %12s %12s %8s" % ("n", "stock ns", "kgen ns", "ratio"))
+    print("%8s %12s %12s %8s %12s %8s" % ("n", "stock ns", "kgen ns",
+                                          "ratio", "same plan", "ratio"))
     rows = []
+    same = {}
     for n in sizes:
-        best = {"stock": math.inf, "kgen": math.inf}
+        best = {"stock": math.inf, "kgen": math.inf, "same": math.inf}
         for r in range(runs):
-            order = libs if r % 2 == 0 else libs[::-1]
-            for name, b in order:
+            order = libs[:2] if r % 2 == 0 else libs[1::-1]
+            for name, b in order + libs[2:]:
+                if name == "same":
+                    shutil.copy(os.path.join(dirs["stock"], "wis.dat"),
+                                os.path.join(dirs["same"], "wis.dat"))
                 best[name] = min(best[name], run(b, dirs[name], n))
         rows.append((n, best["stock"], best["kgen"]))
-        print("%8d %12.1f %12.1f %8.3f" % (n, best["stock"], best["kgen"],
-                                          best["stock"] / best["kgen"]),
-              flush=True)
+        same[n] = best["same"]
+        print("%8d %12.1f %12.1f %8.3f %12.1f %8.3f" % (
+            n, best["stock"], best["kgen"], best["stock"] / best["kgen"],
+            best["same"], best["stock"] / best["same"]), flush=True)
     gm = math.exp(sum(math.log(s / k) for _, s, k in rows) / len(rows))
+    gs = math.exp(sum(math.log(s / same[n]) for n, s, _ in rows) /
+                  len(rows))
     print("bench-fftw: geometric mean stock / kgen over %d sizes: %.3f "
-          "(goal >= 1.1 on the AVX-512 build)" % (len(rows), gm))
+          "(goal >= 1.1 on the AVX-512 build); on stock's plans: %.3f"
+          % (len(rows), gm, gs))
     csv = os.path.join(a.out, "fftw.csv")
     with open(csv, "w") as f:
-        f.write("n,stock_ns,kgen_ns,ratio\n")
+        f.write("n,stock_ns,kgen_ns,ratio,kgen_sameplan_ns,ratio_sameplan"
+                "\n")
         for n, s, k in rows:
-            f.write("%d,%.2f,%.2f,%.4f\n" % (n, s, k, s / k))
+            f.write("%d,%.2f,%.2f,%.4f,%.2f,%.4f\n" % (
+                n, s, k, s / k, same[n], s / same[n]))
     print("bench-fftw: %s written" % csv)
     plot(rows, os.path.join(a.out, "fftw.png"))
     if not (a.quick or a.no_doc or a.sizes):
-        doc_section(rows, gm, runs, a.doc)
+        doc_section(rows, same, gm, runs, a.doc)
 
 
 if __name__ == "__main__":
