@@ -157,6 +157,7 @@ struct Fftopt {
 };
 typedef struct Fft Fft;
 Fft *fft_new(Arena *ar, const Fftopt *o);
+int fft_fma(const Fft *g);
 Dag *fft_n1(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_n1c(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_build(Arena *ar, int n, int sign);
@@ -174,6 +175,9 @@ int hc2c_is(int fb);
 int hc2c_log3x(int n, int t);
 int hc2c_twiddles(int fb, int n, int *ncexp);
 Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
+
+/* gen/scale.c: a common output factor carried into the constants */
+Dag *scale_fold(Dag *s, long double c, int ndata);
 
 /* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);

@@ -120,6 +120,10 @@ root(Dag *s, int i)
 			i = n->a[1];
 		else if (n->op == OP_MUL && dag_isconst(s, n->a[1], &k))
 			i = n->a[0];
+		else if (n->op == OP_MUL && s->node[n->a[0]].op != OP_LOAD)
+			i = n->a[0];
+		else if (n->op == OP_MUL && s->node[n->a[1]].op != OP_LOAD)
+			i = n->a[1];
 		else
 			return -1;
 	}

@@ -541,6 +541,13 @@ fft_new(Arena *ar, const Fftopt *o)
 	return g;
 }
 
+/* Whether g's DAGs are made for FMA contraction (Fftopt.fma). */
+int
+fft_fma(const Fft *g)
+{
+	return g->o.fma;
+}
+
 /* The algorithm at the top of size n's DAG as "name:arg" (fft_settop's
  * form) in buf. */
 const char *

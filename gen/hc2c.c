@@ -435,12 +435,9 @@ flip(Dag *d)
 	return d;
 }
 
-/* The twiddle codelet fb of size n (FB_T2, FB_HC2CF, ...).  Slots: the
- * data element j of array a is slot j*narr + a, in and out alike; the
- * table's reals follow.  requires: hc2c_is(fb), 2 <= n <= FFT_MAXN, n
- * even for the hc2c kinds. */
-Dag *
-hc2c_build(Fft *g, Arena *ar, int fb, int n)
+/* hc2c_build's DAG; with fold, hc2cfdft's halving folded (scale.c). */
+static Dag *
+build(Fft *g, Arena *ar, int fb, int n, int fold)
 {
 	Shape s;
 	Dag *d;
@@ -513,7 +510,9 @@ hc2c_build(Fft *g, Arena *ar, int fb, int n)
 		twiddle(d, &s, n, nd, x);
 		dft(g, d, n, s.sign, x);
 		for (k = 0; k < n; k++)
-			stc(d, &s, n, k, cscale(d, x[k], 0.5L));
+			stc(d, &s, n, k, fold ? x[k] : cscale(d, x[k], 0.5L));
+		if (fold)
+			d = scale_fold(d, 0.5L, nd);
 		break;
 	case FB_HC2CBDFT: case FB_HC2CBDFT2:
 		for (k = 0; k < n; k++)
@@ -552,4 +551,23 @@ hc2c_build(Fft *g, Arena *ar, int fb, int n)
 		break;
 	}
 	return flip(d);
+}
+
+/* The twiddle codelet fb of size n (FB_T2, FB_HC2CF, ...).  Slots: the
+ * data element j of array a is slot j*narr + a, in and out alike; the
+ * table's reals follow.  hc2cfdft's halving is either on the outputs
+ * or folded into the DAG (scale.c), whichever the codelet's form (g's
+ * FMA or not) counts fewer operations for.  requires: hc2c_is(fb),
+ * 2 <= n <= FFT_MAXN, n even for the hc2c kinds. */
+Dag *
+hc2c_build(Fft *g, Arena *ar, int fb, int n)
+{
+	Dag *a, *b;
+
+	a = build(g, ar, fb, n, 0);
+	if (fb != FB_HC2CFDFT && fb != FB_HC2CFDFT2)
+		return a;
+	b = build(g, ar, fb, n, 1);
+	return ops(simp_run(b, fft_fma(g))) < ops(simp_run(a, fft_fma(g)))
+	    ? b : a;
 }
