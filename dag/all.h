@@ -157,6 +157,7 @@ struct Fftopt {
 };
 typedef struct Fft Fft;
 Fft *fft_new(Arena *ar, const Fftopt *o);
+const Fftopt *fft_opt(const Fft *g);
 Dag *fft_n1(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_n1c(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_build(Arena *ar, int n, int sign);
@@ -178,6 +179,7 @@ Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
 /* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
 Dag *twiddlec_factor(Dag *s);
+Dag *twiddlec_pick(Fft *g, Arena *ar, int n, int sign, int tw);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);

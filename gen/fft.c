@@ -541,6 +541,13 @@ fft_new(Arena *ar, const Fftopt *o)
 	return g;
 }
 
+/* The options g was made with. */
+const Fftopt *
+fft_opt(const Fft *g)
+{
+	return &g->o;
+}
+
 /* The algorithm at the top of size n's DAG as "name:arg" (fft_settop's
  * form) in buf. */
 const char *
