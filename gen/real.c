@@ -8,14 +8,15 @@
  * half of every sub-transform's spectrum and takes the other half as
  * conjugates, whose negations the constructors of dag.c absorb into the
  * sums that use them.  Per size it picks, by building and counting as
- * fft.c does, among real split radix, real Cooley-Tukey of any radix and
- * fft.c's complex DFT with zero imaginary parts (which suits odd sizes,
+ * fft.c does, among real split radix, real Cooley-Tukey of any radix,
+ * real Good-Thomas for coprime factors and fft.c's complex DFT with zero imaginary parts (which suits odd sizes,
  * where the symmetric direct algorithm already exploits the realness);
  * the choices live in a Real context, one per real_build.
  * The backward DAG states the complex inverse over the Hermitian
  * spectrum and lets dead-code elimination drop the imaginary outputs.
  * References: Sorensen, Jones, Heideman and Burrus 1987 (real-valued
- * split radix); Frigo, PLDI 1999. */
+ * split radix); Good 1958, Thomas 1963 (prime factor); Frigo, PLDI
+ * 1999. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"

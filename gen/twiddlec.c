@@ -12,7 +12,9 @@
  * and counts it as genfft does, one addition and two multiplications.
  * The radix-r DFT is fft.c's complex-lane one (Fftopt.cxl), so the
  * counts are those of n1fv_r plus r - 1 twiddle products (Frigo, PLDI
- * 1999, section 6 for the t1 kind). */
+ * 1999, section 6 for the t1 kind).  twiddlec_pick, the driver's entry
+ * for both kinds, also builds them from the real DFT's DAG (split) and
+ * keeps the one with fewer operations. */
 #include "all.h"
 #include "cx.h"
 
