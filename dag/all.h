@@ -157,7 +157,7 @@ struct Fftopt {
 };
 typedef struct Fft Fft;
 Fft *fft_new(Arena *ar, const Fftopt *o);
-int fft_fma(const Fft *g);
+const Fftopt *fft_opt(const Fft *g);
 Dag *fft_n1(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_n1c(Fft *g, Arena *ar, int n, int sign);
 Dag *fft_build(Arena *ar, int n, int sign);
@@ -182,6 +182,7 @@ Dag *scale_fold(Dag *s, long double c, int ndata);
 /* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
 Dag *twiddlec_factor(Dag *s);
+Dag *twiddlec_pick(Fft *g, Arena *ar, int n, int sign, int tw);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);

@@ -88,9 +88,8 @@ build(const Fftwfam *m, Fft *g, Arena *ar, int n)
 	case FB_T1: return twiddle_build(g, ar, n, m->sign);
 	case FB_R2CF: return real_build(g, ar, n, 0);
 	case FB_R2CB: return real_build(g, ar, n, 1);
-	case FB_N1C: return twiddlec_factor(fft_n1c(g, ar, n, m->sign));
-	case FB_T1C: return twiddlec_factor(twiddlec_build(g, ar, n,
-	    m->sign));
+	case FB_N1C: return twiddlec_pick(g, ar, n, m->sign, 0);
+	case FB_T1C: return twiddlec_pick(g, ar, n, m->sign, 1);
 	}
 	if (hc2c_is(m->build))
 		return hc2c_build(g, ar, m->build, n);

@@ -541,11 +541,11 @@ fft_new(Arena *ar, const Fftopt *o)
 	return g;
 }
 
-/* Whether g's DAGs are made for FMA contraction (Fftopt.fma). */
-int
-fft_fma(const Fft *g)
+/* The options g was made with. */
+const Fftopt *
+fft_opt(const Fft *g)
 {
-	return g->o.fma;
+	return &g->o;
 }
 
 /* The algorithm at the top of size n's DAG as "name:arg" (fft_settop's

@@ -568,6 +568,6 @@ hc2c_build(Fft *g, Arena *ar, int fb, int n)
 	if (fb != FB_HC2CFDFT && fb != FB_HC2CFDFT2)
 		return a;
 	b = build(g, ar, fb, n, 1);
-	return ops(simp_run(b, fft_fma(g))) < ops(simp_run(a, fft_fma(g)))
+	return ops(simp_run(b, fft_opt(g)->fma)) < ops(simp_run(a, fft_opt(g)->fma))
 	    ? b : a;
 }

@@ -8,19 +8,20 @@
  * half of every sub-transform's spectrum and takes the other half as
  * conjugates, whose negations the constructors of dag.c absorb into the
  * sums that use them.  Per size it picks, by building and counting as
- * fft.c does, among real split radix, real Cooley-Tukey of any radix and
- * fft.c's complex DFT with zero imaginary parts (which suits odd sizes,
+ * fft.c does, among real split radix, real Cooley-Tukey of any radix,
+ * real Good-Thomas for coprime factors and fft.c's complex DFT with zero imaginary parts (which suits odd sizes,
  * where the symmetric direct algorithm already exploits the realness);
  * the choices live in a Real context, one per real_build.
  * The backward DAG states the complex inverse over the Hermitian
  * spectrum and lets dead-code elimination drop the imaginary outputs.
  * References: Sorensen, Jones, Heideman and Burrus 1987 (real-valued
- * split radix); Frigo, PLDI 1999. */
+ * split radix); Good 1958, Thomas 1963 (prime factor); Frigo, PLDI
+ * 1999. */
 #include <assert.h>
 #include <string.h>
 #include "all.h"
 
-enum { RA_NONE, RA_COMPLEX, RA_SPLIT, RA_CT };
+enum { RA_NONE, RA_COMPLEX, RA_SPLIT, RA_CT, RA_PFA };
 
 /* A real_build's context: fft.c's for the complex DFTs, and the
  * algorithm chosen for each real size, RA_NONE where not yet chosen. */
@@ -205,6 +206,46 @@ ct(Real *rc, Dag *d, int n, int r, const int *x, int *y)
 	}
 }
 
+/* Real Good-Thomas, n = r m with gcd(r, m) = 1: r real DFTs of size m
+ * over samples (m q1 + r q2) mod n, then for each k2 <= m/2 a complex
+ * DFT of size r over the column, with no twiddles; column m - k2 is the
+ * conjugate of column k2, so its outputs, y_(n-k) for the outputs y_k
+ * of column k2, are taken as conjugates. */
+static void
+pfa(Real *rc, Dag *d, int n, int r, const int *x, int *y)
+{
+	int *sub, *ys, *col, *res, m, q1, q2, k1, k2, o;
+	long e1, e2;
+
+	m = n / r;
+	e1 = modinv(m % r, r);
+	e2 = modinv(r % m, m);
+	sub = arena_alloc(d->ar, m * sizeof *sub);
+	ys = arena_alloc(d->ar, 2 * n * sizeof *ys);
+	col = arena_alloc(d->ar, 2 * r * sizeof *col);
+	res = arena_alloc(d->ar, 2 * r * sizeof *res);
+	for (q1 = 0; q1 < r; q1++) {
+		for (q2 = 0; q2 < m; q2++)
+			sub[q2] = x[(m * q1 + r * q2) % n];
+		rdft(rc, d, m, sub, ys + 2 * q1 * m);
+	}
+	for (k2 = 0; 2 * k2 <= m; k2++) {
+		for (q1 = 0; q1 < r; q1++) {
+			col[2 * q1] = ys[2 * (q1 * m + k2)];
+			col[2 * q1 + 1] = ys[2 * (q1 * m + k2) + 1];
+		}
+		fft_dft(rc->g, d, r, -1, col, res);
+		for (k1 = 0; k1 < r; k1++) {
+			o = (int)((k1 * m * e1 + k2 * r * e2) % n);
+			y[2 * o] = res[2 * k1];
+			y[2 * o + 1] = res[2 * k1 + 1];
+			o = (n - o) % n;
+			y[2 * o] = res[2 * k1];
+			y[2 * o + 1] = dag_neg(d, res[2 * k1 + 1]);
+		}
+	}
+}
+
 static void
 run(Real *rc, Dag *d, int n, int alg, int arg, const int *x, int *y)
 {
@@ -222,6 +263,7 @@ run(Real *rc, Dag *d, int n, int alg, int arg, const int *x, int *y)
 		break;
 	case RA_SPLIT: split(rc, d, n, x, y); break;
 	case RA_CT: ct(rc, d, n, arg, x, y); break;
+	case RA_PFA: pfa(rc, d, n, arg, x, y); break;
 	default: assert(0 && "unknown algorithm");
 	}
 }
@@ -279,8 +321,11 @@ choose(Real *rc, int n)
 	if (n % 4 == 0)
 		try(rc, n, RA_SPLIT, 0, &best, &bestmul);
 	for (r = 2; r < n; r++)
-		if (n % r == 0)
+		if (n % r == 0) {
 			try(rc, n, RA_CT, r, &best, &bestmul);
+			if (gcd(r, n / r) == 1)
+				try(rc, n, RA_PFA, r, &best, &bestmul);
+		}
 }
 
 /* y gets the DFT of the n real values x as n complex pairs, the upper

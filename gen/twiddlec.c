@@ -12,7 +12,9 @@
  * and counts it as genfft does, one addition and two multiplications.
  * The radix-r DFT is fft.c's complex-lane one (Fftopt.cxl), so the
  * counts are those of n1fv_r plus r - 1 twiddle products (Frigo, PLDI
- * 1999, section 6 for the t1 kind). */
+ * 1999, section 6 for the t1 kind).  twiddlec_pick, the driver's entry
+ * for both kinds, also builds them from the real DFT's DAG (split) and
+ * keeps the one with fewer operations. */
 #include "all.h"
 #include "cx.h"
 
@@ -140,4 +142,87 @@ twiddlec_factor(Dag *s)
 			map[i] = dag_make(d, n->op, a[0], a[1], a[2], n->k);
 	}
 	return d;
+}
+
+/* The complex-lane DAG of a size-n DFT with c's slots (fft_n1c's or
+ * twiddlec_build's), made from the real DFT's (real.c's r2cf, built in
+ * g's mode without Fftopt.cxl): its operations are sums and products by
+ * real constants, so each of its nodes may stand for a complex vector,
+ * and the DFT of the vectors is y_k = Cr_k + i Ci_k, y_(n-k) = Cr_k -
+ * i Ci_k (the forward transform; the backward one is its conjugate).
+ * Every constant product then meets a sum of vectors, and the n - 1
+ * outputs past y_0 (and y_(n/2)) are one sum with i each, FFTW's VFMAI
+ * and VFNMSI: genfft's own construction for these codelets, which loads
+ * each complex input as the real part of a complex expression. */
+static Dag *
+split(Fft *g, Arena *ar, const Dag *c, int n, int sign)
+{
+	Fftopt o;
+	Dag *r, *d;
+	Node *m;
+	int *map, *re, *im, a[3], i, j, k, h, v;
+
+	o = *fft_opt(g);
+	o.cxl = 0;
+	r = real_build(fft_new(ar, &o), ar, n, 0);
+	d = dag_new(ar);
+	d->cxl = 1;
+	d->nin = c->nin;
+	d->nout = c->nout;
+	d->in = c->in;
+	d->out = c->out;
+	d->inplace = c->inplace;
+	h = n / 2;
+	map = arena_alloc(ar, (r->nnode + 1) * sizeof *map);
+	re = arena_alloc(ar, (h + 1) * sizeof *re);
+	im = arena_alloc(ar, (h + 1) * sizeof *im);
+	for (k = 0; k <= h; k++)
+		re[k] = im[k] = dag_const(d, 0);
+	for (i = 0; i < r->nnode; i++) {
+		m = &r->node[i];
+		for (j = 0; j < 3; j++)
+			a[j] = m->a[j] >= 0 ? map[m->a[j]] : -1;
+		if (m->op == OP_CONST)
+			map[i] = dag_const(d, r->con[m->k]);
+		else if (m->op == OP_STORE && m->k & 1)
+			im[m->k >> 1] = a[0];
+		else if (m->op == OP_STORE)
+			re[m->k >> 1] = a[0];
+		else
+			map[i] = dag_make(d, m->op, a[0], a[1], a[2], m->k);
+	}
+	for (k = 0; k < n; k++) {
+		j = k <= h ? k : n - k;
+		v = dag_byi(d, im[j]);
+		if ((k <= h) != (sign < 0))
+			v = dag_neg(d, v);
+		dag_store(d, k, dag_add(d, re[j], v));
+	}
+	return d;
+}
+
+static long
+ops(Dag *d)
+{
+	Count c;
+
+	c = dag_count(d);
+	return (long)c.add + c.mul + c.fma + c.neg;
+}
+
+/* The complex-lane DAG of FFTW's n1fv (tw = 0) or t1fv (tw = 1) kind
+ * at size n: the DFT's own (fft_n1c, twiddlec_build, factored) or the
+ * real DFT's (split), whichever simp_run leaves fewer operations in, in
+ * g's mode. */
+Dag *
+twiddlec_pick(Fft *g, Arena *ar, int n, int sign, int tw)
+{
+	Dag *c, *s;
+	int fma;
+
+	fma = fft_opt(g)->fma;
+	c = twiddlec_factor(tw ? twiddlec_build(g, ar, n, sign)
+	    : fft_n1c(g, ar, n, sign));
+	s = split(g, ar, c, n, sign);
+	return ops(simp_run(s, fma)) < ops(simp_run(c, fma)) ? s : c;
 }
