@@ -563,11 +563,12 @@ Dag *
 hc2c_build(Fft *g, Arena *ar, int fb, int n)
 {
 	Dag *a, *b;
+	int fma;
 
 	a = build(g, ar, fb, n, 0);
 	if (fb != FB_HC2CFDFT && fb != FB_HC2CFDFT2)
 		return a;
 	b = build(g, ar, fb, n, 1);
-	return ops(simp_run(b, fft_opt(g)->fma)) < ops(simp_run(a, fft_opt(g)->fma))
-	    ? b : a;
+	fma = fft_opt(g)->fma;
+	return ops(simp_run(b, fma)) < ops(simp_run(a, fma)) ? b : a;
 }
