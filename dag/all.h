@@ -172,12 +172,14 @@ Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
  * twins (FB_* of emit/fftw.c's section) */
 int hc2c_is(int fb);
 int hc2c_log3x(int n, int t);
+int hc2c_log3rule(int n, int i, int *a, int *b, int *cj);
 int hc2c_twiddles(int fb, int n, int *ncexp);
 Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
 
 /* gen/twiddlec.c: the complex-lane twiddle DAG (t1fv) */
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
 Dag *twiddlec_factor(Dag *s);
+Dag *twiddlec_hc2cdft(Fft *g, Arena *ar, int n, int backward);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
@@ -356,6 +358,8 @@ enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C,
     /* gen/hc2c.c's twiddle families (emit/fftwrdft.c) */
     FB_T2, FB_HC2CF, FB_HC2CB, FB_HC2CFDFT, FB_HC2CBDFT, FB_HF, FB_HB,
     FB_HC2CF2, FB_HC2CB2, FB_HC2CFDFT2, FB_HC2CBDFT2, FB_HF2, FB_HB2,
+    /* gen/twiddlec.c: the SIMD hc2cfdftv, hc2cbdftv (emit/fftwsimd.c) */
+    FB_HC2CFDFTC, FB_HC2CBDFTC,
     NFB };
 typedef struct Fftwform Fftwform;
 struct Fftwform {       /* one form of a file: a DAG in its order */
