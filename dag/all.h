@@ -180,6 +180,8 @@ Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
 Dag *twiddlec_factor(Dag *s);
 Dag *twiddlec_hc2cdft(Fft *g, Arena *ar, int n, int backward);
+/* gen/twidsq.c: the square twiddle codelets (q1, q1fv) */
+Dag *twidsq_build(Fft *g, Arena *ar, int n, int sign, int cxl);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
@@ -360,6 +362,7 @@ enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C,
     FB_HC2CF2, FB_HC2CB2, FB_HC2CFDFT2, FB_HC2CBDFT2, FB_HF2, FB_HB2,
     /* gen/twiddlec.c: the SIMD hc2cfdftv, hc2cbdftv (emit/fftwsimd.c) */
     FB_HC2CFDFTC, FB_HC2CBDFTC,
+    FB_Q1, FB_Q1C,         /* gen/twidsq.c */
     NFB };
 typedef struct Fftwform Fftwform;
 struct Fftwform {       /* one form of a file: a DAG in its order */

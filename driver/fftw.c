@@ -95,6 +95,9 @@ build(const Fftwfam *m, Fft *g, Arena *ar, int n)
 	    n, 0));
 	case FB_HC2CBDFTC: return twiddlec_factor(twiddlec_hc2cdft(g, ar,
 	    n, 1));
+	case FB_Q1: return twidsq_build(g, ar, n, m->sign, 0);
+	case FB_Q1C: return twiddlec_factor(twidsq_build(g, ar, n, m->sign,
+	    1));
 	}
 	if (hc2c_is(m->build))
 		return hc2c_build(g, ar, m->build, n);
@@ -153,7 +156,8 @@ fftw_generate(const Job *j)
 		opt.fma = fm[k].fma = k == 0;
 		opt.cxl = j->fam->build == FB_N1C || j->fam->build == FB_T1C
 		    || j->fam->build == FB_HC2CFDFTC
-		    || j->fam->build == FB_HC2CBDFTC;
+		    || j->fam->build == FB_HC2CBDFTC
+		    || j->fam->build == FB_Q1C;
 		fm[k].d = build_simp(j, build(j->fam, fft_new(ar, &opt), ar,
 		    j->p.n), fm[k].fma);
 		if (j->checkregs)

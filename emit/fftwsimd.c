@@ -31,7 +31,7 @@ static void vprint(FILE *f, const Fftwfam *m, int n, const Fftwform *fm,
 
 /* Layouts: how a family loads, stores and loops. */
 enum { LAY_N1, LAY_N2, LAY_T1, LAY_N2S, LAY_T1S, LAY_T3, LAY_T2S,
-    LAY_HF, LAY_HB };
+    LAY_HF, LAY_HB, LAY_Q1 };
 
 #define N1SIZES "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 20 25 32 64 128"
 #define T1SIZES "2 3 4 5 6 7 8 9 10 12 15 16 20 25 32 64"
@@ -80,6 +80,10 @@ static const Fftwfam fams[] = {
 		"rdft/simd/hc2cfv.h", vprint},
 	{"hc2cbdftv", RDIR, FB_HC2CBDFTC, 1, HC2CSIZES, 2, FFT_MAXN, RTOP,
 		"rdft/simd/hc2cbv.h", vprint},
+	{"q1fv", DIR, FB_Q1C, -1, "2 4 5 8", 2, FFT_MAXN, TOP,
+		"dft/simd/q1f.h", vprint},
+	{"q1bv", DIR, FB_Q1C, 1, "2 4 5 8", 2, FFT_MAXN, TOP,
+		"dft/simd/q1b.h", vprint},
 };
 enum { NFAM = sizeof fams / sizeof fams[0] };
 
@@ -87,7 +91,7 @@ enum { NFAM = sizeof fams / sizeof fams[0] };
 static const unsigned char lay[NFAM] = {
 	LAY_N1, LAY_N1, LAY_T1, LAY_T1, LAY_T1, LAY_T1, LAY_T1, LAY_T1,
 	LAY_N2, LAY_N2, LAY_N2S, LAY_T1S, LAY_T3, LAY_T3, LAY_T2S,
-	LAY_HF, LAY_HB,
+	LAY_HF, LAY_HB, LAY_Q1, LAY_Q1,
 };
 
 const Fftwfam *
@@ -198,6 +202,43 @@ addr(Vp *o, const char *a, const char *s, int j, const char *vs, int id)
 	elem(o, a, s, j % 2);
 }
 
+/* LAY_Q1: &(x[WS(vs, i) + WS(rs, j)]), element (i, j) of the block. */
+static void
+qelem(Vp *o, int i, int j)
+{
+	if (i == 0)
+		elem(o, "x", "rs", j);
+	else if (j == 0)
+		fprintf(o->f, "&(x[WS(vs, %d)])", i);
+	else
+		fprintf(o->f, "&(x[WS(vs, %d) + WS(rs, %d)])", i, j);
+}
+
+/* LD's or ST's arguments of element (i, j): the hint keeps i and the
+ * parity of j (genfft's). */
+static void
+qaddr(Vp *o, const Slot *s, int id, int tw)
+{
+	qelem(o, s->i, s->j);
+	fputs(", ", o->f);
+	if (tw) {
+		o->add++;
+		o->mul += 2;
+		fprintf(o->f, "%s(&(W[", o->back ? "BYTW" : "BYTWJ");
+		if (s->i > 1)
+			fprintf(o->f, "TWVL * %d", 2 * (s->i - 1));
+		else
+			fputc('0', o->f);
+		fputs("]), ", o->f);
+	}
+	if (id >= 0) {
+		val(o, id);
+		fputs(tw ? "), " : ", ", o->f);
+	}
+	fputs("ms, ", o->f);
+	qelem(o, s->i, s->j % 2);
+}
+
 /* The memory of the layout: arrays by Slot.arr, the strides. */
 static const char *
 arrname(Vp *o, int arr, int out)
@@ -206,7 +247,7 @@ arrname(Vp *o, int arr, int out)
 
 	switch (o->lay) {
 	case LAY_N1: case LAY_N2: return out ? "xo" : "xi";
-	case LAY_T1: case LAY_T3: return "x";
+	case LAY_T1: case LAY_T3: case LAY_Q1: return "x";
 	case LAY_HF: case LAY_HB: return arr ? "Rm" : "Rp";
 	case LAY_T1S: case LAY_T2S: return split[arr & 1];
 	default: return split[arr];
@@ -229,6 +270,12 @@ load(Vp *o, int id)
 		return;
 	}
 	o->mem++;
+	if (o->lay == LAY_Q1) {
+		fputs("LD(", o->f);
+		qaddr(o, s, -1, 0);
+		fputc(')', o->f);
+		return;
+	}
 	if (o->lay == LAY_T1 && s->arr == 1) {
 		o->add++;
 		o->mul += 2;
@@ -302,6 +349,13 @@ store(Vp *o, int id)
 	}
 	if (o->lay == LAY_HF || o->lay == LAY_HB) {
 		hstore(o, id);
+		return;
+	}
+	if (o->lay == LAY_Q1) {
+		fputs("\t       ST(", o->f);
+		qaddr(o, s, n->a[0], s->i > 0);
+		fputs(");\n", o->f);
+		o->mem++;
 		return;
 	}
 	t1 = o->lay != LAY_N1;
@@ -639,6 +693,9 @@ vprint(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 	if (hc)
 		tpl_print(f, "hv_open", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_END});
+	else if (o.lay == LAY_Q1)
+		tpl_print(f, "qv_open", (const Tplarg[]){
+			TPL_S("name", e->name), TPL_END});
 	else if (o.lay != LAY_N1 && o.lay != LAY_N2 && o.lay != LAY_N2S)
 		tpl_print(f, "tv_open", (const Tplarg[]){
 			TPL_S("name", e->name), TPL_END});
@@ -663,6 +720,10 @@ vprint(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 		tpl_print(f, "ts_loop", (const Tplarg[]){TPL_N("nw", nw),
 			TPL_N("mv", 2 * n), TPL_END});
 		break;
+	case LAY_Q1:
+		tpl_print(f, "qv_loop", (const Tplarg[]){TPL_S("x", x),
+			TPL_N("nw", nw), TPL_N("mv", 2 * n), TPL_END});
+		break;
 	case LAY_HF: case LAY_HB:
 		tpl_print(f, "hv_loop", (const Tplarg[]){TPL_N("nw", nw),
 			TPL_N("mv", 4 * n), TPL_END});
@@ -675,6 +736,12 @@ vprint(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 		for (i = 1; i < n; i++)
 			fprintf(f, "     VTW(1, %d),\n", i);
 		tpl_print(f, "hv_desc", (const Tplarg[]){TPL_N("n", n),
+			TPL_S("name", e->name), TPL_S("ops", ops), TPL_END});
+	} else if (o.lay == LAY_Q1) {
+		tpl_print(f, "tv_end", NULL);
+		for (i = 1; i < n; i++)
+			fprintf(f, "     VTW(0, %d),\n", i);
+		tpl_print(f, "qv_desc", (const Tplarg[]){TPL_N("n", n),
 			TPL_S("name", e->name), TPL_S("ops", ops), TPL_END});
 	} else if (o.lay != LAY_N1 && o.lay != LAY_N2 && o.lay != LAY_N2S) {
 		tpl_print(f, "tv_end", NULL);

@@ -116,3 +116,34 @@ static const kr2c_desc desc = { @n@, "@name@", { @ops@ }, &GENUS };
 void X(codelet_@name@) (planner *p) { X(kr2c_register) (p, @name@, &desc);
 }
 /* kgen: end */
+
+/* q1: the square DIF step, n DFTs of size n over the n x n block at
+ * strides vs and rs, each followed by its twiddles, the block
+ * transposed on the way back (dft/scalar/q.h). */
+/* kgen: begin q1_open */
+static void @name@(R *rio, R *iio, const R *W, stride rs, stride vs, INT mb, INT me, INT ms)
+{
+/* kgen: end */
+
+/* kgen: begin q1_loop */
+     {
+	  INT m;
+	  for (m = mb, W = W + (mb * @nw@); m < me; m = m + 1, rio = rio + ms, iio = iio + ms, W = W + @nw@, MAKE_VOLATILE_STRIDE(@mv@, rs), MAKE_VOLATILE_STRIDE(0, vs)) {
+/* kgen: end */
+
+/* kgen: begin q1_desc */
+	  }
+     }
+}
+
+static const tw_instr twinstr[] = {
+     { TW_FULL, 0, @n@ },
+     { TW_NEXT, 1, 0 }
+};
+
+static const ct_desc desc = { @n@, "@name@", twinstr, &GENUS, { @ops@ }, 0, 0, 0 };
+
+void X(codelet_@name@) (planner *p) {
+     X(kdft_difsq_register) (p, @name@, &desc);
+}
+/* kgen: end */

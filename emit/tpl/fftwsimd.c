@@ -119,3 +119,29 @@ void XSIMD(codelet_@name@) (planner *p) {
      X(khc2c_register) (p, @name@, &desc, HC2C_VIA_DFT);
 }
 /* kgen: end */
+
+/* q1fv, q1bv: the square DIF step (gen/twidsq.c), VL butterflies at a
+ * time, the n x n block at strides vs and rs. */
+/* kgen: begin qv_open */
+static void @name@(R *ri, R *ii, const R *W, stride rs, stride vs, INT mb, INT me, INT ms)
+{
+/* kgen: end */
+
+/* kgen: begin qv_loop */
+     {
+	  INT m;
+	  R *x;
+	  x = @x@;
+	  for (m = mb, W = W + (mb * ((TWVL / VL) * @nw@)); m < me; m = m + VL, x = x + (VL * ms), W = W + (TWVL * @nw@), MAKE_VOLATILE_STRIDE(@mv@, rs), MAKE_VOLATILE_STRIDE(@mv@, vs)) {
+/* kgen: end */
+
+/* kgen: begin qv_desc */
+     { TW_NEXT, VL, 0 }
+};
+
+static const ct_desc desc = { @n@, XSIMD_STRING("@name@"), twinstr, &GENUS, { @ops@ }, 0, 0, 0 };
+
+void XSIMD(codelet_@name@) (planner *p) {
+     X(kdft_difsq_register) (p, @name@, &desc);
+}
+/* kgen: end */
