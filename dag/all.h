@@ -182,6 +182,8 @@ Dag *twiddlec_factor(Dag *s);
 Dag *twiddlec_hc2cdft(Fft *g, Arena *ar, int n, int backward);
 /* gen/twidsq.c: the square twiddle codelets (q1, q1fv) */
 Dag *twidsq_build(Fft *g, Arena *ar, int n, int sign, int cxl);
+/* gen/realshift.c: r2cfII, r2cbIII */
+Dag *realshift_build(Fft *g, Arena *ar, int n, int backward);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
@@ -363,6 +365,7 @@ enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C,
     /* gen/twiddlec.c: the SIMD hc2cfdftv, hc2cbdftv (emit/fftwsimd.c) */
     FB_HC2CFDFTC, FB_HC2CBDFTC,
     FB_Q1, FB_Q1C,         /* gen/twidsq.c */
+    FB_R2CFII, FB_R2CBIII, /* gen/realshift.c */
     NFB };
 typedef struct Fftwform Fftwform;
 struct Fftwform {       /* one form of a file: a DAG in its order */

@@ -43,11 +43,16 @@ static const Sfam sfam[] = {
 		"r2c"},
 	[FB_R2CB] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
 		"r2c"},
+	[FB_R2CFII] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
+		"r2c"},
+	[FB_R2CBIII] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
+		"r2c"},
 	[FB_Q1] = {{"rio", "iio", "W"}, {"rs", "rs", NULL}, "q1"},
 };
 
 #define N1SIZES "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 20 25 32 64"
 #define T1SIZES "2 3 4 5 6 7 8 9 10 12 15 16 20 25 32 64"
+#define SHIFTSIZES "2 3 4 5 6 7 8 9 10 12 15 16 20 25 32 64"
 #define R2CSIZES "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 20 25 32 64 128"
 
 static const Fftwfam fams[] = {
@@ -59,6 +64,12 @@ static const Fftwfam fams[] = {
 		"rdft/codelet-rdft.h", "rdft/scalar/r2cf.h", scalar},
 	{"r2cb", "rdft/scalar/r2cb", FB_R2CB, 1, R2CSIZES, 1, FFT_MAXN,
 		"rdft/codelet-rdft.h", "rdft/scalar/r2cb.h", scalar},
+	{"r2cfII", "rdft/scalar/r2cf", FB_R2CFII, -1, SHIFTSIZES, 1,
+		FFT_MAXN / 2, "rdft/codelet-rdft.h", "rdft/scalar/r2cfII.h",
+		scalar},
+	{"r2cbIII", "rdft/scalar/r2cb", FB_R2CBIII, 1, SHIFTSIZES, 1,
+		FFT_MAXN / 2, "rdft/codelet-rdft.h", "rdft/scalar/r2cbIII.h",
+		scalar},
 	{"q1", "dft/scalar/codelets", FB_Q1, -1, "2 3 4 5 6 8", 2, FFT_MAXN,
 		"dft/codelet-dft.h", "dft/scalar/q.h", scalar},
 };
@@ -367,8 +378,8 @@ scalar(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 		tpl_print(f, loop, (const Tplarg[]){TPL_N("mv", mv), TPL_END});
 	else
 		tpl_print(f, loop, (const Tplarg[]){
-			TPL_S("rv", m->build == FB_R2CF ? "ivs" : "ovs"),
-			TPL_S("cv", m->build == FB_R2CF ? "ovs" : "ivs"),
+			TPL_S("rv", m->sign < 0 ? "ivs" : "ovs"),
+			TPL_S("cv", m->sign < 0 ? "ovs" : "ivs"),
 			TPL_N("mv", mv), TPL_END});
 	fputs(body, f);
 	free(body);
