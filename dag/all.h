@@ -184,6 +184,7 @@ Dag *twiddlec_hc2cdft(Fft *g, Arena *ar, int n, int backward);
 Dag *twidsq_build(Fft *g, Arena *ar, int n, int sign, int cxl);
 /* gen/realshift.c: r2cfII, r2cbIII */
 Dag *realshift_build(Fft *g, Arena *ar, int n, int backward);
+Dag *realshift_dct(Fft *g, Arena *ar, int n, int e01);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
@@ -365,7 +366,7 @@ enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C,
     /* gen/twiddlec.c: the SIMD hc2cfdftv, hc2cbdftv (emit/fftwsimd.c) */
     FB_HC2CFDFTC, FB_HC2CBDFTC,
     FB_Q1, FB_Q1C,         /* gen/twidsq.c */
-    FB_R2CFII, FB_R2CBIII, /* gen/realshift.c */
+    FB_R2CFII, FB_R2CBIII, FB_E10, FB_E01, /* gen/realshift.c */
     NFB };
 typedef struct Fftwform Fftwform;
 struct Fftwform {       /* one form of a file: a DAG in its order */

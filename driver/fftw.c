@@ -97,6 +97,8 @@ build(const Fftwfam *m, Fft *g, Arena *ar, int n)
 	    n, 1));
 	case FB_R2CFII: return realshift_build(g, ar, n, 0);
 	case FB_R2CBIII: return realshift_build(g, ar, n, 1);
+	case FB_E10: return realshift_dct(g, ar, n, 0);
+	case FB_E01: return realshift_dct(g, ar, n, 1);
 	case FB_Q1: return twidsq_build(g, ar, n, m->sign, 0);
 	case FB_Q1C: return twiddlec_factor(twidsq_build(g, ar, n, m->sign,
 	    1));

@@ -47,6 +47,8 @@ static const Sfam sfam[] = {
 		"r2c"},
 	[FB_R2CBIII] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
 		"r2c"},
+	[FB_E10] = {{"I", "O"}, {"is", "os"}, "r2r"},
+	[FB_E01] = {{"I", "O"}, {"is", "os"}, "r2r"},
 	[FB_Q1] = {{"rio", "iio", "W"}, {"rs", "rs", NULL}, "q1"},
 };
 
@@ -70,6 +72,10 @@ static const Fftwfam fams[] = {
 	{"r2cbIII", "rdft/scalar/r2cb", FB_R2CBIII, 1, SHIFTSIZES, 1,
 		FFT_MAXN / 2, "rdft/codelet-rdft.h", "rdft/scalar/r2cbIII.h",
 		scalar},
+	{"e10", "rdft/scalar/r2r", FB_E10, -1, "8", 1, FFT_MAXN / 4,
+		"rdft/codelet-rdft.h", "rdft/scalar/r2r.h", scalar},
+	{"e01", "rdft/scalar/r2r", FB_E01, 1, "8", 1, FFT_MAXN / 4,
+		"rdft/codelet-rdft.h", "rdft/scalar/r2r.h", scalar},
 	{"q1", "dft/scalar/codelets", FB_Q1, -1, "2 3 4 5 6 8", 2, FFT_MAXN,
 		"dft/codelet-dft.h", "dft/scalar/q.h", scalar},
 };
@@ -376,6 +382,9 @@ scalar(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 			TPL_N("mv", mv), TPL_END});
 	else if (m->build == FB_N1)
 		tpl_print(f, loop, (const Tplarg[]){TPL_N("mv", mv), TPL_END});
+	else if (m->build == FB_E10 || m->build == FB_E01)
+		tpl_print(f, loop, (const Tplarg[]){TPL_N("mv", 2 * n),
+			TPL_END});
 	else
 		tpl_print(f, loop, (const Tplarg[]){
 			TPL_S("rv", m->sign < 0 ? "ivs" : "ovs"),
@@ -385,6 +394,7 @@ scalar(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 	free(body);
 	tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
 		TPL_S("name", e->name),
+		TPL_S("kind", m->build == FB_E10 ? "REDFT10" : "REDFT01"),
 		TPL_S("ops", fftw_ops(ops, sizeof ops, fm)), TPL_END});
 	arena_free(ar);
 }

@@ -147,3 +147,27 @@ void X(codelet_@name@) (planner *p) {
      X(kdft_difsq_register) (p, @name@, &desc);
 }
 /* kgen: end */
+
+/* e10, e01: v DCTs of size n (REDFT10, REDFT01: @kind@), I to O
+ * (rdft/scalar/r2r.h). */
+/* kgen: begin r2r_open */
+static void @name@(const R *I, R *O, stride is, stride os, INT v, INT ivs, INT ovs)
+{
+/* kgen: end */
+
+/* kgen: begin r2r_loop */
+     {
+	  INT i;
+	  for (i = v; i > 0; i = i - 1, I = I + ivs, O = O + ovs, MAKE_VOLATILE_STRIDE(@mv@, is), MAKE_VOLATILE_STRIDE(@mv@, os)) {
+/* kgen: end */
+
+/* kgen: begin r2r_desc */
+	  }
+     }
+}
+
+static const kr2r_desc desc = { @n@, "@name@", { @ops@ }, &GENUS, @kind@ };
+
+void X(codelet_@name@) (planner *p) { X(kr2r_register) (p, @name@, &desc);
+}
+/* kgen: end */
