@@ -392,10 +392,15 @@ scalar(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 			TPL_N("mv", mv), TPL_END});
 	fputs(body, f);
 	free(body);
-	tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
-		TPL_S("name", e->name),
-		TPL_S("kind", m->build == FB_E10 ? "REDFT10" : "REDFT01"),
-		TPL_S("ops", fftw_ops(ops, sizeof ops, fm)), TPL_END});
+	fftw_ops(ops, sizeof ops, fm);
+	if (m->build == FB_E10 || m->build == FB_E01)
+		tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
+			TPL_S("name", e->name), TPL_S("ops", ops),
+			TPL_S("kind", m->build == FB_E10 ? "REDFT10"
+			    : "REDFT01"), TPL_END});
+	else
+		tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
+			TPL_S("name", e->name), TPL_S("ops", ops), TPL_END});
 	arena_free(ar);
 }
 
