@@ -9,7 +9,11 @@
  *     n2fv, n2bv and the twiddle families t1fv, t1bv, t2fv, t2bv, t1fuv,
  *     t1buv (the same body; their headers pick the twiddle layout);
  *   split (fft_n1, twiddle_build): the scalar codelet with each real a
- *     vector of 2 VL transforms: n2sv, t1sv.
+ *     vector of 2 VL transforms: n2sv, t1sv, and t2sv (hc2c.c's t2).
+ * Around a complex-lane DAG, the printer also writes what the DAG cannot
+ * hold, products of two variables: t3fv, t3bv's log3 twiddles (VZMULJ
+ * of loaded ones, before the statements), hc2cfdftv, hc2cbdftv's maps
+ * (twiddlec_hc2cdft) and q1fv, q1bv's twiddles at the store (twidsq.c).
  * A statement a node: LD and ST (STM2/STN2 and STM4/STN4 where the
  * outputs are interleaved at unit stride), VADD, VSUB, VMUL with LDK
  * constants, VFMA, VFMS, VFNMS, and i times a value (BYI) folded into
