@@ -173,6 +173,7 @@ Dag *twiddle_build(Fft *g, Arena *ar, int r, int sign);
  * twins (FB_* of emit/fftw.c's section) */
 int hc2c_is(int fb);
 int hc2c_log3x(int n, int t);
+int hc2c_log3rule(int n, int i, int *a, int *b, int *cj);
 int hc2c_twiddles(int fb, int n, int *ncexp);
 Dag *hc2c_build(Fft *g, Arena *ar, int fb, int n);
 
@@ -183,6 +184,12 @@ Dag *scale_fold(Dag *s, long double c, int ndata);
 Dag *twiddlec_build(Fft *g, Arena *ar, int r, int sign);
 Dag *twiddlec_factor(Dag *s);
 Dag *twiddlec_pick(Fft *g, Arena *ar, int n, int sign, int tw);
+Dag *twiddlec_hc2cdft(Fft *g, Arena *ar, int n, int backward);
+/* gen/twidsq.c: the square twiddle codelets (q1, q1fv) */
+Dag *twidsq_build(Fft *g, Arena *ar, int n, int sign, int cxl);
+/* gen/realshift.c: r2cfII, r2cbIII */
+Dag *realshift_build(Fft *g, Arena *ar, int n, int backward);
+Dag *realshift_dct(Fft *g, Arena *ar, int n, int e01);
 
 /* gen/real.c */
 Dag *real_build(Fft *g, Arena *ar, int n, int backward);
@@ -368,6 +375,10 @@ enum { FB_N1, FB_T1, FB_R2CF, FB_R2CB, FB_N1C, FB_T1C,
     /* gen/hc2c.c's twiddle families (emit/fftwrdft.c) */
     FB_T2, FB_HC2CF, FB_HC2CB, FB_HC2CFDFT, FB_HC2CBDFT, FB_HF, FB_HB,
     FB_HC2CF2, FB_HC2CB2, FB_HC2CFDFT2, FB_HC2CBDFT2, FB_HF2, FB_HB2,
+    /* gen/twiddlec.c: the SIMD hc2cfdftv, hc2cbdftv (emit/fftwsimd.c) */
+    FB_HC2CFDFTC, FB_HC2CBDFTC,
+    FB_Q1, FB_Q1C,         /* gen/twidsq.c */
+    FB_R2CFII, FB_R2CBIII, FB_E10, FB_E01, /* gen/realshift.c */
     NFB };
 typedef struct Fftwform Fftwform;
 struct Fftwform {       /* one form of a file: a DAG in its order */

@@ -90,6 +90,17 @@ build(const Fftwfam *m, Fft *g, Arena *ar, int n)
 	case FB_R2CB: return real_build(g, ar, n, 1);
 	case FB_N1C: return twiddlec_pick(g, ar, n, m->sign, 0);
 	case FB_T1C: return twiddlec_pick(g, ar, n, m->sign, 1);
+	case FB_HC2CFDFTC: return twiddlec_factor(twiddlec_hc2cdft(g, ar,
+	    n, 0));
+	case FB_HC2CBDFTC: return twiddlec_factor(twiddlec_hc2cdft(g, ar,
+	    n, 1));
+	case FB_R2CFII: return realshift_build(g, ar, n, 0);
+	case FB_R2CBIII: return realshift_build(g, ar, n, 1);
+	case FB_E10: return realshift_dct(g, ar, n, 0);
+	case FB_E01: return realshift_dct(g, ar, n, 1);
+	case FB_Q1: return twidsq_build(g, ar, n, m->sign, 0);
+	case FB_Q1C: return twiddlec_factor(twidsq_build(g, ar, n, m->sign,
+	    1));
 	}
 	if (hc2c_is(m->build))
 		return hc2c_build(g, ar, m->build, n);
@@ -146,7 +157,10 @@ fftw_generate(const Job *j)
 	for (k = 0; k < 2; k++) {
 		memset(&opt, 0, sizeof opt);
 		opt.fma = fm[k].fma = k == 0;
-		opt.cxl = j->fam->build == FB_N1C || j->fam->build == FB_T1C;
+		opt.cxl = j->fam->build == FB_N1C || j->fam->build == FB_T1C
+		    || j->fam->build == FB_HC2CFDFTC
+		    || j->fam->build == FB_HC2CBDFTC
+		    || j->fam->build == FB_Q1C;
 		fm[k].d = build_simp(j, build(j->fam, fft_new(ar, &opt), ar,
 		    j->p.n), fm[k].fma);
 		if (j->checkregs)

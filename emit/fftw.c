@@ -43,10 +43,18 @@ static const Sfam sfam[] = {
 		"r2c"},
 	[FB_R2CB] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
 		"r2c"},
+	[FB_R2CFII] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
+		"r2c"},
+	[FB_R2CBIII] = {{"R0", "R1", "Cr", "Ci"}, {"rs", "rs", "csr", "csi"},
+		"r2c"},
+	[FB_E10] = {{"I", "O"}, {"is", "os"}, "r2r"},
+	[FB_E01] = {{"I", "O"}, {"is", "os"}, "r2r"},
+	[FB_Q1] = {{"rio", "iio", "W"}, {"rs", "rs", NULL}, "q1"},
 };
 
 #define N1SIZES "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 20 25 32 64"
 #define T1SIZES "2 3 4 5 6 7 8 9 10 12 15 16 20 25 32 64"
+#define SHIFTSIZES "2 3 4 5 6 7 8 9 10 12 15 16 20 25 32 64"
 #define R2CSIZES "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 20 25 32 64 128"
 
 static const Fftwfam fams[] = {
@@ -58,6 +66,18 @@ static const Fftwfam fams[] = {
 		"rdft/codelet-rdft.h", "rdft/scalar/r2cf.h", scalar},
 	{"r2cb", "rdft/scalar/r2cb", FB_R2CB, 1, R2CSIZES, 1, FFT_MAXN,
 		"rdft/codelet-rdft.h", "rdft/scalar/r2cb.h", scalar},
+	{"r2cfII", "rdft/scalar/r2cf", FB_R2CFII, -1, SHIFTSIZES, 1,
+		FFT_MAXN / 2, "rdft/codelet-rdft.h", "rdft/scalar/r2cfII.h",
+		scalar},
+	{"r2cbIII", "rdft/scalar/r2cb", FB_R2CBIII, 1, SHIFTSIZES, 1,
+		FFT_MAXN / 2, "rdft/codelet-rdft.h", "rdft/scalar/r2cbIII.h",
+		scalar},
+	{"e10", "rdft/scalar/r2r", FB_E10, -1, "8", 1, FFT_MAXN / 4,
+		"rdft/codelet-rdft.h", "rdft/scalar/r2r.h", scalar},
+	{"e01", "rdft/scalar/r2r", FB_E01, 1, "8", 1, FFT_MAXN / 4,
+		"rdft/codelet-rdft.h", "rdft/scalar/r2r.h", scalar},
+	{"q1", "dft/scalar/codelets", FB_Q1, -1, "2 3 4 5 6 8", 2, FFT_MAXN,
+		"dft/codelet-dft.h", "dft/scalar/q.h", scalar},
 };
 enum { NFAM = sizeof fams / sizeof fams[0] };
 
@@ -259,6 +279,34 @@ sload(Printer *o, const Slot *s)
 	saddr(o, s);
 }
 
+/* q1's slots: data element (i, j) at vs stride i and rs stride j. */
+static void
+qaddr(Printer *o, const Slot *s)
+{
+	if (!o->stride[s->arr] || (s->i == 0 && s->j == 0))
+		fprintf(o->f, "%s[%d]", o->arr[s->arr], s->arr == 2 ? s->i : 0);
+	else if (s->i == 0)
+		fprintf(o->f, "%s[WS(rs, %d)]", o->arr[s->arr], s->j);
+	else if (s->j == 0)
+		fprintf(o->f, "%s[WS(vs, %d)]", o->arr[s->arr], s->i);
+	else
+		fprintf(o->f, "%s[WS(vs, %d) + WS(rs, %d)]", o->arr[s->arr],
+		    s->i, s->j);
+}
+
+static void
+qstore(Printer *o, int id)
+{
+	Node *n;
+
+	n = &o->d->node[id];
+	fputs(o->tab, o->f);
+	qaddr(o, &o->d->out[n->k]);
+	fputs(" = ", o->f);
+	emit_operand(o, n->a[0]);
+	fputs(";\n", o->f);
+}
+
 static void
 sstore(Printer *o, int id)
 {
@@ -314,8 +362,8 @@ scalar(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 	o.tab = "\t       ";
 	o.arr = sf->arr;
 	o.stride = sf->stride;
-	o.load = sload;
-	o.store = sstore;
+	o.load = m->build == FB_Q1 ? qaddr : sload;
+	o.store = m->build == FB_Q1 ? qstore : sstore;
 	o.var = svar;
 	o.opfmt = sfmt;
 	for (i = 0; i < fm->n; i++)
@@ -325,25 +373,34 @@ scalar(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 	snprintf(open, sizeof open, "%s_open", sf->tpl);
 	snprintf(loop, sizeof loop, "%s_loop", sf->tpl);
 	snprintf(desc, sizeof desc, "%s_desc", sf->tpl);
-	mv = m->build == FB_T1 ? 2 * n : 4 * n;
+	mv = m->build == FB_T1 || m->build == FB_Q1 ? 2 * n : 4 * n;
 	tpl_print(f, open, (const Tplarg[]){TPL_S("name", e->name),
 		TPL_END});
 	fftw_consts(f, fm, 0);
-	if (m->build == FB_T1)
+	if (m->build == FB_T1 || m->build == FB_Q1)
 		tpl_print(f, loop, (const Tplarg[]){TPL_N("nw", 2 * (n - 1)),
 			TPL_N("mv", mv), TPL_END});
 	else if (m->build == FB_N1)
 		tpl_print(f, loop, (const Tplarg[]){TPL_N("mv", mv), TPL_END});
+	else if (m->build == FB_E10 || m->build == FB_E01)
+		tpl_print(f, loop, (const Tplarg[]){TPL_N("mv", 2 * n),
+			TPL_END});
 	else
 		tpl_print(f, loop, (const Tplarg[]){
-			TPL_S("rv", m->build == FB_R2CF ? "ivs" : "ovs"),
-			TPL_S("cv", m->build == FB_R2CF ? "ovs" : "ivs"),
+			TPL_S("rv", m->sign < 0 ? "ivs" : "ovs"),
+			TPL_S("cv", m->sign < 0 ? "ovs" : "ivs"),
 			TPL_N("mv", mv), TPL_END});
 	fputs(body, f);
 	free(body);
-	tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
-		TPL_S("name", e->name),
-		TPL_S("ops", fftw_ops(ops, sizeof ops, fm)), TPL_END});
+	fftw_ops(ops, sizeof ops, fm);
+	if (m->build == FB_E10 || m->build == FB_E01)
+		tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
+			TPL_S("name", e->name), TPL_S("ops", ops),
+			TPL_S("kind", m->build == FB_E10 ? "REDFT10"
+			    : "REDFT01"), TPL_END});
+	else
+		tpl_print(f, desc, (const Tplarg[]){TPL_N("n", n),
+			TPL_S("name", e->name), TPL_S("ops", ops), TPL_END});
 	arena_free(ar);
 }
 

@@ -162,7 +162,7 @@ cmul(Dag *d, Cx a, Cx b, int ca)
 typedef struct Tw Tw;
 struct Tw {
 	Dag *d;
-	int n, base, nterms, maxterm;
+	int n, base;
 	Cx *w;
 	char *have;
 };
@@ -174,32 +174,51 @@ entry(Tw *t, int k)
 	    dag_load(t->d, t->base + 2 * k + 1));
 }
 
+/* How the log3 policy makes w_i, 1 <= i < n: the table entry that
+ * holds it, or -1 when it is w_a (conjugated when *cj) times w_b. */
+int
+hc2c_log3rule(int n, int i, int *a, int *b, int *cj)
+{
+	int x, k, nterms;
+
+	nterms = log3terms(n);
+	if (ispow3(i)) {
+		for (k = 0, x = i; x > 1; x /= 3)
+			k++;
+		return k;
+	}
+	if (i == n - 1 && hc2c_log3x(1 << 30, nterms - 1) >= n)
+		return nterms - 1;
+	for (x = 1; x < i; x *= 3)
+		;
+	if (2 * i >= x) {
+		if (x > n - 1)
+			x = n - 1;
+		*a = x - i;
+		*b = x;
+		*cj = 1;
+	} else {
+		x /= 3;
+		*a = i - x;
+		*b = x;
+		*cj = 0;
+	}
+	return -1;
+}
+
 /* w_i under the log3 policy, each made once. */
 static Cx
 log3w(Tw *t, int i)
 {
-	int x, k;
+	int a, b, cj, k;
 
 	if (t->have[i])
 		return t->w[i];
-	if (ispow3(i)) {
-		for (k = 0, x = i; x > 1; x /= 3)
-			k++;
+	k = hc2c_log3rule(t->n, i, &a, &b, &cj);
+	if (k >= 0)
 		t->w[i] = entry(t, k);
-	} else if (i == t->n - 1 && t->maxterm >= t->n) {
-		t->w[i] = entry(t, t->nterms - 1);
-	} else {
-		for (x = 1; x < i; x *= 3)
-			;
-		if (2 * i >= x) {
-			if (x > t->n - 1)
-				x = t->n - 1;
-			t->w[i] = cmul(t->d, log3w(t, x - i), log3w(t, x), 1);
-		} else {
-			x /= 3;
-			t->w[i] = cmul(t->d, log3w(t, i - x), log3w(t, x), 0);
-		}
-	}
+	else
+		t->w[i] = cmul(t->d, log3w(t, a), log3w(t, b), cj);
 	t->have[i] = 1;
 	return t->w[i];
 }
@@ -216,8 +235,6 @@ twiddle(Dag *d, const Shape *s, int n, int base, Cx *x)
 	t.d = d;
 	t.n = n;
 	t.base = base;
-	t.nterms = log3terms(n);
-	t.maxterm = hc2c_log3x(1 << 30, t.nterms - 1);
 	t.w = cxalloc(d, n);
 	t.have = arena_alloc(d->ar, n);
 	memset(t.have, 0, n);

@@ -226,3 +226,48 @@ twiddlec_pick(Fft *g, Arena *ar, int n, int sign, int tw)
 	s = split(g, ar, c, n, sign);
 	return ops(simp_run(s, fma)) < ops(simp_run(c, fma)) ? s : c;
 }
+
+/* The complex-lane DAG of FFTW's SIMD hc2cfdftv and hc2cbdftv (rdft/
+ * simd/common), the DFT between the maps their printer makes around it
+ * (emit/fftwsimd.c): input j is X_j (Slot.arr 0, j), output k is Y_k
+ * (arr 0, k); forward, Y = DFT_-(X) / 2 (the printer makes X_j of the
+ * loads A, X_j = conj(w_j) (A_j + c(A_(j+1))) for j even and conj(w_j)
+ * i (c(A_j) - A_(j-1)) for j odd, and stores Y_k, or c(Y_k) in the
+ * negative half); backward, Y = DFT_+(X) (the printer loads X_j, c() in
+ * the negative half, and stores Z_j + i Z_(j+1) and c(Z_j - i Z_(j+1))
+ * of the twiddled Z_j = w_j Y_j).  These are genfft's maps
+ * (gen_hc2cdft_c.ml); only the DFT and its scaling are a DAG, since the
+ * twiddles are variables.  requires: g's Fftopt.cxl, n even, 2 <= n <=
+ * FFT_MAXN. */
+Dag *
+twiddlec_hc2cdft(Fft *g, Arena *ar, int n, int backward)
+{
+	Dag *d;
+	int *x, *y, j, v;
+
+	d = dag_new(ar);
+	d->cxl = 1;
+	d->nin = d->nout = n;
+	d->inplace = 1;
+	d->in = arena_alloc(ar, n * sizeof *d->in);
+	d->out = arena_alloc(ar, n * sizeof *d->out);
+	for (j = 0; j < n; j++) {
+		d->in[j].arr = d->out[j].arr = 0;
+		d->in[j].i = d->out[j].i = 0;
+		d->in[j].j = d->out[j].j = j;
+	}
+	x = arena_alloc(ar, 2 * n * sizeof *x);
+	y = arena_alloc(ar, 2 * n * sizeof *y);
+	for (j = 0; j < n; j++) {
+		x[2 * j] = dag_load(d, j);
+		x[2 * j + 1] = CXL_IM;
+	}
+	fft_dft(g, d, n, backward ? 1 : -1, x, y);
+	for (j = 0; j < n; j++) {
+		v = y[2 * j];
+		if (!backward)
+			v = dag_mul(d, dag_const(d, 0.5), v);
+		dag_store(d, j, v);
+	}
+	return d;
+}

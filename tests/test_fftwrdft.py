@@ -38,7 +38,15 @@ FAMS = {
                   "X(khc2c_register)"),
     "hf2": (25, "R *cr, R *ci, const R *W", "X(khc2hc_register)"),
     "hb2": (5, "R *cr, R *ci, const R *W", "X(khc2hc_register)"),
+    # the square, shifted and r2r families (gen/twidsq.c, realshift.c)
+    "q1": (3, "R *rio, R *iio, const R *W, stride rs, stride vs",
+           "X(kdft_difsq_register)"),
+    "r2cfII": (6, "R *R0, R *R1, R *Cr, R *Ci", "X(kr2c_register)"),
+    "r2cbIII": (5, "R *R0, R *R1, R *Cr, R *Ci", "X(kr2c_register)"),
+    "e10": (8, "const R *I, R *O", "X(kr2r_register)"),
+    "e01": (8, "const R *I, R *O", "X(kr2r_register)"),
 }
+NOTW = {"r2cfII", "r2cbIII", "e10", "e01"}
 
 
 def emit(kind, n):
@@ -58,6 +66,9 @@ def test_family(kind):
     assert text.count("static void %s(%s" % (name, params)) == 2
     assert text.count("%s (p, %s, &desc" % (reg, name)) == 2
     # the log3 kinds load only w_x for x = 1, 3, 9, ... (n-1 at most)
+    if kind in NOTW:
+        assert "tw_instr" not in text
+        return
     log3 = kind.endswith("2") and kind != "hc2cbdft2"
     cexp = re.findall(r"\{ TW_CEXP, (\d), (\d+) \}", text)
     if log3:
@@ -68,7 +79,19 @@ def test_family(kind):
         assert [int(x) for _, x in cexp] == 2 * xs
     else:
         assert not cexp and text.count("{ TW_FULL, %d, %d }"
-                                       % (kind != "t2", n)) == 2
+                                       % (kind not in ("t2", "q1"), n)) == 2
+
+
+def test_counts_shifted_at_genfft():
+    # genfft's e10_8 (plain) { 20, 10, 6, 0 }'s 42 operations, q1_4's
+    # { 64, 24, 24, 0 }, r2cfII_32's 256
+    def total(text, form):
+        m = re.findall(r"This function contains (\d+) FP additions, "
+                       r"(\d+) FP multiplications", text)[form]
+        return int(m[0]) + int(m[1])
+    assert total(emit("e10", 8), 1) == 42
+    assert total(emit("q1", 4), 1) == 136
+    assert total(emit("r2cfII", 32), 1) == 256
 
 
 @pytest.mark.parametrize("kind", ["hc2cf", "hf", "hc2cb", "hb"])
@@ -86,6 +109,9 @@ def test_list_and_errors():
     assert "hc2cf 32 rdft/scalar/r2cf/hc2cf_32.c" in r.stdout
     assert "hb2 25 rdft/scalar/r2cb/hb2_25.c" in r.stdout
     assert "t2 64 dft/scalar/codelets/t2_64.c" in r.stdout
+    assert "r2cbIII 64 rdft/scalar/r2cb/r2cbIII_64.c" in r.stdout
+    assert "e01 8 rdft/scalar/r2r/e01_8.c" in r.stdout
+    assert "q1 8 dft/scalar/codelets/q1_8.c" in r.stdout
     r = subprocess.run([KGEN, "fft", "--emit", "fftw", "--kind", "hc2cf",
                         "-n", "7"], capture_output=True, text=True,
                        timeout=60)
@@ -102,7 +128,8 @@ def fftw_tree():
 
 
 @pytest.mark.parametrize("kind,n", [("hc2cfdft", 10), ("hb2", 16),
-                                    ("t2", 25)])
+                                    ("t2", 25), ("q1", 4), ("r2cfII", 5),
+                                    ("r2cbIII", 12), ("e01", 8)])
 def test_compiles_in_fftw(kind, n, tmp_path):
     tree = fftw_tree()
     if tree is None:

@@ -116,3 +116,58 @@ static const kr2c_desc desc = { @n@, "@name@", { @ops@ }, &GENUS };
 void X(codelet_@name@) (planner *p) { X(kr2c_register) (p, @name@, &desc);
 }
 /* kgen: end */
+
+/* q1: the square DIF step, n DFTs of size n over the n x n block at
+ * strides vs and rs, each followed by its twiddles, the block
+ * transposed on the way back (dft/scalar/q.h). */
+/* kgen: begin q1_open */
+static void @name@(R *rio, R *iio, const R *W, stride rs, stride vs, INT mb, INT me, INT ms)
+{
+/* kgen: end */
+
+/* kgen: begin q1_loop */
+     {
+	  INT m;
+	  for (m = mb, W = W + (mb * @nw@); m < me; m = m + 1, rio = rio + ms, iio = iio + ms, W = W + @nw@, MAKE_VOLATILE_STRIDE(@mv@, rs), MAKE_VOLATILE_STRIDE(0, vs)) {
+/* kgen: end */
+
+/* kgen: begin q1_desc */
+	  }
+     }
+}
+
+static const tw_instr twinstr[] = {
+     { TW_FULL, 0, @n@ },
+     { TW_NEXT, 1, 0 }
+};
+
+static const ct_desc desc = { @n@, "@name@", twinstr, &GENUS, { @ops@ }, 0, 0, 0 };
+
+void X(codelet_@name@) (planner *p) {
+     X(kdft_difsq_register) (p, @name@, &desc);
+}
+/* kgen: end */
+
+/* e10, e01: v DCTs of size n (REDFT10, REDFT01: @kind@), I to O
+ * (rdft/scalar/r2r.h). */
+/* kgen: begin r2r_open */
+static void @name@(const R *I, R *O, stride is, stride os, INT v, INT ivs, INT ovs)
+{
+/* kgen: end */
+
+/* kgen: begin r2r_loop */
+     {
+	  INT i;
+	  for (i = v; i > 0; i = i - 1, I = I + ivs, O = O + ovs, MAKE_VOLATILE_STRIDE(@mv@, is), MAKE_VOLATILE_STRIDE(@mv@, os)) {
+/* kgen: end */
+
+/* kgen: begin r2r_desc */
+	  }
+     }
+}
+
+static const kr2r_desc desc = { @n@, "@name@", { @ops@ }, &GENUS, @kind@ };
+
+void X(codelet_@name@) (planner *p) { X(kr2r_register) (p, @name@, &desc);
+}
+/* kgen: end */

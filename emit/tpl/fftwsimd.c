@@ -92,3 +92,56 @@ void XSIMD(codelet_@name@) (planner *p) {
      X(kdft_dit_register) (p, @name@, &desc);
 }
 /* kgen: end */
+
+/* hc2cfdftv, hc2cbdftv (rdft/simd/common): one step of the real-data
+ * Cooley-Tukey solver through a complex DFT (HC2C_VIA_DFT), butterflies
+ * mb..me-1, VL at a time, the positive half Rp (Ip) walked up and the
+ * negative half Rm (Im) down; the twiddles of VL butterflies at W, @nw@
+ * reals each (TW_FULL from 1), the table starting at butterfly 1. */
+/* kgen: begin hv_open */
+static void @name@(R *Rp, R *Ip, R *Rm, R *Im, const R *W, stride rs, INT mb, INT me, INT ms)
+{
+/* kgen: end */
+
+/* kgen: begin hv_loop */
+     {
+	  INT m;
+	  for (m = mb, W = W + ((mb - 1) * ((TWVL / VL) * @nw@)); m < me; m = m + VL, Rp = Rp + (VL * ms), Ip = Ip + (VL * ms), Rm = Rm - (VL * ms), Im = Im - (VL * ms), W = W + (TWVL * @nw@), MAKE_VOLATILE_STRIDE(@mv@, rs)) {
+/* kgen: end */
+
+/* kgen: begin hv_desc */
+     { TW_NEXT, VL, 0 }
+};
+
+static const hc2c_desc desc = { @n@, XSIMD_STRING("@name@"), twinstr, &GENUS, { @ops@ } };
+
+void XSIMD(codelet_@name@) (planner *p) {
+     X(khc2c_register) (p, @name@, &desc, HC2C_VIA_DFT);
+}
+/* kgen: end */
+
+/* q1fv, q1bv: the square DIF step (gen/twidsq.c), VL butterflies at a
+ * time, the n x n block at strides vs and rs. */
+/* kgen: begin qv_open */
+static void @name@(R *ri, R *ii, const R *W, stride rs, stride vs, INT mb, INT me, INT ms)
+{
+/* kgen: end */
+
+/* kgen: begin qv_loop */
+     {
+	  INT m;
+	  R *x;
+	  x = @x@;
+	  for (m = mb, W = W + (mb * ((TWVL / VL) * @nw@)); m < me; m = m + VL, x = x + (VL * ms), W = W + (TWVL * @nw@), MAKE_VOLATILE_STRIDE(@mv@, rs), MAKE_VOLATILE_STRIDE(@mv@, vs)) {
+/* kgen: end */
+
+/* kgen: begin qv_desc */
+     { TW_NEXT, VL, 0 }
+};
+
+static const ct_desc desc = { @n@, XSIMD_STRING("@name@"), twinstr, &GENUS, { @ops@ }, 0, 0, 0 };
+
+void XSIMD(codelet_@name@) (planner *p) {
+     X(kdft_difsq_register) (p, @name@, &desc);
+}
+/* kgen: end */

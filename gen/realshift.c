@@ -1,0 +1,204 @@
+/* realshift.c: the DAGs of FFTW's shifted real-data codelets r2cfII
+ * and r2cbIII (rdft/scalar/r2cf, r2cb), the halfcomplex DFTs of the
+ * second and third kinds that the reodft solvers (DCT and DST II, III)
+ * call:
+ *   r2cfII:  Y_k = sum_j x_j exp(-pi i j (2k+1) / n),  2k + 1 <= n,
+ *            Cr[k] = Re Y_k, Ci[k] = Im Y_k (only Cr where 2k + 1 = n);
+ *   r2cbIII: x_m = Re sum_k Z_k exp(pi i (2k+1) m / n),  0 <= m < n,
+ *            Z_k = Cr[k] + i Ci[k] for 2k + 1 < n, Cr[k] for 2k + 1 =
+ *            n, conj(Z_(n-1-k)) above.
+ * Each is a real DFT of size 2n (real.c's r2cf or r2cb) of an input
+ * that is zero in half of its entries (r2cfII: x_j for j >= n; r2cbIII:
+ * the even frequencies), pruned by the simplifier, as genfft's gen_r2cf
+ * -dft-II and gen_r2cb -dft-III prune a size-2n complex DFT (FFTW
+ * 3.3.10; Frigo and Johnson, Proc. IEEE 93(2), 2005, on the reodft
+ * solvers). */
+#include <math.h>
+#include "all.h"
+
+/* Copies s into d through the slot maps (old input slot to d's, -1 for
+ * a zero; old output slot to d's, -1 to drop it); the simplifying
+ * constructors prune what the zeros and the dropped outputs leave. */
+static void
+restrict_dag(Dag *d, Dag *s, const int *inmap, const int *outmap, int *val)
+{
+	Node *n;
+	int *map, i, j, a[3];
+
+	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);
+	for (i = 0; i < s->nnode; i++) {
+		n = &s->node[i];
+		for (j = 0; j < 3; j++)
+			a[j] = n->a[j] >= 0 ? map[n->a[j]] : -1;
+		switch (n->op) {
+		case OP_LOAD:
+			map[i] = inmap[n->k] >= 0 ? dag_load(d, inmap[n->k])
+			    : dag_const(d, 0);
+			break;
+		case OP_CONST:
+			map[i] = dag_const(d, s->con[n->k]);
+			break;
+		case OP_STORE:
+			map[i] = -1;
+			if (val)
+				val[n->k] = a[0];
+			if (outmap[n->k] >= 0)
+				map[i] = dag_store(d, outmap[n->k], a[0]);
+			break;
+		default:
+			map[i] = dag_make(d, n->op, a[0], a[1], a[2], n->k);
+		}
+	}
+}
+
+/* Slots as real.c's r2cf and r2cb: x_m is R0[m/2] (m even) or R1
+ * (odd) at stride rs; Cr[k], Ci[k] are slots 2k, 2k+1 (arrays 2, 3 at
+ * csr, csi).  The DAG is real.c's r2cf (r2cb) of size 2n restricted:
+ * r2cfII keeps inputs x_m, m < n (the rest zero) and outputs Cr, Ci at
+ * the odd frequencies 2k+1 <= n; r2cbIII keeps the inputs at the odd
+ * frequencies 2k+1 <= n (the rest zero), whose Hermitian extension is
+ * hcdftIII's, and the outputs x_m, m < n.  requires: 1 <= n, 2n <=
+ * FFT_MAXN. */
+Dag *
+realshift_build(Fft *g, Arena *ar, int n, int backward)
+{
+	Dag *d, *s;
+	Slot *rs, *cs;
+	int *inmap, *outmap, h, m, k;
+
+	h = (n + 1) / 2;
+	d = dag_new(ar);
+	d->nin = backward ? 2 * h : n;
+	d->nout = backward ? n : 2 * h;
+	d->in = arena_alloc(ar, d->nin * sizeof *d->in);
+	d->out = arena_alloc(ar, d->nout * sizeof *d->out);
+	rs = backward ? d->out : d->in;
+	cs = backward ? d->in : d->out;
+	for (m = 0; m < n; m++) {
+		rs[m].arr = m & 1;
+		rs[m].i = 0;
+		rs[m].j = m >> 1;
+	}
+	for (k = 0; k < 2 * h; k++) {
+		cs[k].arr = 2 + (k & 1);
+		cs[k].i = 0;
+		cs[k].j = k >> 1;
+	}
+	s = simp_run(real_build(g, ar, 2 * n, backward), 0);
+	inmap = arena_alloc(ar, (s->nin + 1) * sizeof *inmap);
+	outmap = arena_alloc(ar, (s->nout + 1) * sizeof *outmap);
+	for (m = 0; m < s->nin; m++)
+		inmap[m] = -1;
+	for (m = 0; m < s->nout; m++)
+		outmap[m] = -1;
+	/* the halfcomplex side: frequency q = 2k+1 <= n, slots 2q, 2q+1 */
+	for (k = 0; 2 * k + 1 <= n; k++) {
+		m = 2 * (2 * k + 1);
+		if (backward) {
+			inmap[m] = 2 * k;
+			if (2 * k + 1 < n)
+				inmap[m + 1] = 2 * k + 1;
+		} else {
+			outmap[m] = 2 * k;
+			if (2 * k + 1 < n)
+				outmap[m + 1] = 2 * k + 1;
+		}
+	}
+	for (m = 0; m < n; m++) {
+		if (backward)
+			outmap[m] = m;
+		else
+			inmap[m] = m;
+	}
+	restrict_dag(d, s, inmap, outmap, NULL);
+	return d;
+}
+
+/* The DCTs of FFTW's e10 and e01 codelets (rdft/scalar/r2r):
+ *   REDFT10: Y_k = 2 sum_j X_j cos(pi (2j+1) k / 2n),
+ *   REDFT01: Y_k = X_0 + 2 sum_(j>0) X_j cos(pi j (2k+1) / 2n).
+ * REDFT10 by Makhoul's reordering (IEEE Trans. ASSP 28(1), 1980): v_j =
+ * X_2j, v_(n-1-j) = X_(2j+1), V = the real DFT of v (real.c's r2cf),
+ * Y_k = 2 Re(exp(-pi i k / 2n) V_k), one complex rotation per pair k,
+ * n-k.  REDFT01 is REDFT10's transpose times diag(1/2, 1, ..., 1), made
+ * by network transposition (transpose.c), the policy of fewest
+ * operations kept.  Slots: X_j is input j (array I at stride is), Y_k
+ * output k (array O at os).  requires: 1 <= n <= FFT_MAXN. */
+static Dag *
+e10(Fft *g, Arena *ar, int n)
+{
+	Dag *d, *s;
+	long double t;
+	int *inmap, *outmap, *val, m, k, re, im, c;
+
+	d = dag_new(ar);
+	d->nin = d->nout = n;
+	d->in = arena_alloc(ar, n * sizeof *d->in);
+	d->out = arena_alloc(ar, n * sizeof *d->out);
+	for (m = 0; m < n; m++) {
+		d->in[m].arr = 0;
+		d->out[m].arr = 1;
+		d->in[m].i = d->out[m].i = 0;
+		d->in[m].j = d->out[m].j = m;
+	}
+	s = simp_run(real_build(g, ar, n, 0), 0);
+	inmap = arena_alloc(ar, (s->nin + 1) * sizeof *inmap);
+	outmap = arena_alloc(ar, (s->nout + 1) * sizeof *outmap);
+	val = arena_alloc(ar, (s->nout + 1) * sizeof *val);
+	for (m = 0; m < s->nout; m++) {
+		outmap[m] = -1;
+		val[m] = -1;
+	}
+	for (m = 0; 2 * m < n; m++)
+		inmap[m] = 2 * m;
+	for (m = 0; 2 * m + 1 < n; m++)
+		inmap[n - 1 - m] = 2 * m + 1;
+	restrict_dag(d, s, inmap, outmap, val);
+	c = dag_const(d, 0);
+	for (k = 0; k < n; k++) {
+		m = k <= n - k ? k : n - k;
+		re = val[2 * m];
+		im = val[2 * m + 1] >= 0 ? val[2 * m + 1] : c;
+		if (re < 0)
+			re = c;
+		if (m != k)
+			im = dag_neg(d, im);
+		t = acosl(-1) * k / (2 * n);
+		dag_store(d, k, dag_add(d, dag_mul(d, dag_const(d,
+		    2 * cosl(t)), re), dag_mul(d, dag_const(d, 2 * sinl(t)),
+		    im)));
+	}
+	return d;
+}
+
+Dag *
+realshift_dct(Fft *g, Arena *ar, int n, int e01)
+{
+	Dag *f, *t, *best;
+	long double *w;
+	Count c;
+	int k, pol, ops, bops;
+
+	f = simp_run(e10(g, ar, n), 0);
+	if (!e01)
+		return f;
+	w = arena_alloc(ar, n * sizeof *w);
+	for (k = 0; k < n; k++)
+		w[k] = k ? 1 : 0.5;
+	best = NULL;
+	bops = 0;
+	for (pol = 0; pol < 8; pol++) {
+		t = simp_run(transpose_dag(f, ar, w, f->in, f->out, pol & 3),
+		    0);
+		if (pol & 4)
+			t = simp_run(transpose_factor(t), 0);
+		t = transpose_signs(t);
+		c = dag_count(t);
+		ops = c.add + c.mul + c.fma + c.neg;
+		if (!best || ops < bops) {
+			best = t;
+			bops = ops;
+		}
+	}
+	return best;
+}
