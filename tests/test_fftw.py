@@ -26,7 +26,7 @@ SRC_KGEN = ROOT / "build" / "fftw-kgen" / "src"
 OBJS = [ROOT / "build" / "fftw" / "obj-double",
         ROOT / "build" / "fftw-kgen" / "obj-simd",
         ROOT / "build" / "fftw-kgen" / "obj-scalar"]
-LINE = re.compile(r"([a-z0-9]+) ([0-9]+) ((?:dft|rdft)/[a-z0-9/_]+\.c)")
+LINE = re.compile(r"([A-Za-z0-9]+) ([0-9]+) ((?:dft|rdft)/[A-Za-z0-9/_]+\.c)")
 
 
 def listing():
