@@ -116,3 +116,11 @@ bench-fftw: fk-simd
 	    --kgen $(FK_DIR)/obj-simd/tests/bench $(BENCH_FFTW_ARGS)
 
 .PHONY: check-fftw bench-fftw fk-src fk-mpi fk-scalar fk-simd
+
+# ---- fftw-opcounts: every file --emit fftw writes against genfft's of
+# the same path, both forms (bench/fftwops.py; the table goes to
+# docs/results.md, per file to build/bench/fftwops.csv).
+fftw-opcounts: bin/kgen $(FFTW_DIR)/src/configure
+	$(PYTHON) bench/fftwops.py --doc
+
+.PHONY: fftw-opcounts
