@@ -53,18 +53,13 @@ restrict_dag(Dag *d, Dag *s, const int *inmap, const int *outmap, int *val)
 
 /* Slots as real.c's r2cf and r2cb: x_m is R0[m/2] (m even) or R1
  * (odd) at stride rs; Cr[k], Ci[k] are slots 2k, 2k+1 (arrays 2, 3 at
- * csr, csi).  The DAG is real.c's r2cf (r2cb) of size 2n restricted:
- * r2cfII keeps inputs x_m, m < n (the rest zero) and outputs Cr, Ci at
- * the odd frequencies 2k+1 <= n; r2cbIII keeps the inputs at the odd
- * frequencies 2k+1 <= n (the rest zero), whose Hermitian extension is
- * hcdftIII's, and the outputs x_m, m < n.  requires: 1 <= n, 2n <=
- * FFT_MAXN. */
-Dag *
-realshift_build(Fft *g, Arena *ar, int n, int backward)
+ * csr, csi), k < h = (n+1)/2, no Ci where 2k + 1 = n. */
+static Dag *
+shell(Arena *ar, int n, int backward)
 {
-	Dag *d, *s;
+	Dag *d;
 	Slot *rs, *cs;
-	int *inmap, *outmap, h, m, k;
+	int h, m, k;
 
 	h = (n + 1) / 2;
 	d = dag_new(ar);
@@ -84,6 +79,21 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 		cs[k].i = 0;
 		cs[k].j = k >> 1;
 	}
+	return d;
+}
+
+/* The size-2n real DFT (real.c) restricted: r2cfII keeps inputs x_m,
+ * m < n (the rest zero) and outputs Cr, Ci at the odd frequencies 2k+1
+ * <= n; r2cbIII keeps the inputs at the odd frequencies 2k+1 <= n (the
+ * rest zero), whose Hermitian extension is hcdftIII's, and the outputs
+ * x_m, m < n. */
+static Dag *
+padded(Fft *g, Arena *ar, int n, int backward)
+{
+	Dag *d, *s;
+	int *inmap, *outmap, m, k;
+
+	d = shell(ar, n, backward);
 	s = simp_run(real_build(g, ar, 2 * n, backward), 0);
 	inmap = arena_alloc(ar, (s->nin + 1) * sizeof *inmap);
 	outmap = arena_alloc(ar, (s->nout + 1) * sizeof *outmap);
@@ -112,6 +122,169 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	}
 	restrict_dag(d, s, inmap, outmap, NULL);
 	return d;
+}
+
+/* Stores Y_k's parts from the complex outputs y (re, im pairs). */
+static void
+store(Dag *d, int n, const int *y)
+{
+	int k;
+
+	for (k = 0; 2 * k + 1 <= n; k++) {
+		dag_store(d, 2 * k, y[2 * k]);
+		if (2 * k + 1 < n)
+			dag_store(d, 2 * k + 1, y[2 * k + 1]);
+	}
+}
+
+/* r2cfII by a complex DFT (gen/fft.c's, the simplifier pruning what the
+ * zeros and the unused outputs leave): big, the size-2n DFT of x padded
+ * with zeros at its odd frequencies; else the size-n DFT of the
+ * pre-twiddled z_j = x_j exp(-pi i j / n), Y_k = Z_k. */
+static Dag *
+bydft(Fft *g, Arena *ar, int n, int big)
+{
+	Dag *d;
+	long double c, s;
+	int *in, *out, *y, N, j, k, x, zero;
+
+	d = shell(ar, n, 0);
+	N = big ? 2 * n : n;
+	in = arena_alloc(ar, 2 * N * sizeof *in);
+	out = arena_alloc(ar, 2 * N * sizeof *out);
+	y = arena_alloc(ar, 2 * N * sizeof *y);
+	zero = dag_const(d, 0);
+	for (j = 0; j < N; j++) {
+		in[2 * j] = in[2 * j + 1] = zero;
+		if (j >= n)
+			continue;
+		x = dag_load(d, j);
+		if (big) {
+			in[2 * j] = x;
+			continue;
+		}
+		num_cexp(-j, 2 * n, &c, &s);
+		in[2 * j] = dag_mul(d, dag_const(d, c), x);
+		in[2 * j + 1] = dag_mul(d, dag_const(d, s), x);
+	}
+	fft_dft(g, d, N, -1, in, out);
+	for (k = 0; 2 * k + 1 <= n; k++) {
+		y[2 * k] = out[2 * (big ? 2 * k + 1 : k)];
+		y[2 * k + 1] = out[2 * (big ? 2 * k + 1 : k) + 1];
+	}
+	store(d, n, y);
+	return d;
+}
+
+/* c * v added to the sum *acc (-1: none yet), c an exact constant. */
+static void
+term(Dag *d, int *acc, long double c, int v)
+{
+	if (fabsl(c) < 1e-30L)
+		return;
+	if (fabsl(c) != 1)
+		v = dag_mul(d, dag_const(d, fabsl(c)), v);
+	if (*acc < 0)
+		*acc = c > 0 ? v : dag_neg(d, v);
+	else
+		*acc = c > 0 ? dag_add(d, *acc, v) : dag_sub(d, *acc, v);
+}
+
+/* r2cfII by the pairing of x_j and x_(n-j): with u_j = x_j - x_(n-j),
+ * v_j = x_j + x_(n-j), 0 < j < n/2, and t = pi (2k+1) / n,
+ *   Re Y_k = x_0 + sum_j u_j cos(t j),
+ *   Im Y_k = -sum_j v_j sin(t j) - (-1)^k x_(n/2) (n even),
+ * the sums direct. */
+static Dag *
+paired(Arena *ar, int n)
+{
+	Dag *d;
+	long double c, s;
+	int *u, *v, *y, j, k, re, im;
+
+	d = shell(ar, n, 0);
+	u = arena_alloc(ar, n * sizeof *u);
+	v = arena_alloc(ar, n * sizeof *v);
+	y = arena_alloc(ar, (n + 2) * sizeof *y);
+	for (j = 1; 2 * j < n; j++) {
+		u[j] = dag_sub(d, dag_load(d, j), dag_load(d, n - j));
+		v[j] = dag_add(d, dag_load(d, j), dag_load(d, n - j));
+	}
+	for (k = 0; 2 * k + 1 <= n; k++) {
+		re = dag_load(d, 0);
+		im = -1;
+		for (j = 1; 2 * j < n; j++) {
+			num_cexp((long)(2 * k + 1) * j, 2 * n, &c, &s);
+			term(d, &re, c, u[j]);
+			term(d, &im, -s, v[j]);
+		}
+		if (n % 2 == 0)
+			term(d, &im, k & 1 ? 1 : -1, dag_load(d, n / 2));
+		y[2 * k] = re;
+		y[2 * k + 1] = im >= 0 ? im : dag_const(d, 0);
+	}
+	store(d, n, y);
+	return d;
+}
+
+static long
+ops(Dag *d)
+{
+	Count c;
+
+	c = dag_count(d);
+	return (long)c.add + c.mul + c.fma + c.neg;
+}
+
+/* r2cfII (r2cbIII): of the routes above, the one of fewest operations
+ * in g's form (FMA or not) once simplified; r2cbIII also as the
+ * transpose of each r2cfII route times diag(2, ..., 2, 1 at the middle
+ * Cr), by network transposition (transpose.c).  requires: 1 <= n, 2n
+ * <= FFT_MAXN. */
+Dag *
+realshift_build(Fft *g, Arena *ar, int n, int backward)
+{
+	Dag *f[4], *b, *t, *best, *sh;
+	long double *w;
+	long o, bo;
+	int fma, i, pol, k, h;
+
+	fma = fft_opt(g)->fma;
+	best = padded(g, ar, n, backward);
+	bo = ops(simp_run(best, fma));
+	f[0] = padded(g, ar, n, 0);
+	f[1] = bydft(g, ar, n, 1);
+	f[2] = bydft(g, ar, n, 0);
+	f[3] = paired(ar, n);
+	h = (n + 1) / 2;
+	w = arena_alloc(ar, 2 * h * sizeof *w);
+	for (k = 0; k < 2 * h; k++)
+		w[k] = n % 2 && k == n - 1 ? 1 : 2;
+	sh = shell(ar, n, 1);
+	for (i = 0; i < 4; i++) {
+		if (!backward) {
+			o = ops(simp_run(f[i], fma));
+			if (o < bo) {
+				best = f[i];
+				bo = o;
+			}
+			continue;
+		}
+		b = simp_run(f[i], 0);
+		for (pol = 0; pol < 8; pol++) {
+			t = simp_run(transpose_dag(b, ar, w, sh->in, sh->out,
+			    pol & 3), 0);
+			if (pol & 4)
+				t = simp_run(transpose_factor(t), 0);
+			t = transpose_signs(t);
+			o = ops(simp_run(t, fma));
+			if (o < bo) {
+				best = t;
+				bo = o;
+			}
+		}
+	}
+	return best;
 }
 
 /* The DCTs of FFTW's e10 and e01 codelets (rdft/scalar/r2r):
