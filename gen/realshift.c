@@ -17,7 +17,8 @@
 #include "all.h"
 
 /* Copies s into d through the slot maps (old input slot to d's, -1 for
- * a zero; old output slot to d's, -1 to drop it); the simplifying
+ * a zero, -2 - s for minus d's slot s; old output slot to d's, -1 to
+ * drop it); the simplifying
  * constructors prune what the zeros and the dropped outputs leave. */
 static void
 restrict_dag(Dag *d, Dag *s, const int *inmap, const int *outmap, int *val)
@@ -32,8 +33,13 @@ restrict_dag(Dag *d, Dag *s, const int *inmap, const int *outmap, int *val)
 			a[j] = n->a[j] >= 0 ? map[n->a[j]] : -1;
 		switch (n->op) {
 		case OP_LOAD:
-			map[i] = inmap[n->k] >= 0 ? dag_load(d, inmap[n->k])
-			    : dag_const(d, 0);
+			if (inmap[n->k] >= 0)
+				map[i] = dag_load(d, inmap[n->k]);
+			else if (inmap[n->k] == -1)
+				map[i] = dag_const(d, 0);
+			else
+				map[i] = dag_neg(d, dag_load(d,
+				    -2 - inmap[n->k]));
 			break;
 		case OP_CONST:
 			map[i] = dag_const(d, s->con[n->k]);
@@ -227,6 +233,39 @@ paired(Arena *ar, int n)
 	return d;
 }
 
+/* r2cfII for odd n by a real DFT of size n (real.c's r2cf): with
+ * 2k + 1 + n = 2m, exp(-pi i (2k+1) j / n) = (-1)^j exp(-2 pi i m j / n),
+ * so Y_k = X_m, X the DFT of (-1)^j x_j, and X_m = conj(X_(n-m)) where
+ * m > n/2 (m = n is X_0).  requires: n odd. */
+static Dag *
+oddperm(Fft *g, Arena *ar, int n)
+{
+	Dag *d, *s;
+	int *inmap, *outmap, *val, j, k, q, c;
+
+	d = shell(ar, n, 0);
+	s = simp_run(real_build(g, ar, n, 0), 0);
+	inmap = arena_alloc(ar, (s->nin + 1) * sizeof *inmap);
+	outmap = arena_alloc(ar, (s->nout + 1) * sizeof *outmap);
+	val = arena_alloc(ar, (s->nout + 1) * sizeof *val);
+	for (j = 0; j < s->nout; j++) {
+		outmap[j] = -1;
+		val[j] = -1;
+	}
+	for (j = 0; j < n; j++)
+		inmap[j] = j & 1 ? -2 - j : j;
+	restrict_dag(d, s, inmap, outmap, val);
+	c = dag_const(d, 0);
+	for (k = 0; 2 * k + 1 <= n; k++) {
+		q = (n - 2 * k - 1) / 2;
+		dag_store(d, 2 * k, val[2 * q] >= 0 ? val[2 * q] : c);
+		if (2 * k + 1 < n)
+			dag_store(d, 2 * k + 1, dag_neg(d, val[2 * q + 1] >= 0
+			    ? val[2 * q + 1] : c));
+	}
+	return d;
+}
+
 static long
 ops(Dag *d)
 {
@@ -244,7 +283,7 @@ ops(Dag *d)
 Dag *
 realshift_build(Fft *g, Arena *ar, int n, int backward)
 {
-	Dag *f[4], *b, *t, *best, *sh;
+	Dag *f[5], *b, *t, *best, *sh;
 	long double *w;
 	long o, bo;
 	int fma, i, pol, k, h;
@@ -256,12 +295,13 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	f[1] = bydft(g, ar, n, 1);
 	f[2] = bydft(g, ar, n, 0);
 	f[3] = paired(ar, n);
+	f[4] = n % 2 ? oddperm(g, ar, n) : NULL;
 	h = (n + 1) / 2;
 	w = arena_alloc(ar, 2 * h * sizeof *w);
 	for (k = 0; k < 2 * h; k++)
 		w[k] = n % 2 && k == n - 1 ? 1 : 2;
 	sh = shell(ar, n, 1);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5 && f[i]; i++) {
 		if (!backward) {
 			o = ops(simp_run(f[i], fma));
 			if (o < bo) {
