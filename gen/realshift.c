@@ -14,6 +14,8 @@
  * 3.3.10; Frigo and Johnson, Proc. IEEE 93(2), 2005, on the reodft
  * solvers). */
 #include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
 #include "all.h"
 
 /* Copies s into d through the slot maps (old input slot to d's, -1 for
@@ -55,6 +57,104 @@ restrict_dag(Dag *d, Dag *s, const int *inmap, const int *outmap, int *val)
 			map[i] = dag_make(d, n->op, a[0], a[1], a[2], n->k);
 		}
 	}
+}
+
+static Dag *e10(Fft *g, Arena *ar, int n);
+static Dag *shell(Arena *ar, int n, int backward);
+
+/* Copies s into d, its input slot k read as d's node inval[k], and sets
+ * val[k] to the value s stores at its output slot k. */
+static void
+inline_dag(Dag *d, Dag *s, const int *inval, int *val)
+{
+	Node *n;
+	int *map, i, j, a[3];
+
+	map = arena_alloc(s->ar, (s->nnode + 1) * sizeof *map);
+	for (i = 0; i < s->nnode; i++) {
+		n = &s->node[i];
+		for (j = 0; j < 3; j++)
+			a[j] = n->a[j] >= 0 ? map[n->a[j]] : -1;
+		switch (n->op) {
+		case OP_LOAD:
+			map[i] = inval[n->k];
+			break;
+		case OP_CONST:
+			map[i] = dag_const(d, s->con[n->k]);
+			break;
+		case OP_STORE:
+			map[i] = -1;
+			val[n->k] = a[0];
+			break;
+		default:
+			map[i] = dag_make(d, n->op, a[0], a[1], a[2], n->k);
+		}
+	}
+}
+
+/* The DCT-III of size N, Y_k = sum_j a_j cos(pi (2k+1) j / 2N), as
+ * e10's transpose times diag(1/2, ..., 1/2), the policy of fewest
+ * operations kept. */
+static Dag *
+dct3(Fft *g, Arena *ar, int N)
+{
+	Dag *f, *t, *best;
+	long double *w;
+	Count c;
+	int k, pol, o, bo;
+
+	f = simp_run(e10(g, ar, N), 0);
+	w = arena_alloc(ar, N * sizeof *w);
+	for (k = 0; k < N; k++)
+		w[k] = 0.5;
+	best = NULL;
+	bo = 0;
+	for (pol = 0; pol < 8; pol++) {
+		t = simp_run(transpose_dag(f, ar, w, f->in, f->out, pol & 3),
+		    0);
+		if (pol & 4)
+			t = simp_run(transpose_factor(t), 0);
+		t = transpose_signs(t);
+		c = dag_count(t);
+		o = c.add + c.mul + c.fma + c.neg;
+		if (!best || o < bo) {
+			best = t;
+			bo = o;
+		}
+	}
+	return best;
+}
+
+/* r2cfII for even n = 2N by the pairing of paired() below: with a_0 =
+ * x_0, a_j = u_j, b_j = v_j (0 < j < N), b_N = x_N, Re Y_k is the
+ * DCT-III of a and Im Y_k = -sum_(j=1..N) b_j sin(pi (2k+1) j / 2N) =
+ * -(-1)^k (the DCT-III of b_(N-j))_k.  requires: n even. */
+static Dag *
+evenpair(Fft *g, Arena *ar, int n)
+{
+	Dag *d, *c3;
+	int *a, *b, *re, *im, N, j, k;
+
+	N = n / 2;
+	d = shell(ar, n, 0);
+	c3 = dct3(g, ar, N);
+	a = arena_alloc(ar, N * sizeof *a);
+	b = arena_alloc(ar, N * sizeof *b);
+	re = arena_alloc(ar, (c3->nout + 1) * sizeof *re);
+	im = arena_alloc(ar, (c3->nout + 1) * sizeof *im);
+	a[0] = dag_load(d, 0);
+	b[0] = dag_load(d, N);
+	for (j = 1; j < N; j++) {
+		a[j] = dag_sub(d, dag_load(d, j), dag_load(d, n - j));
+		b[N - j] = dag_add(d, dag_load(d, j), dag_load(d, n - j));
+	}
+	inline_dag(d, c3, a, re);
+	inline_dag(d, c3, b, im);
+	for (k = 0; k < N; k++) {
+		dag_store(d, 2 * k, re[k]);
+		dag_store(d, 2 * k + 1, k & 1 ? im[k] : dag_neg(d, im[k]));
+	}
+	return d;
 }
 
 /* Slots as real.c's r2cf and r2cb: x_m is R0[m/2] (m even) or R1
@@ -283,7 +383,7 @@ ops(Dag *d)
 Dag *
 realshift_build(Fft *g, Arena *ar, int n, int backward)
 {
-	Dag *f[5], *b, *t, *best, *sh;
+	Dag *f[6], *b, *t, *best, *sh;
 	long double *w;
 	long o, bo;
 	int fma, i, pol, k, h;
@@ -295,15 +395,18 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	f[1] = bydft(g, ar, n, 1);
 	f[2] = bydft(g, ar, n, 0);
 	f[3] = paired(ar, n);
-	f[4] = n % 2 ? oddperm(g, ar, n) : NULL;
+	f[4] = n % 2 ? oddperm(g, ar, n) : evenpair(g, ar, n);
+	f[5] = NULL;
 	h = (n + 1) / 2;
 	w = arena_alloc(ar, 2 * h * sizeof *w);
 	for (k = 0; k < 2 * h; k++)
 		w[k] = n % 2 && k == n - 1 ? 1 : 2;
 	sh = shell(ar, n, 1);
-	for (i = 0; i < 5 && f[i]; i++) {
+	for (i = 0; i < 6 && f[i]; i++) {
 		if (!backward) {
 			o = ops(simp_run(f[i], fma));
+			if (getenv("RSDBG"))
+				fprintf(stderr, "route %d: %ld\n", i, o);
 			if (o < bo) {
 				best = f[i];
 				bo = o;
