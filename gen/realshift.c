@@ -7,15 +7,19 @@
  *   r2cbIII: x_m = Re sum_k Z_k exp(pi i (2k+1) m / n),  0 <= m < n,
  *            Z_k = Cr[k] + i Ci[k] for 2k + 1 < n, Cr[k] for 2k + 1 =
  *            n, conj(Z_(n-1-k)) above.
- * Each is a real DFT of size 2n (real.c's r2cf or r2cb) of an input
- * that is zero in half of its entries (r2cfII: x_j for j >= n; r2cbIII:
- * the even frequencies), pruned by the simplifier, as genfft's gen_r2cf
- * -dft-II and gen_r2cb -dft-III prune a size-2n complex DFT (FFTW
- * 3.3.10; Frigo and Johnson, Proc. IEEE 93(2), 2005, on the reodft
- * solvers). */
+ * r2cfII is built by several routes and the one of fewest operations in
+ * the codelet's form kept: kgen's size-2n real DFT (real.c) of x padded
+ * with zeros, its odd frequencies (genfft's gen_r2cf -dft-II prunes a
+ * size-2n complex DFT the same way); the size-2n complex DFT likewise;
+ * the size-n DFT of the pre-twiddled x_j exp(-pi i j / n); the pairing
+ * of x_j and x_(n-j) into a cosine and a sine sum, direct or (n even)
+ * as two DCT-IIIs; for odd n, a real DFT of size n of (-1)^j x_j with
+ * its outputs permuted; for even n, decimation in time into two
+ * r2cfIIs of size n/2 and one rotation per output pair.  r2cbIII is
+ * the transpose of each (network transposition, transpose.c) or the
+ * size-2n real DFT route directly (FFTW 3.3.10; Frigo and Johnson,
+ * Proc. IEEE 93(2), 2005, on the reodft solvers). */
 #include <math.h>
-#include <stdlib.h>
-#include <stdio.h>
 #include "all.h"
 
 /* Copies s into d through the slot maps (old input slot to d's, -1 for
@@ -153,6 +157,54 @@ evenpair(Fft *g, Arena *ar, int n)
 	for (k = 0; k < N; k++) {
 		dag_store(d, 2 * k, re[k]);
 		dag_store(d, 2 * k + 1, k & 1 ? im[k] : dag_neg(d, im[k]));
+	}
+	return d;
+}
+
+/* r2cfII for even n = 2N by decimation in time: E, O the r2cfII of
+ * size N (realshift_build's, inlined) of x_(2i) and x_(2i+1), w =
+ * exp(-pi i / n), t_k = w^(2k+1) O_k:
+ *   Y_k = E_k + t_k,  Y_(N-1-k) = conj(E_k - t_k)  (w^n = -1),
+ * and Y_k = E_k - i O_k at 2k + 1 = N (E_k, O_k real).  requires: n
+ * even. */
+static Dag *
+split(Fft *g, Arena *ar, int n)
+{
+	Dag *d, *h;
+	long double c, s;
+	int *xe, *xo, *e, *o, N, j, k, tr, ti;
+
+	N = n / 2;
+	d = shell(ar, n, 0);
+	h = simp_run(realshift_build(g, ar, N, 0), 0);
+	xe = arena_alloc(ar, N * sizeof *xe);
+	xo = arena_alloc(ar, N * sizeof *xo);
+	e = arena_alloc(ar, (h->nout + 1) * sizeof *e);
+	o = arena_alloc(ar, (h->nout + 1) * sizeof *o);
+	for (j = 0; j < h->nout; j++)
+		e[j] = o[j] = dag_const(d, 0);
+	for (j = 0; j < N; j++) {
+		xe[j] = dag_load(d, 2 * j);
+		xo[j] = dag_load(d, 2 * j + 1);
+	}
+	inline_dag(d, h, xe, e);
+	inline_dag(d, h, xo, o);
+	for (k = 0; 2 * k + 1 <= N; k++) {
+		if (2 * k + 1 == N) {
+			dag_store(d, 2 * k, e[2 * k]);
+			dag_store(d, 2 * k + 1, dag_neg(d, o[2 * k]));
+			continue;
+		}
+		num_cexp(-(2 * k + 1), 2 * n, &c, &s);
+		tr = dag_sub(d, dag_mul(d, dag_const(d, c), o[2 * k]),
+		    dag_mul(d, dag_const(d, s), o[2 * k + 1]));
+		ti = dag_add(d, dag_mul(d, dag_const(d, s), o[2 * k]),
+		    dag_mul(d, dag_const(d, c), o[2 * k + 1]));
+		dag_store(d, 2 * k, dag_add(d, e[2 * k], tr));
+		dag_store(d, 2 * k + 1, dag_add(d, e[2 * k + 1], ti));
+		dag_store(d, 2 * (N - 1 - k), dag_sub(d, e[2 * k], tr));
+		dag_store(d, 2 * (N - 1 - k) + 1, dag_sub(d, ti,
+		    e[2 * k + 1]));
 	}
 	return d;
 }
@@ -396,7 +448,7 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	f[2] = bydft(g, ar, n, 0);
 	f[3] = paired(ar, n);
 	f[4] = n % 2 ? oddperm(g, ar, n) : evenpair(g, ar, n);
-	f[5] = NULL;
+	f[5] = n % 2 ? NULL : split(g, ar, n);
 	h = (n + 1) / 2;
 	w = arena_alloc(ar, 2 * h * sizeof *w);
 	for (k = 0; k < 2 * h; k++)
@@ -405,8 +457,6 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	for (i = 0; i < 6 && f[i]; i++) {
 		if (!backward) {
 			o = ops(simp_run(f[i], fma));
-			if (getenv("RSDBG"))
-				fprintf(stderr, "route %d: %ld\n", i, o);
 			if (o < bo) {
 				best = f[i];
 				bo = o;
