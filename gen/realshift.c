@@ -418,6 +418,41 @@ oddperm(Fft *g, Arena *ar, int n)
 	return d;
 }
 
+/* r2cfII as the transpose of r2cbIII's padded route: that is r2cfII's
+ * matrix transposed times diag(2, ..., 2, 1 at the middle Cr), so its
+ * transpose at weights 1/2 is r2cfII with the middle Cr halved. */
+static Dag *
+backpad(Fft *g, Arena *ar, int n, int pol)
+{
+	Dag *d, *s, *t;
+	long double *w;
+	int *x, *val, m;
+
+	s = simp_run(padded(g, ar, n, 1), 0);
+	w = arena_alloc(ar, n * sizeof *w);
+	for (m = 0; m < n; m++)
+		w[m] = 0.5;
+	d = shell(ar, n, 0);
+	t = simp_run(transpose_dag(s, ar, w, d->in, d->out, pol & 3), 0);
+	if (pol & 4)
+		t = simp_run(transpose_factor(t), 0);
+	t = transpose_signs(t);
+	x = arena_alloc(ar, n * sizeof *x);
+	val = arena_alloc(ar, (t->nout + 1) * sizeof *val);
+	for (m = 0; m < t->nout; m++)
+		val[m] = -1;
+	for (m = 0; m < n; m++)
+		x[m] = dag_load(d, m);
+	inline_dag(d, t, x, val);
+	for (m = 0; m < n + n % 2; m++) {
+		if (m == n - 1 && n % 2)
+			val[m] = dag_mul(d, dag_const(d, 2), val[m]);
+		if (val[m] >= 0 && !(n % 2 && m == n))
+			dag_store(d, m, val[m]);
+	}
+	return d;
+}
+
 static long
 ops(Dag *d)
 {
@@ -475,6 +510,14 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 				best = t;
 				bo = o;
 			}
+		}
+	}
+	for (pol = 0; !backward && pol < 8; pol++) {
+		t = backpad(g, ar, n, pol);
+		o = ops(simp_run(t, fma));
+		if (o < bo) {
+			best = t;
+			bo = o;
 		}
 	}
 	return best;
