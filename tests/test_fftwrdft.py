@@ -94,6 +94,19 @@ def test_counts_shifted_at_genfft():
     assert total(emit("r2cfII", 32), 1) == 256
 
 
+@pytest.mark.parametrize("kind,n,genfft", [("r2cfII", 7, 42),
+                                           ("r2cfII", 9, 72),
+                                           ("r2cfII", 15, 105),
+                                           ("r2cfII", 25, 361),
+                                           ("r2cbIII", 7, 43)])
+def test_counts_shifted_routes(kind, n, genfft):
+    # gen/realshift.c's routes (odd n: a real DFT of (-1)^j x_j; its
+    # transpose) against genfft's plain counts of the same files
+    m = re.findall(r"This function contains (\d+) FP additions, "
+                   r"(\d+) FP multiplications", emit(kind, n))[1]
+    assert int(m[0]) + int(m[1]) <= genfft
+
+
 @pytest.mark.parametrize("kind", ["hc2cf", "hf", "hc2cb", "hb"])
 def test_counts_at_genfft(kind):
     # genfft's hc2cf_4, hf_4, ...: { 16, 6, 6, 0 }, the stored conjugate
