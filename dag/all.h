@@ -412,16 +412,13 @@ void fftw_formhead(FILE *f, const Fftwfam *m, const Fftwform *fm,
     int vars);
 FILE *fftw_memopen(char **buf, size_t *len);
 void fftw_memclose(FILE *b);
+void fftw_scalarhooks(Printer *o);
 void emitfftw(FILE *f, const Fftwfam *m, int n, const Fftwform fm[2],
     const Emit *e);
 /* emit/fftwsimd.c: the SIMD families (FFTW's simd-support macros) */
-const Fftwfam *fftwsimd_find(const char *name);
-void fftwsimd_names(FILE *f);
-void fftwsimd_list(FILE *f);
+const Fftwfam *fftwsimd_fams(int *n);
 /* emit/fftwrdft.c: t2 and the real-data twiddle families (hc2c, hc2hc) */
-const Fftwfam *fftwrdft_find(const char *name);
-void fftwrdft_names(FILE *f);
-void fftwrdft_list(FILE *f);
+const Fftwfam *fftwrdft_fams(int *n);
 
 /* emit/cuda.c */
 void emitcu_print(FILE *f, Dag *d, const Prob *p, const int *order,

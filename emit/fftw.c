@@ -81,30 +81,42 @@ static const Fftwfam fams[] = {
 };
 enum { NFAM = sizeof fams / sizeof fams[0] };
 
+/* The three tables: this file's scalar dft and r2c families, then
+ * emit/fftwrdft.c's and emit/fftwsimd.c's. */
+static const Fftwfam *
+table(int t, int *n)
+{
+	if (t == 0) {
+		*n = NFAM;
+		return fams;
+	}
+	return t == 1 ? fftwrdft_fams(n) : fftwsimd_fams(n);
+}
+
 /* The family called name, or NULL. */
 const Fftwfam *
 fftw_find(const char *name)
 {
-	int i;
+	const Fftwfam *f;
+	int t, i, n;
 
-	for (i = 0; i < NFAM; i++)
-		if (!strcmp(fams[i].name, name))
-			return &fams[i];
-	if (fftwrdft_find(name))
-		return fftwrdft_find(name);
-	return fftwsimd_find(name);
+	for (t = 0; t < 3; t++)
+		for (f = table(t, &n), i = 0; i < n; i++)
+			if (!strcmp(f[i].name, name))
+				return &f[i];
+	return NULL;
 }
 
 /* Prints the families' names, separated by spaces, to f. */
 void
-fftw_names(FILE *f)
+fftw_names(FILE *out)
 {
-	int i;
+	const Fftwfam *f;
+	int t, i, n;
 
-	for (i = 0; i < NFAM; i++)
-		fprintf(f, "%s%s", i ? " " : "", fams[i].name);
-	fftwrdft_names(f);
-	fftwsimd_names(f);
+	for (t = 0; t < 3; t++)
+		for (f = table(t, &n), i = 0; i < n; i++)
+			fprintf(out, "%s%s", t || i ? " " : "", f[i].name);
 }
 
 /* One family's lines of --list: "NAME N PATH" per FFTW file. */
@@ -126,14 +138,14 @@ fftw_listfam(FILE *f, const Fftwfam *m)
 
 /* kgen fft --emit fftw --list: every FFTW 3.3.10 file kgen writes. */
 void
-fftw_list(FILE *f)
+fftw_list(FILE *out)
 {
-	int i;
+	const Fftwfam *f;
+	int t, i, n;
 
-	for (i = 0; i < NFAM; i++)
-		fftw_listfam(f, &fams[i]);
-	fftwrdft_list(f);
-	fftwsimd_list(f);
+	for (t = 0; t < 3; t++)
+		for (f = table(t, &n), i = 0; i < n; i++)
+			fftw_listfam(out, &f[i]);
 }
 
 /* FFTW's name of constant k of d, as genfft makes them: KP and nine
@@ -339,6 +351,18 @@ static const char *const sfmt[NOP] = {
 	[OP_FMS] = "FMS(%0, %1, %2)",
 	[OP_FNMS] = "FNMS(%0, %1, %2)",
 };
+
+/* Sets o's hooks to the scalar families' (emit/fftwrdft.c's too): slots
+ * as FFTW writes them, constants by their FFTW names, FFTW's FMA
+ * macros. */
+void
+fftw_scalarhooks(Printer *o)
+{
+	o->load = sload;
+	o->store = sstore;
+	o->var = svar;
+	o->opfmt = sfmt;
+}
 
 /* Family m's form fm at size n, scalar: E temporaries, one statement
  * per node in fm's order, in the family's loop. */

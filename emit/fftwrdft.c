@@ -53,85 +53,13 @@ static const Fftwfam fams[] = {
 };
 enum { NFAM = sizeof fams / sizeof fams[0] };
 
+/* The table (emit/fftw.c searches it), n entries. */
 const Fftwfam *
-fftwrdft_find(const char *name)
+fftwrdft_fams(int *n)
 {
-	int i;
-
-	for (i = 0; i < NFAM; i++)
-		if (!strcmp(fams[i].name, name))
-			return &fams[i];
-	return NULL;
+	*n = NFAM;
+	return fams;
 }
-
-void
-fftwrdft_names(FILE *f)
-{
-	int i;
-
-	for (i = 0; i < NFAM; i++)
-		fprintf(f, " %s", fams[i].name);
-}
-
-void
-fftwrdft_list(FILE *f)
-{
-	int i;
-
-	for (i = 0; i < NFAM; i++)
-		fftw_listfam(f, &fams[i]);
-}
-
-/* The printer's hooks: a slot as FFTW writes it (the table W indexed
- * directly, the data at WS(rs, j)), a constant by its FFTW name. */
-static void
-addr(Printer *o, const Slot *s)
-{
-	if (!o->stride[s->arr] || s->j == 0)
-		fprintf(o->f, "%s[%d]", o->arr[s->arr], s->i);
-	else
-		fprintf(o->f, "%s[WS(%s, %d)]", o->arr[s->arr],
-		    o->stride[s->arr], s->j);
-}
-
-static void
-load(Printer *o, const Slot *s)
-{
-	addr(o, s);
-}
-
-static void
-store(Printer *o, int id)
-{
-	Node *n;
-
-	n = &o->d->node[id];
-	fputs(o->tab, o->f);
-	addr(o, &o->d->out[n->k]);
-	fputs(" = ", o->f);
-	emit_operand(o, n->a[0]);
-	fputs(";\n", o->f);
-}
-
-static int
-var(Printer *o, int id)
-{
-	char name[48];
-	Node *n;
-
-	n = &o->d->node[id];
-	if (n->op != OP_CONST)
-		return 0;
-	fftw_kname(name, sizeof name, o->d, n->k);
-	fputs(name, o->f);
-	return 1;
-}
-
-static const char *const fmt[NOP] = {
-	[OP_FMA] = "FMA(%0, %1, %2)",
-	[OP_FMS] = "FMS(%0, %1, %2)",
-	[OP_FNMS] = "FNMS(%0, %1, %2)",
-};
 
 static const char *const arr4[] = {"Rp", "Ip", "Rm", "Im", "W"};
 static const char *const str4[] = {"rs", "rs", "rs", "rs", NULL};
@@ -172,10 +100,7 @@ print(FILE *f, const Fftwfam *m, int n, const Fftwform *fm, const Emit *e)
 		o.arr = arr4;
 		o.stride = str4;
 	}
-	o.load = load;
-	o.store = store;
-	o.var = var;
-	o.opfmt = fmt;
+	fftw_scalarhooks(&o);
 	for (i = 0; i < fm->n; i++)
 		emit_statement(&o, fm->o[i]);
 	fftw_memclose(b);

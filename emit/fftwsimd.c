@@ -98,33 +98,12 @@ static const unsigned char lay[NFAM] = {
 	LAY_HF, LAY_HB, LAY_Q1, LAY_Q1,
 };
 
+/* The table (emit/fftw.c searches it), n entries. */
 const Fftwfam *
-fftwsimd_find(const char *name)
+fftwsimd_fams(int *n)
 {
-	int i;
-
-	for (i = 0; i < NFAM; i++)
-		if (!strcmp(fams[i].name, name))
-			return &fams[i];
-	return NULL;
-}
-
-void
-fftwsimd_names(FILE *f)
-{
-	int i;
-
-	for (i = 0; i < NFAM; i++)
-		fprintf(f, " %s", fams[i].name);
-}
-
-void
-fftwsimd_list(FILE *f)
-{
-	int i;
-
-	for (i = 0; i < NFAM; i++)
-		fftw_listfam(f, &fams[i]);
+	*n = NFAM;
+	return fams;
 }
 
 /* The printer's state: one form of one file. */
