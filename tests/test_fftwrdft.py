@@ -163,3 +163,45 @@ def test_compiles_in_fftw(kind, n, tmp_path):
                             str(tmp_path / "x.o"), str(c)],
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 8])
+def test_q1_against_genfft(n, tmp_path):
+    """FFTW's planner runs q1 only at a vector length equal to the radix,
+    which check-fftw's problems never ask for: kgen's q1_N against
+    genfft's q1_N on the same data, both forms (tests/fftw/q1diff.c)."""
+    tree = fftw_tree()
+    if tree is None or "obj-double" not in str(tree[1]):
+        pytest.skip("no configured double FFTW tree in build/fftw (make "
+                    "build/fftw via mk/fftw.mk)")
+    src, obj = tree
+    genfft = src / "dft" / "scalar" / "codelets" / ("q1_%d.c" % n)
+    harness = ROOT / "tests" / "fftw" / "q1diff.c"
+    for form in ("1", "0"):
+        objs = []
+        for who, text in (("kgen", emit("q1", n)), ("fftw",
+                                                     genfft.read_text())):
+            c = tmp_path / ("%s_%s.c" % (who, form))
+            c.write_text(text.replace(
+                "#if defined(ARCH_PREFERS_FMA) || "
+                "defined(ISA_EXTENSION_PREFERS_FMA)", "#if " + form))
+            o = tmp_path / ("%s_%s.o" % (who, form))
+            r = subprocess.run(
+                ["cc", "-O1", "-w", "-I", str(obj), "-I", str(src),
+                 '-DCODELET="%s"' % c, "-DWRAP=run_" + who,
+                 "-DFN=q1_%d" % n,
+                 "-Dfftw_codelet_q1_%d=%s_reg" % (n, who),
+                 "-Dfftw_kdft_difsq_register=%s_difsq" % who,
+                 "-c", "-o", str(o), str(harness)],
+                capture_output=True, text=True, timeout=120)
+            assert r.returncode == 0, r.stderr
+            objs.append(str(o))
+        exe = tmp_path / ("q1diff_" + form)
+        r = subprocess.run(["cc", "-O1", "-w", "-DMAIN", "-DN=%d" % n, "-I",
+                            str(obj), "-I", str(src), "-o", str(exe),
+                            str(harness)] + objs + ["-lm"],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        r = subprocess.run([str(exe)], capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 0, r.stdout + r.stderr
