@@ -133,6 +133,7 @@ int dag_isconst(Dag *d, int id, long double *v);
 int *dag_uses(Dag *d, Arena *ar);
 int *dag_live(Dag *d, Arena *ar);
 Count dag_count(Dag *d);
+long dag_ops(Dag *d);
 void dag_dump(Dag *d, FILE *f);
 void dag_check(Dag *d);
 

@@ -377,6 +377,18 @@ dag_live(Dag *d, Arena *ar)
 
 /* Counts live operations the way genfft's headers do: a NEG whose operand
  * is a constant is a literal, not an operation. */
+/* The operations of d, as the codelets' counts add them: additions,
+ * multiplications, FMAs and negations (the cost the builders and the
+ * simplifier choose between alternatives by). */
+long
+dag_ops(Dag *d)
+{
+	Count c;
+
+	c = dag_count(d);
+	return (long)c.add + c.mul + c.fma + c.neg;
+}
+
 Count
 dag_count(Dag *d)
 {

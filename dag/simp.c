@@ -164,15 +164,6 @@ contracted(Dag *d)
 	return copy(copy(d, contract, fusable(d)), 0, 0);
 }
 
-static long
-ops(Dag *d)
-{
-	Count c;
-
-	c = dag_count(d);
-	return (long)c.add + c.mul + c.fma + c.neg;
-}
-
 /* Returns the simplified DAG (in d's arena): the signs of its sums
  * chosen (sign.c); with fma, products whose every use is a sum fused
  * into those sums, after fma.c's factoring where that leaves fewer
@@ -195,5 +186,5 @@ simp_run(Dag *d, int fma)
 	}
 	f = contracted(copy(sign_run(f), 0, 0));
 	d = contracted(d);
-	return ops(f) < ops(d) ? f : d;
+	return dag_ops(f) < dag_ops(d) ? f : d;
 }

@@ -385,15 +385,6 @@ flipcopy(Dag *s, Arena *ar, const int *f)
 	return d;
 }
 
-static long
-ops(Dag *d)
-{
-	Count c;
-
-	c = dag_count(d);
-	return (long)c.add + c.mul + c.fma + c.neg;
-}
-
 /* Whether flipping f saves operations. */
 static int
 better(Dag *d, const int *f, long best)
@@ -402,7 +393,7 @@ better(Dag *d, const int *f, long best)
 	int r;
 
 	tmp = arena_new();
-	r = ops(flipcopy(d, tmp, f)) < best;
+	r = dag_ops(flipcopy(d, tmp, f)) < best;
 	arena_free(tmp);
 	return r;
 }
@@ -416,7 +407,7 @@ flipfind(Dag *d, int *f)
 	long best;
 	int i, k, x, y;
 
-	best = ops(d);
+	best = dag_ops(d);
 	for (i = 0; i < d->nnode; i++) {
 		n = &d->node[i];
 		if (n->op != OP_STORE || d->node[n->a[0]].op != OP_NEG)
@@ -587,5 +578,5 @@ hc2c_build(Fft *g, Arena *ar, int fb, int n)
 		return a;
 	b = build(g, ar, fb, n, 1);
 	fma = fft_opt(g)->fma;
-	return ops(simp_run(b, fma)) < ops(simp_run(a, fma)) ? b : a;
+	return dag_ops(simp_run(b, fma)) < dag_ops(simp_run(a, fma)) ? b : a;
 }

@@ -453,15 +453,6 @@ backpad(Fft *g, Arena *ar, int n, int pol)
 	return d;
 }
 
-static long
-ops(Dag *d)
-{
-	Count c;
-
-	c = dag_count(d);
-	return (long)c.add + c.mul + c.fma + c.neg;
-}
-
 /* r2cfII (r2cbIII): of the routes above, the one of fewest operations
  * in g's form (FMA or not) once simplified; r2cbIII also as the
  * transpose of each r2cfII route times diag(2, ..., 2, 1 at the middle
@@ -477,7 +468,7 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 
 	fma = fft_opt(g)->fma;
 	best = padded(g, ar, n, backward);
-	bo = ops(simp_run(best, fma));
+	bo = dag_ops(simp_run(best, fma));
 	f[0] = padded(g, ar, n, 0);
 	f[1] = bydft(g, ar, n, 1);
 	f[2] = bydft(g, ar, n, 0);
@@ -491,7 +482,7 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	sh = shell(ar, n, 1);
 	for (i = 0; i < 6 && f[i]; i++) {
 		if (!backward) {
-			o = ops(simp_run(f[i], fma));
+			o = dag_ops(simp_run(f[i], fma));
 			if (o < bo) {
 				best = f[i];
 				bo = o;
@@ -505,7 +496,7 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 			if (pol & 4)
 				t = simp_run(transpose_factor(t), 0);
 			t = transpose_signs(t);
-			o = ops(simp_run(t, fma));
+			o = dag_ops(simp_run(t, fma));
 			if (o < bo) {
 				best = t;
 				bo = o;
@@ -514,7 +505,7 @@ realshift_build(Fft *g, Arena *ar, int n, int backward)
 	}
 	for (pol = 0; !backward && pol < 8; pol++) {
 		t = backpad(g, ar, n, pol);
-		o = ops(simp_run(t, fma));
+		o = dag_ops(simp_run(t, fma));
 		if (o < bo) {
 			best = t;
 			bo = o;

@@ -201,15 +201,6 @@ split(Fft *g, Arena *ar, const Dag *c, int n, int sign)
 	return d;
 }
 
-static long
-ops(Dag *d)
-{
-	Count c;
-
-	c = dag_count(d);
-	return (long)c.add + c.mul + c.fma + c.neg;
-}
-
 /* The complex-lane DAG of FFTW's n1fv (tw = 0) or t1fv (tw = 1) kind
  * at size n: the DFT's own (fft_n1c, twiddlec_build, factored) or the
  * real DFT's (split), whichever simp_run leaves fewer operations in, in
@@ -224,7 +215,7 @@ twiddlec_pick(Fft *g, Arena *ar, int n, int sign, int tw)
 	c = twiddlec_factor(tw ? twiddlec_build(g, ar, n, sign)
 	    : fft_n1c(g, ar, n, sign));
 	s = split(g, ar, c, n, sign);
-	return ops(simp_run(s, fma)) < ops(simp_run(c, fma)) ? s : c;
+	return dag_ops(simp_run(s, fma)) < dag_ops(simp_run(c, fma)) ? s : c;
 }
 
 /* The complex-lane DAG of FFTW's SIMD hc2cfdftv and hc2cbdftv (rdft/
