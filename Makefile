@@ -7,6 +7,7 @@
 #   mk/check.mk    make check, asan, demo, gpu-check, selftest, tsan,
 #                  check-slow fuzz
 #   mk/bench.mk    the benchmarks and opcounts
+#   mk/arm.mk      make check-arm: the AArch64 cross build under qemu
 # `make` alone builds bin/kgen, the library and bin/kgen-wisdom.
 CC      = cc
 CFLAGS  = -std=c11 -O2 -g -Wall -Wextra -Wpedantic
@@ -29,20 +30,50 @@ ASAN_CODELET_CFLAGS = $(CODELET_CFLAGS) -O0 $(ASAN_FLAGS)
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS += -j$(JOBS)
 
-all: bin/kgen lib/libkgen.a lib/libkgen.so bin/kgen-wisdom
+# A cross build: `make CROSS=aarch64-linux-gnu-` builds bin/kgen for this
+# machine (it writes the codelets, so it runs here) and the library for
+# the target with $(CROSS)gcc and $(CROSS)ar, into build/ARCH/ and
+# lib/ARCH/ (ARCH: the first word of `$(CROSS)gcc -dumpmachine`, e.g.
+# aarch64), so that the native build and a cross build live side by side
+# and never share an object.  The codelets' C files (codelets/) are the
+# same for every target and shared.  LIB_CC and LIB_AR build the library,
+# CC the generator and the native tools.
+CROSS =
+ifeq ($(CROSS),)
+ARCH := $(shell uname -m)
+BLD = build
+LIBD = lib
+LIB_CC = $(CC)
+LIB_AR = ar
+else
+ARCH := $(firstword $(subst -, ,$(shell $(CROSS)gcc -dumpmachine \
+    2>/dev/null)))
+ifeq ($(ARCH),)
+$(error CROSS=$(CROSS): $(CROSS)gcc does not run (make check-arm installs \
+    Debian's gcc-aarch64-linux-gnu))
+endif
+BLD = build/$(ARCH)
+LIBD = lib/$(ARCH)
+LIB_CC = $(CROSS)gcc
+LIB_AR = $(CROSS)ar
+endif
+
+all: bin/kgen $(LIBD)/libkgen.a $(LIBD)/libkgen.so \
+     $(if $(CROSS),,bin/kgen-wisdom)
 
 include mk/isa.mk mk/gen.mk mk/lib.mk mk/install.mk mk/check.mk mk/fftw.mk \
-        mk/bench.mk
+        mk/bench.mk mk/arm.mk
 include mk/fftwcheck.mk
 
 clean:
 	rm -rf build bin lib codelets bench/out .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
--include $(wildcard build/*/*.d build/asan/*/*.d)
+-include $(wildcard build/*/*.d build/asan/*/*.d \
+    $(if $(CROSS),$(BLD)/*/*.d))
 
 .PHONY: all clean gpu-check codelets install check asan demo opcounts \
         bench-fft bench-plan bench-spills bench-gemm bench-asm bench-asmab bench-asmparts bench-asmlib bench-t1a bench-n1va bench-pick \
         bench-ports \
         bench-gemmasm \
-        selftest tsan check-slow fuzz
+        selftest tsan check-slow fuzz check-arm

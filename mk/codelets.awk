@@ -11,12 +11,15 @@
 #   out=h   build/runtime/codelets.h: codelets.def itself, less the lines
 #           of ISAs not built here, for the runtime's tables.
 # isas names the ISAs built here (scalar first), known every ISA there
-# is; a line with an unknown ISA, a name off the rule, or a malformed
-# line stops the build.
+# is, bld the folder of the objects (build, or build/ARCH for a cross
+# build: the Makefile's BLD); a line with an unknown ISA, a name off the
+# rule, or a malformed line stops the build.
 #   awk -v out=mk -v isas="scalar sse2" -v known="scalar sse2 avx2" \
 #       -f mk/codelets.awk codelets.def > build/codelets.mk
 
 BEGIN {
+	if (bld == "")
+		bld = "build"
 	nb = split(isas, b, " ")
 	for (i = 1; i <= nb; i++)
 		built[b[i]] = 1
@@ -107,11 +110,11 @@ function bad(msg) {
 	if (fam == "N1" && isa == "scalar")
 		print "REGISTRY_C += " file
 	print file ": KGEN_ARGS = " args
-	print "build/codelets/" obj " build/asan/codelets/" obj \
+	print bld "/codelets/" obj " " bld "/asan/codelets/" obj \
 	    ": CODELET_FLAGS = " (isa == "scalar" ? "" : "$(ISA_FLAGS_" isa ") ") \
 	    "$(CODELET_FLAGS_" lfam (isa == "scalar" ? "" : "_simd") ")"
 	if (isa != "scalar")
-		print "build/asan/codelets/" obj ": ASAN_CODELET_OPT = -O1"
+		print bld "/asan/codelets/" obj ": ASAN_CODELET_OPT = -O1"
 	next
 }
 

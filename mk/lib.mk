@@ -5,33 +5,41 @@
 # ---- codelets: mk/codelets.awk turns codelets.def into build/codelets.mk,
 # which lists them (CODELETS_C; REGISTRY_C the scalar n1 ones) and gives
 # each its kgen command line (KGEN_ARGS) and compiler flags (CODELET_FLAGS:
-# its ISA's from isa.def, then its family's below).  Codelets of the vector
-# ISAs are built on x86 only; elsewhere the runtime gets -DKGEN_NO_SIMD.
+# its ISA's from isa.def, then its family's below).  Each vector ISA is
+# built for its architecture only (neon on aarch64, the others on x86:
+# ISAS_aarch64, ISAS_x86 below); where the target has none of them the
+# runtime gets -DKGEN_NO_SIMD.  The target is this machine's, or the
+# cross compiler's (make CROSS=..., the Makefile): BLD and LIBD are
+# build/ and lib/, or build/ARCH/ and lib/ARCH/ for a cross build.
 # A smaller library: `make CODELET_ISAS="scalar avx2"` builds the
 # scalar codelets and those ISAs' only (scalar is always built: the
 # runtime's registry and fallback); the runtime then picks among what
 # it has (README, "The library's size").  The choice is stamped
 # (ISAS_STAMP) so that changing it remakes the lists, the runtime and the
 # library.
+ISAS_aarch64 = $(filter neon,$(ISA_NAMES))
+ISAS_x86 = $(filter-out $(ISAS_aarch64),$(ISA_NAMES))
 CODELET_ISAS ?= $(strip scalar \
-    $(if $(filter x86_64 amd64 i686,$(shell uname -m)),$(ISA_NAMES)))
+    $(if $(filter x86_64 amd64 i686,$(ARCH)),$(ISAS_x86)) \
+    $(if $(filter aarch64 arm64,$(ARCH)),$(ISAS_aarch64)))
 override CODELET_ISAS := scalar $(filter-out scalar,$(CODELET_ISAS))
-ISAS_STAMP := build/isas-$(firstword $(shell echo '$(CODELET_ISAS)' | cksum))
+ISAS_STAMP := $(BLD)/isas-$(firstword $(shell echo '$(CODELET_ISAS)' | cksum))
 $(ISAS_STAMP):
 	@mkdir -p $(@D)
-	rm -f build/isas-*
+	rm -f $(BLD)/isas-*
 	echo '$(CODELET_ISAS)' > $@
-RT_FLAGS = -I. -Iruntime -Ibuild/runtime -DKGEN_VERSION='"$(VERSION)"' \
+RT_FLAGS = -I. -Iruntime -I$(BLD)/runtime -DKGEN_VERSION='"$(VERSION)"' \
            -fvisibility=hidden \
            $(if $(filter-out scalar,$(CODELET_ISAS)),,-DKGEN_NO_SIMD)
 
-build/codelets.mk: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
+$(BLD)/codelets.mk: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
 	@mkdir -p $(@D)
 	awk -v out=mk -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_NAMES)" \
-	    -f mk/codelets.awk codelets.def > $@.tmp && mv $@.tmp $@
+	    -v bld=$(BLD) -f mk/codelets.awk codelets.def > $@.tmp \
+	    && mv $@.tmp $@
 
 ifneq ($(MAKECMDGOALS),clean)
-include build/codelets.mk
+include $(BLD)/codelets.mk
 endif
 
 # No -g for codelets: gcc's variable tracking takes gigabytes and minutes
@@ -58,8 +66,8 @@ CODELET_FLAGS_n1v_simd = -ffp-contract=fast
 CODELET_FLAGS_gemmk = -ffp-contract=fast
 CODELET_FLAGS_gemmk_simd = -ffp-contract=fast
 
-LIB_AO = $(CODELETS_S:codelets/%.s=build/codelets/%.o)
-LIB_CO = $(CODELETS_C:codelets/%.c=build/codelets/%.o) $(LIB_AO)
+LIB_AO = $(CODELETS_S:codelets/%.s=$(BLD)/codelets/%.o)
+LIB_CO = $(CODELETS_C:codelets/%.c=$(BLD)/codelets/%.o) $(LIB_AO)
 
 # named here so that make keeps them (not intermediate files)
 codelets: $(CODELETS_C) $(CODELETS_S)
@@ -82,11 +90,11 @@ $(CODELETS_S): codelets/%.s: bin/kgen
 	grep -q '^	\.hidden ' $@.tmp2
 	rm -f $@.tmp && mv $@.tmp2 $@
 
-$(LIB_AO): build/codelets/%.o: codelets/%.s
+$(LIB_AO): $(BLD)/codelets/%.o: codelets/%.s
 	@mkdir -p $(@D)
-	@sh mk/ifchanged.sh $@ "$^" $(CC) -c -o $@ $<
+	@sh mk/ifchanged.sh $@ "$^" $(LIB_CC) -c -o $@ $<
 
-$(LIB_AO:build/%=build/asan/%): build/asan/codelets/%.o: codelets/%.s
+$(LIB_AO:$(BLD)/%=build/asan/%): build/asan/codelets/%.o: codelets/%.s
 	@mkdir -p $(@D)
 	$(CC) -c -o $@ $<
 
@@ -94,23 +102,23 @@ $(LIB_AO:build/%=build/asan/%): build/asan/codelets/%.o: codelets/%.s
 # stamp file, named by its checksum, so that a change of those flags
 # remakes every codelet object (a plain make after editing them is
 # right) while `make -q` stays quiet when nothing changed.
-CODELET_STAMP := build/codelets/cflags-$(firstword \
+CODELET_STAMP := $(BLD)/codelets/cflags-$(firstword \
     $(shell echo '$(CODELET_CFLAGS)' | cksum))
 $(CODELET_STAMP):
 	@mkdir -p $(@D)
 	echo '$(CODELET_CFLAGS)' > $@
 
-$(REGISTRY_C:codelets/%.c=build/codelets/%.o) \
+$(REGISTRY_C:codelets/%.c=$(BLD)/codelets/%.o) \
 $(REGISTRY_C:codelets/%.c=build/asan/codelets/%.o): runtime/kgen.h
 
 # mk/ifchanged.sh skips the compiler (it touches the object) when the
 # codelet, its other inputs and the command are as they were last time:
 # a change to bin/kgen remakes every codelet, but recompiles only those
 # whose bytes changed.
-build/codelets/%.o: codelets/%.c $(CODELET_STAMP)
+$(BLD)/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 	@mkdir -p $(@D)
 	@sh mk/ifchanged.sh $@ "$^" \
-	    $(CC) $(CODELET_CFLAGS) $(CODELET_FLAGS) -fPIC -c -o $@ $<
+	    $(LIB_CC) $(CODELET_CFLAGS) $(CODELET_FLAGS) -fPIC -c -o $@ $<
 
 # the same under ASan (make asan, mk/check.mk); a vector ISA's at -O1
 # (ASAN_CODELET_OPT): at -O0 gcc warns of overflows in the n1w codelets'
@@ -133,32 +141,32 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec plannd \
           ndexec ndmeas ndct \
           planconv plantab real realnd plansimd plandesc planbig
-RT_O = $(patsubst %,build/runtime/%.o,registry status cpu gemm selftest \
+RT_O = $(patsubst %,$(BLD)/runtime/%.o,registry status cpu gemm selftest \
        stcheck stlayout \
        wisdom threads mem $(PREC_RT) $(PREC_RT:%=%f))
-RT_GEN = build/runtime/table.h build/runtime/codelets.h \
-         build/runtime/cpufeat.h
+RT_GEN = $(BLD)/runtime/table.h $(BLD)/runtime/codelets.h \
+         $(BLD)/runtime/cpufeat.h
 
-build/runtime/table.h: runtime/mktable.awk $(REGISTRY_C)
+$(BLD)/runtime/table.h: runtime/mktable.awk $(REGISTRY_C)
 	@mkdir -p $(@D)
 	awk -f runtime/mktable.awk $(REGISTRY_C) > $@.tmp && mv $@.tmp $@
 
-build/runtime/codelets.h: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
+$(BLD)/runtime/codelets.h: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
 	@mkdir -p $(@D)
 	awk -v out=h -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_NAMES)" \
 	    -f mk/codelets.awk codelets.def > $@.tmp && mv $@.tmp $@
 
-build/runtime/cpufeat.h: runtime/mkcpu.awk isa.def
+$(BLD)/runtime/cpufeat.h: runtime/mkcpu.awk isa.def
 	@mkdir -p $(@D)
 	awk -f runtime/mkcpu.awk isa.def > $@.tmp && mv $@.tmp $@
 
-build/runtime/%.o: runtime/%.c runtime/kgen.h $(RT_GEN)
+$(BLD)/runtime/%.o: runtime/%.c runtime/kgen.h $(RT_GEN)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC $(RT_FLAGS) -c -o $@ $<
+	$(LIB_CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC $(RT_FLAGS) -c -o $@ $<
 
-build/runtime/%f.o: runtime/%.c runtime/kgen.h $(RT_GEN)
+$(BLD)/runtime/%f.o: runtime/%.c runtime/kgen.h $(RT_GEN)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC $(RT_FLAGS) -DKGEN_SINGLE \
+	$(LIB_CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC $(RT_FLAGS) -DKGEN_SINGLE \
 	    -c -o $@ $<
 
 build/asan/runtime/%.o: runtime/%.c runtime/kgen.h $(RT_GEN)
@@ -179,17 +187,17 @@ bin/kgen-wisdom: tools/wisdom.c runtime/kgen.h runtime/clock.h lib/libkgen.so
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Iruntime -o $@ tools/wisdom.c \
 	    -Llib -lkgen -Wl,-rpath,'$$ORIGIN/../lib' $(LDLIBS)
 
-lib/libkgen.a: $(LIB_CO) $(RT_O)
+$(LIBD)/libkgen.a: $(LIB_CO) $(RT_O)
 	@mkdir -p $(@D)
 	rm -f $@
-	ar rcs $@ $^
+	$(LIB_AR) rcs $@ $^
 
 # lib/libkgen.so.X.Y.Z (SONAME libkgen.so.X) and its two symlinks; nodelete:
 # dlclose never unmaps it, since the thread pool's workers (threads.c)
 # run its code until the process ends
-lib/libkgen.so: $(LIB_CO) $(RT_O)
+$(LIBD)/libkgen.so: $(LIB_CO) $(RT_O)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -shared \
+	$(LIB_CC) $(CFLAGS) -shared \
 	    -Wl,-soname,libkgen.so.$(firstword $(subst ., ,$(VERSION))) \
 	    -Wl,-z,nodelete -o $@.$(VERSION) $^ $(LDLIBS)
 	ln -sf libkgen.so.$(VERSION) \
