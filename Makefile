@@ -26,9 +26,12 @@ ASAN_CODELET_CFLAGS = $(CODELET_CFLAGS) -O0 $(ASAN_FLAGS)
 
 # The library is hundreds of codelets, so make runs JOBS jobs at once
 # (one per CPU unless set); a -jN on the command line wins, so `make -j1`
-# or `make JOBS=1` builds one thing at a time.
+# or `make JOBS=1` builds one thing at a time.  A make that this one runs
+# (check-arm's cross build) shares its jobs.
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(JOBS)
+endif
 
 # A cross build: `make CROSS=aarch64-linux-gnu-` builds bin/kgen for this
 # machine (it writes the codelets, so it runs here) and the library for

@@ -1,12 +1,15 @@
 # mk/check.mk: make check, asan, demo, gpu-check, selftest, tsan and
 # check-slow; included by the Makefile.
 
-# ---- check: installs missing Debian packages (as root), then pytest.
+# ---- check: installs missing Debian packages (as root), then pytest,
+# then check-arm (mk/arm.mk) where its cross tools install, else one line
+# saying why it was skipped.
 CHECK_DEPS = libfftw3-dev python3-pytest python3-numpy valgrind \
              pkg-config clang
 check: all
 	@sh tests/deps.sh $(CHECK_DEPS)
 	$(PYTHON) -m pytest -q tests
+	@$(MAKE) --no-print-directory check-arm ARM_OPTIONAL=1
 
 # ---- asan: generator and runtime rebuilt under ASan and UBSan into
 # build/asan/, and the tests that run them rerun against that build
