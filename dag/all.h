@@ -311,6 +311,7 @@ struct Isa {
 	const char *macro;  /* the compiler's feature macro, "__AVX2__" */
 	const char *pre;    /* intrinsic prefix, "_mm256" */
 	const char *cpu;    /* __builtin_cpu_supports names, all needed */
+	const char *arch;   /* its architecture: "x86_64", "aarch64" */
 };
 const Isa *isa_get(int simd);
 const Isa *isa_find(const char *name);

@@ -8,8 +8,8 @@
 #include "all.h"
 
 static const Isa isas[] = {
-#define ISA(name, NAME, bytes, nreg, flags, macro, pre, cpu) \
-	{#name, #NAME, bytes, nreg, flags, macro, pre, cpu},
+#define ISA(name, NAME, bytes, nreg, flags, macro, pre, cpu, arch) \
+	{#name, #NAME, bytes, nreg, flags, macro, pre, cpu, arch},
 #include "../isa.def"
 #undef ISA
 };
