@@ -44,6 +44,8 @@ endif
 CROSS =
 ifeq ($(CROSS),)
 ARCH := $(shell uname -m)
+ARCH := $(if $(filter amd64 i686 i386,$(ARCH)),x86_64,$(ARCH))
+ARCH := $(if $(filter arm64,$(ARCH)),aarch64,$(ARCH))
 BLD = build
 LIBD = lib
 LIB_CC = $(CC)

@@ -6,22 +6,19 @@
 # which lists them (CODELETS_C; REGISTRY_C the scalar n1 ones) and gives
 # each its kgen command line (KGEN_ARGS) and compiler flags (CODELET_FLAGS:
 # its ISA's from isa.def, then its family's below).  Each vector ISA is
-# built for its architecture only (neon on aarch64, the others on x86:
-# ISAS_aarch64, ISAS_x86 below); where the target has none of them the
-# runtime gets -DKGEN_NO_SIMD.  The target is this machine's, or the
-# cross compiler's (make CROSS=..., the Makefile): BLD and LIBD are
-# build/ and lib/, or build/ARCH/ and lib/ARCH/ for a cross build.
+# built for its architecture only (isa.def's last column, mk/isa.mk's
+# ISA_NAMES_<arch>: sse2, avx2, avx512 on x86_64, neon on aarch64); where
+# the target has none of them the runtime gets -DKGEN_NO_SIMD.  The
+# target is this machine (ARCH), or the cross compiler's (make
+# CROSS=..., the Makefile): BLD and LIBD are build/ and lib/, or
+# build/ARCH/ and lib/ARCH/ for a cross build.
 # A smaller library: `make CODELET_ISAS="scalar avx2"` builds the
 # scalar codelets and those ISAs' only (scalar is always built: the
 # runtime's registry and fallback); the runtime then picks among what
 # it has (README, "The library's size").  The choice is stamped
 # (ISAS_STAMP) so that changing it remakes the lists, the runtime and the
 # library.
-ISAS_aarch64 = $(filter neon,$(ISA_NAMES))
-ISAS_x86 = $(filter-out $(ISAS_aarch64),$(ISA_NAMES))
-CODELET_ISAS ?= $(strip scalar \
-    $(if $(filter x86_64 amd64 i686,$(ARCH)),$(ISAS_x86)) \
-    $(if $(filter aarch64 arm64,$(ARCH)),$(ISAS_aarch64)))
+CODELET_ISAS ?= $(strip scalar $(ISA_NAMES_$(ARCH)))
 override CODELET_ISAS := scalar $(filter-out scalar,$(CODELET_ISAS))
 ISAS_STAMP := $(BLD)/isas-$(firstword $(shell echo '$(CODELET_ISAS)' | cksum))
 $(ISAS_STAMP):
@@ -34,7 +31,7 @@ RT_FLAGS = -I. -Iruntime -I$(BLD)/runtime -DKGEN_VERSION='"$(VERSION)"' \
 
 $(BLD)/codelets.mk: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
 	@mkdir -p $(@D)
-	awk -v out=mk -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_NAMES)" \
+	awk -v out=mk -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_ALL)" \
 	    -v bld=$(BLD) -f mk/codelets.awk codelets.def > $@.tmp \
 	    && mv $@.tmp $@
 
@@ -153,7 +150,7 @@ $(BLD)/runtime/table.h: runtime/mktable.awk $(REGISTRY_C)
 
 $(BLD)/runtime/codelets.h: codelets.def mk/codelets.awk isa.def $(ISAS_STAMP)
 	@mkdir -p $(@D)
-	awk -v out=h -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_NAMES)" \
+	awk -v out=h -v isas="$(CODELET_ISAS)" -v known="scalar $(ISA_ALL)" \
 	    -f mk/codelets.awk codelets.def > $@.tmp && mv $@.tmp $@
 
 $(BLD)/runtime/cpufeat.h: runtime/mkcpu.awk isa.def

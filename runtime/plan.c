@@ -335,7 +335,7 @@ plan_ct(PLAN *p, const Cfg *c, const R *base)
 		if (!st->t1 && !st->n1)
 			return -1;
 		st->w = twiddles(st->r, m, st->mv, vl, !st->t1, base, p->n);
-		st->avx = kgen_isa() >= KGEN_ISA_AVX2;
+		st->avx = PRIV(simd_level)() > 0;
 		if (!st->w)
 			return -1;
 		m *= st->r;
@@ -391,8 +391,7 @@ PRIV(plan_cfg)(PLAN *p, int n, const Cfg *c, unsigned flags, const R *base)
 	p->howmany = 1;
 	p->stride = 1;
 	p->dist = n;
-	p->fastcopy = kgen_isa() >= KGEN_ISA_AVX512 ? 2
-	    : kgen_isa() >= KGEN_ISA_AVX2;
+	p->fastcopy = PRIV(simd_level)();
 	p->cfg = *c;
 	if (c->alg == ALG_BLUESTEIN)
 		return PRIV(planconv_bluestein)(p, flags);

@@ -149,7 +149,7 @@ enum { P_DIRECT, P_CT, P_BLUESTEIN, P_RADER, P_ND, P_BIG };
 typedef struct Step Step;
 struct Step {
 	int r, m, mv;
-	int avx;            /* generic radix: AVX2 twiddle multiplies */
+	int avx;            /* generic radix: simd_twiddle (AVX2, NEON) */
 	t1_fn *t1;          /* scalar t1 codelet, or NULL */
 	t1v_fn *t1v;        /* vector t1 codelet, or NULL */
 	t1vio_fn *t1vio;    /* its NAME_io entry (interleaved output) */
@@ -182,7 +182,8 @@ struct F(kgen_plan) {
 	Cfg cfg;            /* P_CT, P_RADER, P_BLUESTEIN: the shape */
 	int vl;             /* lanes of the vector codelets, 1 scalar */
 	int fastcopy;       /* (de)interleaving of stride-2 data with
-	                     * 1: AVX2, 2: AVX-512 shuffles, 0: none */
+	                     * 1: AVX2 or NEON, 2: AVX-512 shuffles,
+	                     * 0: none (simd_level) */
 	/* P_DIRECT; P_CT: the leaf unless it is vector */
 	n1_fn *n1;
 	v1_fn *v1;          /* ALG_N1X: the codelet's NAME_v1, for one
@@ -286,9 +287,12 @@ void PRIV(planconv_forward)(const PLAN *p, const R *xr, const R *xi,
 int PRIV(planconv_candidates)(int n, Cfg *c);
 
 /* plansimd.c: n elements of interleaved x (re, im, re, ...) to re and im,
- * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; plain
- * loops elsewhere).  simd_twiddle multiplies x_k by conj(c_k + i s_k)
- * for k0 <= k < k1 (AVX2 and FMA on x86). */
+ * and back; the 512 forms need AVX-512F, the others AVX2 (on x86; NEON
+ * on AArch64, plain loops elsewhere).  simd_twiddle multiplies x_k by
+ * conj(c_k + i s_k) for k0 <= k < k1 (AVX2 and FMA on x86, NEON on
+ * AArch64).  simd_level: which of them a plan may use on this CPU, up
+ * to kgen_isa(): 2 every one, 1 all but the 512 forms, 0 none. */
+int PRIV(simd_level)(void);
 void PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n);
 void PRIV(simd_interleave)(const R *re, const R *im, R *y, int n);
 void PRIV(simd_deinterleave512)(const R *x, R *re, R *im, int n);

@@ -3,10 +3,50 @@
  * multiplies of generic radices.  x86 builds get AVX2 and AVX-512
  * versions through target attributes (the rest of the runtime is built
  * for the baseline ISA; planexec.c calls them only where kgen_isa()
- * allows), other builds plain loops under the same names.  Compiled
- * twice, for double and (-DKGEN_SINGLE) float: see prec.h, which names
- * the intrinsics of R's vectors; the shuffles differ by lanes. */
+ * allows: simd_level), AArch64 builds NEON ones (vld2q and vst2q
+ * (de)interleave as they load and store; every AArch64 CPU has NEON),
+ * other builds plain loops under the same names.  Compiled twice, for
+ * double and (-DKGEN_SINGLE) float: see prec.h, which names the
+ * intrinsics of R's x86 vectors; the shuffles differ by lanes. */
 #include "plan.h"
+
+#if defined(__GNUC__) && defined(__aarch64__) && !defined(KGEN_NO_SIMD)
+#define SIMD_NEON 1
+#include <arm_neon.h>
+#ifdef KGEN_SINGLE
+#define NV float32x4_t
+#define NV2 float32x4x2_t
+#define NV_SUF f32
+#else
+#define NV float64x2_t
+#define NV2 float64x2x2_t
+#define NV_SUF f64
+#endif
+#define NV_N (16 / (int)sizeof(R))
+#define NV_CAT(a, b) NV_CAT_(a, b)
+#define NV_CAT_(a, b) a##_##b
+#define NV_LD NV_CAT(vld1q, NV_SUF)
+#define NV_ST NV_CAT(vst1q, NV_SUF)
+#define NV_LD2 NV_CAT(vld2q, NV_SUF)
+#define NV_ST2 NV_CAT(vst2q, NV_SUF)
+#define NV_MUL NV_CAT(vmulq, NV_SUF)
+#define NV_FMA NV_CAT(vfmaq, NV_SUF)    /* a + b c */
+#define NV_FMS NV_CAT(vfmsq, NV_SUF)    /* a - b c */
+#endif
+
+int
+PRIV(simd_level)(void)
+{
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
+	int isa = kgen_isa();
+
+	return isa >= KGEN_ISA_AVX512 ? 2 : isa >= KGEN_ISA_AVX2;
+#elif defined(SIMD_NEON)
+	return kgen_isa() == KGEN_ISA_NEON;
+#else
+	return 0;
+#endif
+}
 
 /* Interleaved <-> split copies for stride-2 data: AVX2 shuffles where
  * the compiler can target AVX2 (the plan uses them only when the CPU
@@ -158,6 +198,52 @@ PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n)
 		y[2 * j + 1] = im[j];
 	}
 }
+#elif defined(SIMD_NEON)
+void
+PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n)
+{
+	NV2 a;
+	int j;
+
+	for (j = 0; j + NV_N <= n; j += NV_N) {
+		a = NV_LD2(x + 2 * j);
+		NV_ST(re + j, a.val[0]);
+		NV_ST(im + j, a.val[1]);
+	}
+	for (; j < n; j++) {
+		re[j] = x[2 * j];
+		im[j] = x[2 * j + 1];
+	}
+}
+
+void
+PRIV(simd_interleave)(const R *re, const R *im, R *y, int n)
+{
+	NV2 a;
+	int j;
+
+	for (j = 0; j + NV_N <= n; j += NV_N) {
+		a.val[0] = NV_LD(re + j);
+		a.val[1] = NV_LD(im + j);
+		NV_ST2(y + 2 * j, a);
+	}
+	for (; j < n; j++) {
+		y[2 * j] = re[j];
+		y[2 * j + 1] = im[j];
+	}
+}
+
+void
+PRIV(simd_deinterleave512)(const R *x, R *re, R *im, int n)
+{
+	PRIV(simd_deinterleave)(x, re, im, n);
+}
+
+void
+PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n)
+{
+	PRIV(simd_interleave)(re, im, y, n);
+}
 #else
 void
 PRIV(simd_deinterleave)(const R *x, R *re, R *im, int n)
@@ -196,7 +282,7 @@ PRIV(simd_interleave512)(const R *re, const R *im, R *y, int n)
 
 /* x_k *= conj(c_k + i s_k) for k0 <= k < k1, the twiddles of a generic
  * radix: with AVX2 and FMA where the compiler targets x86 (the caller
- * checks the CPU), else plain. */
+ * checks the CPU), NEON on AArch64, else plain. */
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(KGEN_NO_SIMD)
 __attribute__((target("avx2,fma"))) void
 PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
@@ -212,6 +298,29 @@ PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
 		ws = VA_LD(s + k);
 		VA_ST(xr + k, VA_FMA(wc, a, VA_MUL(ws, b)));
 		VA_ST(xi + k, VA_FMS(wc, b, VA_MUL(ws, a)));
+	}
+	for (; k < k1; k++) {
+		u = xr[k];
+		v = xi[k];
+		xr[k] = c[k] * u + s[k] * v;
+		xi[k] = c[k] * v - s[k] * u;
+	}
+}
+#elif defined(SIMD_NEON)
+void
+PRIV(simd_twiddle)(R *xr, R *xi, const R *c, const R *s, int k0, int k1)
+{
+	NV a, b, wc, ws;
+	R u, v;
+	int k;
+
+	for (k = k0; k + NV_N <= k1; k += NV_N) {
+		a = NV_LD(xr + k);
+		b = NV_LD(xi + k);
+		wc = NV_LD(c + k);
+		ws = NV_LD(s + k);
+		NV_ST(xr + k, NV_FMA(NV_MUL(ws, b), wc, a));
+		NV_ST(xi + k, NV_FMS(NV_MUL(wc, b), ws, a));
 	}
 	for (; k < k1; k++) {
 		u = xr[k];
