@@ -318,6 +318,7 @@ const Isa *isa_find(const char *name);
 int isa_lanes(const Isa *isa, int isfloat);
 int isa_bylanes(int lanes, int isfloat);
 const char *isa_flag(const Isa *isa, char *buf, size_t len);
+const char *isa_header(const Isa *isa);
 const char *const *isa_names(void);
 
 /* emit/simd.c */
