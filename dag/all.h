@@ -641,7 +641,7 @@ struct Measure {
 	int ok;                 /* 0: not measured, why says why */
 	int loads, stores;      /* FP stack-slot loads and stores */
 	int iloads, istores;    /* integer ones */
-	char flags[400];        /* the compiler's options */
+	char flags[768];        /* the compiler's options */
 	char why[128];
 };
 int measure_known(const char *name);
