@@ -318,6 +318,7 @@ const Isa *isa_find(const char *name);
 int isa_lanes(const Isa *isa, int isfloat);
 int isa_bylanes(int lanes, int isfloat);
 const char *isa_flag(const Isa *isa, char *buf, size_t len);
+const char *isa_header(const Isa *isa);
 const char *const *isa_names(void);
 
 /* emit/simd.c */
@@ -640,7 +641,7 @@ struct Measure {
 	int ok;                 /* 0: not measured, why says why */
 	int loads, stores;      /* FP stack-slot loads and stores */
 	int iloads, istores;    /* integer ones */
-	char flags[400];        /* the compiler's options */
+	char flags[768];        /* the compiler's options */
 	char why[128];
 };
 int measure_known(const char *name);

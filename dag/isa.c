@@ -71,6 +71,14 @@ isa_bylanes(int lanes, int isfloat)
 	return SIMD_NONE;
 }
 
+/* The C header of the ISA's intrinsics: <arm_neon.h> for AArch64's,
+ * <immintrin.h> for x86's. */
+const char *
+isa_header(const Isa *isa)
+{
+	return strcmp(isa->arch, "aarch64") ? "immintrin.h" : "arm_neon.h";
+}
+
 /* The first of the ISA's compiler flags, the one that gives its
  * instructions and registers ("-mavx512f"), in buf. */
 const char *
