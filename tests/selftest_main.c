@@ -396,7 +396,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "kgen: usage: kgen-selftest [--quick] [--max-n N] "
-	    "[--isa scalar,sse2,avx2,avx512] [--seed S] [-v]\n");
+	    "[--isa scalar,sse2,avx2,avx512,neon] [--seed S] [-v]\n");
 	exit(2);
 }
 
@@ -429,7 +429,7 @@ main(int argc, char **argv)
 		} else
 			usage();
 	}
-	for (isa = KGEN_ISA_SCALAR; isa <= KGEN_ISA_AVX512; isa++) {
+	for (isa = KGEN_ISA_SCALAR; kgen_isa_name(isa); isa++) {
 		const char *name = kgen_isa_name(isa);
 		pid_t pid;
 		long p, f, tr;
