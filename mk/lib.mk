@@ -14,12 +14,14 @@
 # build/ARCH/ and lib/ARCH/ for a cross build.
 # A smaller library: `make CODELET_ISAS="scalar avx2"` builds the
 # scalar codelets and those ISAs' only (scalar is always built: the
-# runtime's registry and fallback); the runtime then picks among what
-# it has (README, "The library's size").  The choice is stamped
+# runtime's registry and fallback; ISAs of another architecture are
+# dropped, so that the value passes to check-arm's cross build as it
+# is); the runtime then picks among what it has (README, "The library's
+# size").  The choice is stamped
 # (ISAS_STAMP) so that changing it remakes the lists, the runtime and the
 # library.
 CODELET_ISAS ?= $(strip scalar $(ISA_NAMES_$(ARCH)))
-override CODELET_ISAS := scalar $(filter-out scalar,$(CODELET_ISAS))
+override CODELET_ISAS := scalar $(filter $(ISA_NAMES_$(ARCH)),$(CODELET_ISAS))
 ISAS_STAMP := $(BLD)/isas-$(firstword $(shell echo '$(CODELET_ISAS)' | cksum))
 $(ISAS_STAMP):
 	@mkdir -p $(@D)
