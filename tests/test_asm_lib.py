@@ -37,7 +37,9 @@ def test_library_asm_files_verify():
     if os.uname().machine not in ("x86_64", "amd64"):
         pytest.skip("the vector codelets are built on x86-64 only")
     assert len(ASMLIB) == 4 * 63
-    t1v = [c for c in manifest.codelets() if c.family == "T1V"]
+    # every x86 t1v has its twin (neon's t1v has none)
+    t1v = [c for c in manifest.codelets() if c.family == "T1V"
+           and c.isa in {a.isa for a in T1ALIB}]
     assert sorted(c[1:4] for c in T1ALIB) == sorted(c[1:4] for c in t1v)
 
     def check(c):
