@@ -39,7 +39,10 @@ pytestmark = pytest.mark.skipif(
     " qemu-user)" % " and ".join(MISSING))
 
 WARN = ["-std=c99", "-O2", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
-FLAGS = ISA["neon"].flags
+# gcc schedules before register allocation on AArch64 (on x86 it does
+# not): off, as the x86 codelets are built (kgen spills --measure
+# aarch64-gcc counts 5-8x the spills with it, and it costs compile time)
+FLAGS = ISA["neon"].flags + ["-fno-schedule-insns"]
 PRECS = ("double", "float")
 VL = {p: ISA["neon"].lanes(p) for p in PRECS}
 
@@ -118,7 +121,7 @@ def n1rows(tmp_path_factory):
         jobs = [("n1_%d" % n, ["fft", "-n", n, "--simd", "neon", "--type",
                                prec] + (["--fma"] if n % 2 == 0 else []))
                 for n in range(1, 65)]
-        objs = objects(tmp, jobs)
+        objs = objects(tmp, jobs, ["-fno-schedule-insns2"])
         out[prec] = neoncheck(tmp, prec, ["N1(%d, n1_%d)\n" % (n, n)
                                           for n in range(1, 65)], objs)
     return out
@@ -131,6 +134,11 @@ def test_n1_every_size(n1rows, prec):
     rows = n1rows[prec]
     assert len(rows) == 64 * 4
     assert not failures(rows, prec)
+    worst = max(rows.items(), key=lambda kv: kv[1][1] / bound(kv[1][0],
+                                                              prec))
+    print("%s: %d rows, worst %s %s err %.3g (bound %.3g)" % (
+        prec, len(rows), worst[0][0], worst[0][1], worst[1][1],
+        bound(worst[1][0], prec)))
 
 
 # ---- n1c, t1v, n1v, conv ----------------------------------------------------
@@ -280,13 +288,14 @@ def test_clang(tmp_path):
                  "--type", "float"]),
         ("conv", ["conv", "--taps", "1,0.5,-2", "-n", 9, "--simd",
                   "neon"])]]
-    probe = run(["clang", "--target=aarch64-linux-gnu", *WARN, *FLAGS,
+    cflags = ISA["neon"].flags
+    probe = run(["clang", "--target=aarch64-linux-gnu", *WARN, *cflags,
                  "-c", "-o", tmp_path / "probe.o", srcs[0]])
     if probe.returncode and "arm_neon.h" in probe.stderr:
         pytest.skip("clang cannot target AArch64 here: "
                     + probe.stderr[:200])
     for s in srcs:
-        p = run(["clang", "--target=aarch64-linux-gnu", *WARN, *FLAGS,
+        p = run(["clang", "--target=aarch64-linux-gnu", *WARN, *cflags,
                  "-c", "-o", s.with_suffix(".o"), s])
         assert p.returncode == 0 and not p.stderr, p.stderr
 
