@@ -51,16 +51,17 @@ ARM_PROBE = build/arm-probe
 
 arm-tools:
 	@mkdir -p build
-	@sh tests/deps.sh $(ARM_DEPS) python3-pytest
 	@printf 'int main(void) { return 0; }\n' > $(ARM_PROBE).c
-	@if ! command -v $(ARM_CROSS)gcc >/dev/null 2>&1; then \
-	    echo "no $(ARM_CROSS)gcc (Debian: $(ARM_DEPS); not installed)"; \
+	@apt=; sh tests/deps.sh $(ARM_DEPS) python3-pytest \
+	    || apt=" (apt-get could not install them)"; \
+	if ! command -v $(ARM_CROSS)gcc >/dev/null 2>&1; then \
+	    echo "no $(ARM_CROSS)gcc (Debian: $(ARM_DEPS))$$apt"; \
 	elif ! command -v $(ARM_QEMU) >/dev/null 2>&1; then \
-	    echo "no $(ARM_QEMU) (Debian: qemu-user; not installed)"; \
+	    echo "no $(ARM_QEMU) (Debian: qemu-user)$$apt"; \
 	elif ! $(ARM_CROSS)gcc -static -o $(ARM_PROBE) $(ARM_PROBE).c \
 	    >/dev/null 2>&1; then \
 	    echo "$(ARM_CROSS)gcc cannot link a static program" \
-	        "(Debian: libc6-dev-arm64-cross)"; \
+	        "(Debian: libc6-dev-arm64-cross)$$apt"; \
 	elif ! $(ARM_QEMU) $(ARM_PROBE); then \
 	    echo "$(ARM_QEMU) does not run an AArch64 program"; \
 	fi > $(ARM_PROBE).why
