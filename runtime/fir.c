@@ -32,19 +32,31 @@ attr static void \
 name(const R *hr, int L, const R *w, R *y, ptrdiff_t k) \
 { \
 	ptrdiff_t i; \
-	int j, v; \
+	int j; \
 \
 	for (i = 0; i + 8 * (NL) <= k; i += 8 * (NL)) { \
-		VT a[8], h; \
-		for (v = 0; v < 8; v++) \
-			a[v] = ZERO; \
-		for (j = 0; j < L; j++) { \
+		VT a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO, a4 = ZERO, \
+		    a5 = ZERO, a6 = ZERO, a7 = ZERO, h; \
+		const R *p = w + i; \
+		for (j = 0; j < L; j++, p++) { \
 			h = BC(hr[j]); \
-			for (v = 0; v < 8; v++) \
-				a[v] = MA(h, LD(w + i + j + v * (NL)), a[v]); \
+			a0 = MA(h, LD(p), a0); \
+			a1 = MA(h, LD(p + (NL)), a1); \
+			a2 = MA(h, LD(p + 2 * (NL)), a2); \
+			a3 = MA(h, LD(p + 3 * (NL)), a3); \
+			a4 = MA(h, LD(p + 4 * (NL)), a4); \
+			a5 = MA(h, LD(p + 5 * (NL)), a5); \
+			a6 = MA(h, LD(p + 6 * (NL)), a6); \
+			a7 = MA(h, LD(p + 7 * (NL)), a7); \
 		} \
-		for (v = 0; v < 8; v++) \
-			ST(y + i + v * (NL), a[v]); \
+		ST(y + i, a0); \
+		ST(y + i + (NL), a1); \
+		ST(y + i + 2 * (NL), a2); \
+		ST(y + i + 3 * (NL), a3); \
+		ST(y + i + 4 * (NL), a4); \
+		ST(y + i + 5 * (NL), a5); \
+		ST(y + i + 6 * (NL), a6); \
+		ST(y + i + 7 * (NL), a7); \
 	} \
 	for (; i + (NL) <= k; i += (NL)) { \
 		VT a = ZERO; \
@@ -166,6 +178,7 @@ FIR_PLAN(int ntaps, const R *h, int maxblock, unsigned flags)
 	f->m = meth == KGEN_FIR_DIRECT ? 0 : PRIV(firfft_size)(ntaps,
 	    maxblock, meth == KGEN_FIR_FFT);
 	f->method = f->m ? KGEN_FIR_FFT : KGEN_FIR_DIRECT;
+	f->force = meth == KGEN_FIR_FFT;
 	/* pieces of at least maxblock and L samples (the history moves at
 	 * most once per L samples); for the FFT a whole number of its
 	 * blocks, at least one */

@@ -41,6 +41,7 @@ struct FIR {
 	/* the FFT method (firfft.c): transforms of size m, s = m - L + 1
 	 * outputs each */
 	int m, s;
+	int force;          /* KGEN_FIR_FFT: no direct form for tails */
 	double fcost;       /* one block's cost in the model's units */
 	PLAN *fr, *fc;      /* r2c and c2r of size m */
 	R *hre, *him;       /* the taps' spectrum / m, m/2 + 1 each */

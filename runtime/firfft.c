@@ -12,76 +12,74 @@
  * says is cheaper, so that no output waits for a later call.
  * The cost model counts in units of one multiply-add of the direct form
  * (per tap and output):
- *   direct, per output:        L
- *   one block of size m:       FFT_A m log2 m + FFT_B m
- * (r2c and c2r, the product of spectra, the copy out), FFT_A and FFT_B
- * measured on the machine of docs/design.md's "FIR filters" (AVX-512,
- * both precisions alike within the noise).  For calls of `block`
- * samples, q = block / s whole blocks and r = block mod s left cost
- *   q F(m) + min(F(m), r L),
- * over the candidate sizes m: the powers of two above L (up to 64 L and
- * 4 (L + block)), and the
- * smallest even size of factors 2, 3, 5, 7 (kgen_next_fast_size) of at
- * least block + L - 1 (one block per call).  The cheapest m is taken,
- * and the FFT method when it costs less than the direct form's block L
- * (or when the caller forced it). */
+ *   direct, per output:        L + DIRECT_C
+ *   one block of size m:       F(m) = FFT_A m log2 m + FFT_C
+ * (r2c and c2r, the product of spectra, the copy out; FFT_C the cost of
+ * a call whatever m), the constants fitted to times on the machine of
+ * docs/design.md's "FIR filters" (AVX-512; the direct form's vectors
+ * hold twice the floats, kgen's FFTs gain less, hence float's larger
+ * FFT_A).  For calls of `block` samples, q = block / s whole blocks and
+ * r = block mod s left cost
+ *   q F(m) + min(F(m), r (L + DIRECT_C)),
+ * over the sizes m = 2^p and 3 2^p above L, up to 4 (L + block) and
+ * 64 L + 1024 (but at least 2 L): the cheapest m is taken, and the FFT
+ * method when it costs less than the direct form, block (L + DIRECT_C),
+ * or when the caller forced it (then a call's last partial block is
+ * always a block, never the direct form). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fir.h"
 
-#define FFT_A 0.5
-#define FFT_B 2.0
+#if ISFLOAT
+#define FFT_A 15.5
+#define FFT_C 7200.0
+#else
+#define FFT_A 10.3
+#define FFT_C 3100.0
+#endif
+#define DIRECT_C 4.0
 
 static double
 block_cost(int m)
 {
-	return FFT_A * m * log2(m) + FFT_B * m;
+	return FFT_A * m * log2(m) + FFT_C;
 }
 
+/* the model's cost of a call of `block` samples with blocks of size m;
+ * forced, the last partial block is always a block */
 static double
-call_cost(int L, int block, int m)
+call_cost(int L, int block, int m, int force)
 {
 	int s = m - L + 1, q = block / s, r = block % s;
-	double f = block_cost(m), d = (double)r * L;
+	double f = block_cost(m), d = (double)r * (L + DIRECT_C);
 
-	return q * f + (r ? (d < f ? d : f) : 0);
-}
-
-/* the smallest even size >= n of factors 2, 3, 5, 7, or 0 */
-static int
-even_fast(int n)
-{
-	int m = kgen_next_fast_size(n);
-
-	while (m > 0 && m % 2)
-		m = kgen_next_fast_size(m + 1);
-	return m;
+	return q * f + (r ? (d < f && !force ? d : f) : 0);
 }
 
 int
 PRIV(firfft_size)(int L, int block, int force)
 {
-	int m, best = 0;
-	double c, bc = 0;
+	double c, bc = 0, top;
+	int m, p, best = 0;
 
-	for (m = 2; m <= KGEN_PLAN_MAX / 2 && m <= 4.0 * ((double)L + block)
-	    && m <= 64.0 * L + 1024; m *= 2) {
-		if (m <= L)
-			continue;
-		c = call_cost(L, block, m);
-		if (!best || c < bc) {
-			best = m;
-			bc = c;
+	top = 4.0 * ((double)L + block);
+	if (top > 64.0 * L + 1024)
+		top = 64.0 * L + 1024;
+	if (top < 2.0 * L)
+		top = 2.0 * L;
+	for (p = 1; p <= 30; p++)
+		for (m = 1 << p; m <= 3 << p && m <= top
+		    && m <= KGEN_PLAN_MAX; m += 1 << p) {
+			if (m <= L)
+				continue;
+			c = call_cost(L, block, m, force);
+			if (!best || c < bc) {
+				best = m;
+				bc = c;
+			}
 		}
-	}
-	m = L + block - 1 < KGEN_PLAN_MAX ? even_fast(L + block - 1) : 0;
-	if (m > L && m <= KGEN_PLAN_MAX && (c = call_cost(L, block, m),
-	    !best || c < bc)) {
-		best = m;
-		bc = c;
-	}
-	if (!force && !(bc < (double)block * L))
+	if (!force && !(bc < (double)block * (L + DIRECT_C)))
 		return 0;
 	return best;
 }
@@ -143,7 +141,7 @@ PRIV(firfft_run)(FIR *f, R *y, ptrdiff_t k)
 	r = k - d;
 	if (!r)
 		return;
-	if ((double)r * f->L < f->fcost) {
+	if (!f->force && (double)r * (f->L + DIRECT_C) < f->fcost) {
 		f->kern(f->hr, f->L, u + d, y + d, r);
 		return;
 	}
