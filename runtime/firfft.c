@@ -61,21 +61,22 @@ int
 PRIV(firfft_size)(int L, int block, int force)
 {
 	double c, bc = 0, top;
-	int m, p, best = 0;
+	long long pw, m;
+	int best = 0;
 
 	top = 4.0 * ((double)L + block);
 	if (top > 64.0 * L + 1024)
 		top = 64.0 * L + 1024;
 	if (top < 2.0 * L)
 		top = 2.0 * L;
-	for (p = 1; p <= 30; p++)
-		for (m = 1 << p; m <= 3 << p && m <= top
-		    && m <= KGEN_PLAN_MAX; m += 1 << p) {
-			if (m <= L)
+	/* m = 2^p, then 3 2^(p-1) */
+	for (pw = 2; pw <= top && pw <= KGEN_PLAN_MAX; pw *= 2)
+		for (m = pw; m <= pw + pw / 2; m += pw / 2 > 1 ? pw / 2 : pw) {
+			if (m <= L || m > top || m > KGEN_PLAN_MAX)
 				continue;
-			c = call_cost(L, block, m, force);
+			c = call_cost(L, block, (int)m, force);
 			if (!best || c < bc) {
-				best = m;
+				best = (int)m;
 				bc = c;
 			}
 		}
