@@ -35,7 +35,7 @@
 #define FFT_A 15.5
 #define FFT_C 7200.0
 #else
-#define FFT_A 10.3
+#define FFT_A 11.5
 #define FFT_C 3100.0
 #endif
 #define DIRECT_C 4.0
