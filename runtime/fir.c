@@ -7,11 +7,14 @@
  * outputs at once, one vector lane per output: for each tap, one
  * broadcast of hr[j], one unaligned load of w[i+j ..] per vector and
  * one multiply-add per vector, eight vectors of accumulators (enough to
- * cover the multiply-add latency).  What is left after the groups of
- * eight vectors runs one vector at a time, then one output at a time,
- * with the same operations in the same order per output, so an output
- * never depends on where a call's boundaries fall (chunked calls equal
- * one call to the bit).  The vectors are the widest kgen_isa() allows:
+ * cover the multiply-add latency).  The outputs left after the last
+ * whole group are computed as a whole group too (the buffer has slack
+ * past its end for the reads), or as one vector where no more than its
+ * lanes are left, the extra lanes thrown away: every
+ * output gets the same operations in the same order, so an output never
+ * depends on where a call's boundaries fall (chunked calls equal one
+ * call to the bit), and a call of one sample costs one vector, what one
+ * output's chain of dependent multiply-adds would.  The vectors are the widest kgen_isa() allows:
  * AVX-512F, AVX2 with FMA (intrinsics, through target attributes as
  * plansimd.c), else 16 bytes of GCC's vector extensions (SSE2, NEON),
  * else plain C.  This is CMSIS-DSP's arm_fir_f32 (state of L - 1 + block
@@ -26,15 +29,19 @@
 #endif
 
 /* One kernel: VT the vector type, NL its lanes, LD, ST unaligned load
- * and store, BC broadcast, MA(a, b, c) a * b + c, SMA the same on R. */
-#define FIR_KERNEL(name, attr, VT, NL, ZERO, LD, ST, BC, MA, SMA) \
+ * and store, BC broadcast, MA(a, b, c) a * b + c.  The last group, of
+ * fewer than 8 NL outputs, is computed whole into t (reading the
+ * buffer's slack) and the outputs wanted copied out; one vector, where
+ * NL outputs or fewer are left. */
+#define FIR_KERNEL(name, attr, VT, NL, ZERO, LD, ST, BC, MA) \
 attr static void \
 name(const R *hr, int L, const R *w, R *y, ptrdiff_t k) \
 { \
+	R t[8 * (NL)], *o; \
 	ptrdiff_t i; \
 	int j; \
 \
-	for (i = 0; i + 8 * (NL) <= k; i += 8 * (NL)) { \
+	for (i = 0; k - i > (NL); i += 8 * (NL)) { \
 		VT a0 = ZERO, a1 = ZERO, a2 = ZERO, a3 = ZERO, a4 = ZERO, \
 		    a5 = ZERO, a6 = ZERO, a7 = ZERO, h; \
 		const R *p = w + i; \
@@ -49,26 +56,24 @@ name(const R *hr, int L, const R *w, R *y, ptrdiff_t k) \
 			a6 = MA(h, LD(p + 6 * (NL)), a6); \
 			a7 = MA(h, LD(p + 7 * (NL)), a7); \
 		} \
-		ST(y + i, a0); \
-		ST(y + i + (NL), a1); \
-		ST(y + i + 2 * (NL), a2); \
-		ST(y + i + 3 * (NL), a3); \
-		ST(y + i + 4 * (NL), a4); \
-		ST(y + i + 5 * (NL), a5); \
-		ST(y + i + 6 * (NL), a6); \
-		ST(y + i + 7 * (NL), a7); \
+		o = k - i >= 8 * (NL) ? y + i : t; \
+		ST(o, a0); \
+		ST(o + (NL), a1); \
+		ST(o + 2 * (NL), a2); \
+		ST(o + 3 * (NL), a3); \
+		ST(o + 4 * (NL), a4); \
+		ST(o + 5 * (NL), a5); \
+		ST(o + 6 * (NL), a6); \
+		ST(o + 7 * (NL), a7); \
+		if (o == t) \
+			memcpy(y + i, t, (k - i) * sizeof *y); \
 	} \
-	for (; i + (NL) <= k; i += (NL)) { \
+	if (i < k) { \
 		VT a = ZERO; \
 		for (j = 0; j < L; j++) \
 			a = MA(BC(hr[j]), LD(w + i + j), a); \
-		ST(y + i, a); \
-	} \
-	for (; i < k; i++) { \
-		R a = 0; \
-		for (j = 0; j < L; j++) \
-			a = SMA(hr[j], w[i + j], a); \
-		y[i] = a; \
+		ST(t, a); \
+		memcpy(y + i, t, (k - i) * sizeof *y); \
 	} \
 }
 
@@ -101,21 +106,18 @@ bc16(R x)
 }
 
 FIR_KERNEL(kern_v16, , V16, (int)(16 / sizeof(R)), ((V16){ 0 }), ld16, st16,
-    bc16, PLAIN_MA, PLAIN_MA)
+    bc16, PLAIN_MA)
 #define KERN_BASE kern_v16
 #else
 #define LD1(p) (*(p))
 #define ST1(p, a) (*(p) = (a))
 #define BC1(x) (x)
-FIR_KERNEL(kern_c, , R, 1, 0, LD1, ST1, BC1, PLAIN_MA, PLAIN_MA)
+FIR_KERNEL(kern_c, , R, 1, 0, LD1, ST1, BC1, PLAIN_MA)
 #define KERN_BASE kern_c
 #endif
 
 #ifdef FIR_X86
-#define FMA1(a, b, c) __builtin_fma((a), (b), (c))
 #if ISFLOAT
-#undef FMA1
-#define FMA1(a, b, c) __builtin_fmaf((a), (b), (c))
 #define LD256 _mm256_loadu_ps
 #define ST256 _mm256_storeu_ps
 #define BC256 _mm256_set1_ps
@@ -135,9 +137,9 @@ FIR_KERNEL(kern_c, , R, 1, 0, LD1, ST1, BC1, PLAIN_MA, PLAIN_MA)
 #define Z512 _mm512_setzero_pd()
 #endif
 FIR_KERNEL(kern_avx2, __attribute__((target("avx2,fma"))), VA, VA_N, Z256,
-    LD256, ST256, BC256, MA256, FMA1)
+    LD256, ST256, BC256, MA256)
 FIR_KERNEL(kern_avx512, __attribute__((target("avx512f"))), V512,
-    (int)(64 / sizeof(R)), Z512, LD512, ST512, BC512, MA512, FMA1)
+    (int)(64 / sizeof(R)), Z512, LD512, ST512, BC512, MA512)
 #endif
 
 fir_kern *
@@ -188,7 +190,7 @@ FIR_PLAN(int ntaps, const R *h, int maxblock, unsigned flags)
 		f->piece = (f->piece + f->s - 1) / f->s * f->s;
 	}
 	f->cap = ntaps - 1 + f->piece;
-	f->w = calloc((size_t)f->cap, sizeof *f->w);
+	f->w = calloc((size_t)f->cap + SLACK, sizeof *f->w);
 	if (!f->w || (f->m && PRIV(firfft_init)(f, flags & KGEN_MEASURE)))
 		goto fail;
 	f->pos = ntaps - 1;
@@ -230,7 +232,7 @@ FIR_RESET(FIR *f)
 {
 	if (!f)
 		return KGEN_EINVAL;
-	memset(f->w, 0, (size_t)f->cap * sizeof *f->w);
+	memset(f->w, 0, ((size_t)f->cap + SLACK) * sizeof *f->w);
 	f->pos = f->L - 1;
 	return KGEN_OK;
 }

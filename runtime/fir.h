@@ -5,7 +5,9 @@
  *
  * The buffer w holds the signal: w[pos - (L-1) .. pos) the last L - 1
  * samples seen (the history, zeros at first), then room for a piece of
- * up to `piece` new samples.  A call
+ * up to `piece` new samples, then SLACK elements that the direct form's
+ * last group of outputs reads past the piece (zeros or old samples:
+ * their outputs are thrown away).  A call
  * copies each piece of its input to w[pos ..], filters it from there
  * (the outputs of the piece depend on w[pos - (L-1) .. pos + piece)
  * only) and advances pos; when the next piece would not fit, the history
@@ -24,8 +26,13 @@
 #define FIR_METHOD X(kgen_fir, _method)
 #define FIR_DESTROY X(kgen_fir, _destroy)
 
+/* the most a direct kernel reads past its outputs' inputs: one group of
+ * 8 vectors of 64 bytes */
+#define SLACK ((ptrdiff_t)(512 / sizeof(R)))
+
 /* y[i] = sum_j hr[j] w[i + j] for 0 <= i < k: hr the reversed taps,
- * w the window (the history then the piece), read up to w[k + L - 2]. */
+ * w the window (the history then the piece), read up to SLACK past
+ * w[k + L - 2]. */
 typedef void fir_kern(const R *hr, int L, const R *w, R *y, ptrdiff_t k);
 
 struct FIR {
@@ -33,7 +40,7 @@ struct FIR {
 	int block;          /* maxblock */
 	int method;         /* KGEN_FIR_DIRECT or KGEN_FIR_FFT */
 	R *hr;              /* the taps reversed, hr[j] = h[L-1-j] */
-	R *w;               /* the buffer: cap elements */
+	R *w;               /* the buffer: cap + SLACK elements */
 	ptrdiff_t cap;      /* L - 1 + piece */
 	ptrdiff_t piece;    /* the most samples filtered at once */
 	ptrdiff_t pos;      /* where the next sample goes */
