@@ -3,7 +3,9 @@
  * samples are int16_t (value / 2^15), each output the exact sum of the
  * products h[k] x[i-k] (Q30) in a 64-bit accumulator, then truncated
  * (floor, an arithmetic shift right by 15) and saturated to int16_t:
- *   y[i] = sat16(floor(acc / 2^15)).
+ *   y[i] = sat16(floor(acc / 2^15)),
+ * or with KGEN_FIR_ROUND rounded to nearest, halves up (acc + 2^14 first:
+ * ARM's rounding shift, the default of kgen conv --type q15).
  * Integer sums are exact in any order, so the compiler is free to
  * vectorize the sum over taps.  The history is carried as in fir.c (a
  * buffer of the last L - 1 samples then the current piece, moved back
@@ -15,6 +17,7 @@
 
 struct kgen_fir_q15 {
 	int L;
+	int64_t bias;       /* 2^14 to round, 0 to truncate */
 	int16_t *hr;        /* the taps reversed */
 	int16_t *w;         /* history then piece: cap samples */
 	ptrdiff_t cap, piece, pos;
@@ -35,7 +38,8 @@ q15_out(int64_t acc)
 }
 
 static void
-kern(const int16_t *hr, int L, const int16_t *w, int16_t *y, ptrdiff_t k)
+kern(const int16_t *hr, int L, int64_t bias, const int16_t *w, int16_t *y,
+    ptrdiff_t k)
 {
 	ptrdiff_t i;
 	int64_t acc;
@@ -45,7 +49,7 @@ kern(const int16_t *hr, int L, const int16_t *w, int16_t *y, ptrdiff_t k)
 		acc = 0;
 		for (j = 0; j < L; j++)
 			acc += (int32_t)hr[j] * w[i + j];
-		y[i] = q15_out(acc);
+		y[i] = q15_out(acc + bias);
 	}
 }
 
@@ -56,12 +60,14 @@ kgen_fir_q15_plan(int ntaps, const int16_t *h, int maxblock, unsigned flags)
 	int j;
 
 	if (ntaps < 1 || ntaps > KGEN_FIR_MAX || maxblock < 1
-	    || maxblock > KGEN_FIR_MAX || !h || (flags & ~KGEN_FIR_DIRECT))
+	    || maxblock > KGEN_FIR_MAX || !h
+	    || (flags & ~(KGEN_FIR_DIRECT | KGEN_FIR_ROUND)))
 		return NULL;
 	f = calloc(1, sizeof *f);
 	if (!f)
 		return NULL;
 	f->L = ntaps;
+	f->bias = flags & KGEN_FIR_ROUND ? 16384 : 0;
 	f->piece = maxblock > ntaps ? maxblock : ntaps;
 	f->cap = ntaps - 1 + f->piece;
 	f->hr = malloc((size_t)ntaps * sizeof *f->hr);
@@ -91,7 +97,7 @@ kgen_fir_q15_run(kgen_fir_q15 *f, const int16_t *x, int16_t *y, size_t n)
 			f->pos = h;
 		}
 		memcpy(f->w + f->pos, x, k * sizeof *x);
-		kern(f->hr, f->L, f->w + f->pos - h, y, k);
+		kern(f->hr, f->L, f->bias, f->w + f->pos - h, y, k);
 		f->pos += k;
 		x += k;
 		y += k;

@@ -564,8 +564,12 @@ KGEN_API void kgen_firf_destroy(kgen_firf *f);
  * h[k] x[i-k] in a 64-bit accumulator (no overflow up to KGEN_FIR_MAX
  * taps), then truncates and saturates,
  *   y[i] = sat16(floor(acc / 2^15)),  sat16 clamping to -32768..32767
- * (no rounding: CMSIS's truncation).  Direct form only; flags must be 0
- * or KGEN_FIR_DIRECT.  Same calls and statuses as kgen_fir's. */
+ * (CMSIS's truncation, kgen conv --type q15 --round floor); with the
+ * flag KGEN_FIR_ROUND, y[i] = sat16(floor((acc + 2^14) / 2^15)), round
+ * to nearest, halves up (kgen conv --type q15's default).  Direct form
+ * only; flags: KGEN_FIR_DIRECT and KGEN_FIR_ROUND, others refused
+ * (NULL).  Same calls and statuses as kgen_fir's. */
+#define KGEN_FIR_ROUND  8U      /* Q15 flags: round, not truncate */
 typedef struct kgen_fir_q15 kgen_fir_q15;
 KGEN_API kgen_fir_q15 *kgen_fir_q15_plan(int ntaps, const int16_t *h,
     int maxblock, unsigned flags);

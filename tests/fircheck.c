@@ -102,6 +102,8 @@ bad(void)
 	EXPECT(!kgen_fir_q15_plan(4, NULL, 16, 0));
 	EXPECT(!kgen_fir_q15_plan(4, q, 0, 0));
 	EXPECT(!kgen_fir_q15_plan(4, q, 16, KGEN_FIR_FFT));
+	EXPECT(!kgen_fir_q15_plan(4, q, 16, 16));
+	EXPECT(!P(plan)(4, h, 16, KGEN_FIR_ROUND));
 	EXPECT(kgen_fir_q15_run(NULL, q, q, 4) == KGEN_EINVAL);
 	EXPECT(kgen_fir_q15_reset(NULL) == KGEN_EINVAL);
 	kgen_fir_q15_destroy(NULL);

@@ -1,11 +1,12 @@
 /* firq15.c: kgen_fir_q15 on the data of a file, for tests/test_fir.py
  * (which checks the outputs against its own model of CMSIS's
  * arm_fir_q15 in Python integers).
- * usage: firq15 FILE MAXBLOCK CHUNKING OUT
+ * usage: firq15 FILE MAXBLOCK CHUNKING OUT [round]
  *   FILE      int32 L, int32 N, then L taps and N samples as int16
  *             (native byte order)
  *   CHUNKING  one, single, random (calls of 0 .. 2 MAXBLOCK samples) or
  *             big (3 MAXBLOCK + 1)
+ * round: the plan's flag KGEN_FIR_ROUND.
  * Writes the N outputs as int16 to OUT, twice over (the second pass
  * after kgen_fir_q15_reset); exit 1 on an error. */
 #include <stdint.h>
@@ -25,7 +26,7 @@ main(int argc, char **argv)
 	int mb, pass;
 	FILE *in, *out;
 
-	if (argc != 5 || !(in = fopen(argv[1], "rb")) || fread(hd, 4, 2, in)
+	if (argc < 5 || argc > 6 || !(in = fopen(argv[1], "rb")) || fread(hd, 4, 2, in)
 	    != 2)
 		return 2;
 	mb = atoi(argv[2]);
@@ -36,7 +37,8 @@ main(int argc, char **argv)
 	if (fread(h, 2, hd[0], in) != (size_t)hd[0] || fread(x, 2, n, in) != n)
 		return 2;
 	fclose(in);
-	if (!(f = kgen_fir_q15_plan(hd[0], h, mb, 0))
+	if (!(f = kgen_fir_q15_plan(hd[0], h, mb, argc == 6 ? KGEN_FIR_ROUND
+	    : 0))
 	    || !(out = fopen(argv[4], "wb")))
 		return 1;
 	for (pass = 0; pass < 2; pass++) {

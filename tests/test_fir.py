@@ -63,13 +63,14 @@ def test_fir_bad_input(fircheck):
         p.stdout + p.stderr
 
 
-def q15_model(h, x):
+def q15_model(h, x, rnd=False):
     """CMSIS's arm_fir_q15 in Python integers: the exact sum of the
-    products, floor division by 2^15, then clamping to int16."""
+    products, floor division by 2^15 (of acc + 2^14 to round: kgen conv
+    --type q15's default), then clamping to int16."""
     out = []
     for i in range(len(x)):
         acc = sum(h[k] * x[i - k] for k in range(min(len(h), i + 1)))
-        out.append(max(-32768, min(32767, acc // 32768)))
+        out.append(max(-32768, min(32767, (acc + rnd * 16384) // 32768)))
     return out
 
 
@@ -105,10 +106,11 @@ def firq15(libkgen, tmp_path_factory):
 
 
 @pytest.mark.parametrize("taps", [1, 2, 7, 64, 65])
-def test_fir_q15_bit_exact(firq15, tmp_path, taps):
+@pytest.mark.parametrize("rnd", [False, True], ids=["floor", "round"])
+def test_fir_q15_bit_exact(firq15, tmp_path, taps, rnd):
     n = 3000
     h, x = q15_data(taps, n, taps)
-    want = q15_model(h, x)
+    want = q15_model(h, x, rnd)
     # saturation exercised (both ways from two taps), plain outputs too
     assert want.count(32767) > 10
     assert taps == 1 or want.count(-32768) > 10
@@ -119,7 +121,8 @@ def test_fir_q15_bit_exact(firq15, tmp_path, taps):
                      + struct.pack("<%dh" % n, *x))
     for chunking in CHUNKINGS:
         out = tmp_path / ("out_" + chunking)
-        p = run([firq15, data, 100, chunking, out])
+        p = run([firq15, data, 100, chunking, out] + (["round"] if rnd
+                                                       else []))
         assert p.returncode == 0, p.stderr
         got = list(np.frombuffer(out.read_bytes(), dtype="<i2"))
         for rep in range(2):
@@ -129,11 +132,31 @@ def test_fir_q15_bit_exact(firq15, tmp_path, taps):
                 chunking, rep, bad[0], part[bad[0]], want[bad[0]])
 
 
+@pytest.mark.parametrize("rnd", [False, True], ids=["floor", "round"])
+def test_fir_q15_ties(firq15, tmp_path, rnd):
+    """Taps of 0.5: half the outputs fall halfway between two Q15
+    values, of both signs, where truncation and rounding differ."""
+    rng = random.Random(3)
+    h, n = [16384, 16384, -16384], 2000
+    x = [rng.randint(-40, 40) for _ in range(n)]
+    want = q15_model(h, x, rnd)
+    data = tmp_path / "in.bin"
+    data.write_bytes(struct.pack("<ii", 3, n) + struct.pack("<3h", *h)
+                     + struct.pack("<%dh" % n, *x))
+    out = tmp_path / "out"
+    p = run([firq15, data, 64, "random", out] + (["round"] if rnd
+                                                 else []))
+    assert p.returncode == 0, p.stderr
+    got = list(np.frombuffer(out.read_bytes(), dtype="<i2"))[:n]
+    assert got == want
+
+
 def test_fir_q15_model_is_cmsis_truncation():
     """The model truncates toward minus infinity (an arithmetic shift),
     as arm_fir_q15 does, and does not round."""
     assert q15_model([16384], [3, -3]) == [1, -2]
     assert q15_model([32767, 32767], [32767, 32767]) == [32766, 32767]
+    assert q15_model([16384], [3, -3, 1, -1], True) == [2, -1, 1, 0]
 
 
 def test_fir_readme_example(libkgen, tmp_path):
