@@ -293,7 +293,7 @@ fixfft(Job *j, Opts *o)
 	char what[32];
 
 	snprintf(what, sizeof what, "fft --type q%d", o->fixed);
-	opt_only(o, what, "-n --sign --type --kind --name -o -d");
+	opt_only(o, what, "-n --sign --type --kind --name -o");
 	if (o->kind != CK_N1)
 		fail("%s: %s does not apply; fixed-point FFTs are n1 "
 		    "codelets", what, o->kindopt);
@@ -624,10 +624,11 @@ job_conv(Job *j, Opts *o)
 	if (o->round && !o->fixed)
 		fail("--round %s: rounds fixed-point outputs; give --type q15 "
 		    "or q31", o->round);
-	if (o->fixed && (o->simd || o->fma || o->correlate))
+	if (o->fixed && (o->simd || o->fma || o->correlate || o->dump))
 		fail("conv --type q%d: %s does not apply; fixed-point filters "
-		    "are scalar C convolutions", o->fixed, o->simd ? "--simd"
-		    : o->fma ? "--fma" : "--correlate");
+		    "are scalar C convolutions, printed with no DAG", o->fixed,
+		    o->simd ? "--simd" : o->fma ? "--fma" : o->correlate
+		    ? "--correlate" : "-d");
 	if (o->simd && o->fma)
 		fail("conv --simd: --fma changes nothing; the vector kernels "
 		    "use FMA instructions wherever the target has them");
