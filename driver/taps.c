@@ -43,9 +43,11 @@ addtap(Prob *p, const char *what, int line, const char *s, size_t len,
 	if (end == buf || *end || isspace((unsigned char)buf[0]))
 		fail("%s: %stap %d, '%s', is not a number", what, where,
 		    p->ntaps + 1, buf);
+	/* round(h 2^Q) as emit/fixed.c's fixed_quant rounds it (this file
+	 * stands alone in the taps fuzzer) */
 	if (type >= 15 && (!isfinite(v) || fabsl(v) > 2
-	    || fixed_quant(v, type) < -(1LL << type)
-	    || fixed_quant(v, type) >= 1LL << type))
+	    || llroundl(ldexpl(v, type)) < -(1LL << type)
+	    || llroundl(ldexpl(v, type)) >= 1LL << type))
 		fail("%s: %stap %d, '%s', is out of range for q%d: round(h "
 		    "2^%d) must lie in %lld..%lld (h from -1 to just below 1)",
 		    what, where, p->ntaps + 1, buf, type, type,
