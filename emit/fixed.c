@@ -61,26 +61,22 @@ header(FILE *f, const Prob *p, const Emit *e, const char *t, int nz)
 	fprintf(f, " * Q%d FIR filter (convolution): y[i] = sum_k h[k] x[i-k] "
 	    "for 0 <= i < %d,\n * %d taps (%d nonzero in Q%d), %s.\n", q,
 	    p->n, p->ntaps, nz, q, t);
-	fprintf(f, " * Fixed point, as CMSIS-DSP's arm_fir_q%d (kgen's "
-	    "docs/design.md, \"Fixed point\"):\n", q);
-	fprintf(f, " * values are Q%d, v / 2^%d in [-1, 1).  The taps were "
-	    "quantized to c[k] =\n * round(h[k] 2^%d), halves away from "
-	    "zero.  An output is the exact sum of\n * the Q%d products c[k] "
-	    "x[i-k] (", q, q, q, 2 * q);
-	if (q == 15)
-		fputs("in an int64_t", f);
-	else
-		fputs("as hi 2^31 + lo, two 64-bit parts", f);
-	fputs("), then\n", f);
+	fprintf(f, " * Fixed point as CMSIS-DSP's arm_fir_q%d (kgen's "
+	    "docs/design.md, \"Fixed\n * point\"): values are Q%d, v / 2^%d "
+	    "in [-1, 1).  The taps were quantized to\n * c[k] = round(h[k] "
+	    "2^%d), halves away from zero.  An output is the exact sum\n * "
+	    "acc of the Q%d products c[k] x[i-k]\n * (%s), then\n", q, q, q, q,
+	    2 * q, q == 15 ? "in an int64_t"
+	    : "as hi 2^31 + lo, two 64-bit parts");
 	if (e->floor)
 		fprintf(f, " * y[i] = sat(floor(acc / 2^%d)): truncated, CMSIS's "
-		    "(acc >> %d)%s.\n", q, q, q == 15 ? " and bit-identical to "
+		    "(acc >> %d)%s.\n", q, q, q == 15 ? ",\n * bit-identical to "
 		    "arm_fir_q15" : ";\n * arm_fir_q31 agrees where its 64-bit "
 		    "accumulator does not wrap and\n * the output is in range "
 		    "(it wraps where this saturates)");
 	else
 		fprintf(f, " * y[i] = sat(floor((acc + 2^%d) / 2^%d)): rounded "
-		    "to nearest, halves up (ARM's\n * rounding shifts); --round "
+		    "to nearest, halves up\n * (ARM's rounding shifts); --round "
 		    "floor truncates as CMSIS does.\n", q - 1, q);
 	fprintf(f, " * sat clamps to [-2^%d, 2^%d - 1].  Integer arithmetic "
 	    "only, no >> on negative\n * values: the same bits on every C99 "

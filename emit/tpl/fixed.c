@@ -19,7 +19,8 @@
  * the @h@ samples before x[0] are the history (zeros, or the end of the
  * previous block).  y must not overlap x.
  *
- * void @name@_stream(@t@ *state, const @t@ *x, @t@ *y, ptrdiff_t len);
+ * void @name@_stream(@t@ *state, const @t@ *x, @t@ *y,
+ *     ptrdiff_t len);
  * Filters the next len samples x[0..len-1] (len >= 0, unit stride) of a
  * signal cut into blocks of any length, writing y[0..len-1], bit-identical
  * to the block entry.  y must not overlap x or state.
@@ -114,7 +115,8 @@ void
  * come from a loop over the taps with the block's arithmetic. */
 /* kgen: begin fixconv_stream */
 void
-@name@_stream(@t@ *state, const @t@ *x, @t@ *y, ptrdiff_t len)
+@name@_stream(@t@ *state, const @t@ *x, @t@ *y,
+    ptrdiff_t len)
 {
 	const ptrdiff_t h = @h@, n = @n@;
 	@name@_acc a;
@@ -169,7 +171,11 @@ static inline @t@
 	int64_t q;
 
 	q = @name@_fl(a + s + 1, 2);
-	return (@t@)(q < @min@ ? @min@ : q > @max@ ? @max@ : q);
+	if (q < @min@)
+		q = @min@;
+	if (q > @max@)
+		q = @max@;
+	return (@t@)q;
 }
 
 /* the butterfly with the twiddle (wr + i wi) / 2^Q */
@@ -224,11 +230,13 @@ static inline void
 
 /* The FFT's ABI lines: @n@ its size, @sign@ the exponent's sign. */
 /* kgen: begin fixfft_abi */
- * void @name@(const @t@ *ri, const @t@ *ii, @t@ *ro, @t@ *io,
- *     ptrdiff_t is, ptrdiff_t os, ptrdiff_t v, ptrdiff_t ivs, ptrdiff_t ovs);
+ * void @name@(const @t@ *ri, const @t@ *ii,
+ *     @t@ *ro, @t@ *io, ptrdiff_t is, ptrdiff_t os, ptrdiff_t v,
+ *     ptrdiff_t ivs, ptrdiff_t ovs);
  * FFTW's n1 codelet ABI: v transforms; transform j (0 <= j < v) reads
  * x_m = ri[j*ivs + m*is] + i ii[j*ivs + m*is] (0 <= m < @n@) and writes
- * X_k = (1/@n@) sum_m x_m exp(@sign@2 pi i mk/@n@) to ro[j*ovs + k*os] + i io[j*ovs + k*os].
+ * X_k = (1/@n@) sum_m x_m exp(@sign@2 pi i mk/@n@)
+ * to ro[j*ovs + k*os] + i io[j*ovs + k*os].
  * Split or interleaved (ii = ri + 1, io = ro + 1, strides doubled, in
  * elements); in place works, other overlaps do not.
 /* kgen: end */
