@@ -1,5 +1,6 @@
 /* usage.c: the text of kgen --help, in pieces: ISO C limits one string
  * literal to 4095 bytes.  The limits it names come from all.h. */
+#include <string.h>
 #include "all.h"
 #include "driver.h"
 
@@ -245,8 +246,8 @@ static const char usage4[] =
 /* kgen conv, in the help (apart: ISO C's 4095). */
 static const char usageconv[] =
 "  conv --taps h0,h1,... -n N | --taps-file FILE -n N  [--correlate]\n"
-"       [--fma | --simd sse2|avx2|avx512] [--type double|float]\n"
-"       [--name NAME] [-o FILE]\n"
+"       [--fma | --simd sse2|avx2|avx512] [--type double|float|q15|q31]\n"
+"       [--round nearest|floor] [--name NAME] [-o FILE]\n"
 "      an FIR filter of L taps, N outputs a call, taps as constants (at\n"
 "      most %d taps, taps*N <= %d); zero taps cost nothing and taps of\n"
 "      equal magnitude share one multiplication:\n"
@@ -270,14 +271,35 @@ static const char usageconv[] =
 "      the same two entries, NAME_stream in vectors too.  Unit strides\n"
 "      take the vector path, others a loop over the taps.\n";
 
+/* Fixed point, in the help after kgen conv (apart: ISO C's 4095). */
+static const char usagefixed[] =
+"      --type q15|q31: fixed point as CMSIS-DSP's arm_fir_q15/q31, on\n"
+"      int16_t or int32_t (Q15, Q31: v / 2^Q in [-1, 1)), default NAME\n"
+"      convq15_L_N.  Taps are real numbers quantized to round(h 2^Q)\n"
+"      (halves away from zero; out of range is an error); an output is\n"
+"      the exact sum of the products, rounded to nearest (halves up;\n"
+"      --round floor truncates as CMSIS's >> Q, bit-identical to\n"
+"      arm_fir_q15) and saturated.  No --simd, --fma or --correlate.\n"
+"  fft  -n N --type q15|q31 [--sign -1|1] [--kind n1] [--name NAME]\n"
+"       [-o FILE]\n"
+"      a fixed-point n1 codelet (the n1 ABI on int16_t or int32_t) of\n"
+"      the DFT / N, as CMSIS-DSP's arm_cfft_q15/q31: N a power of two\n"
+"      up to %d, radix-2 stages each scaling by 1/2, twiddles\n"
+"      round(w 2^Q), each stage rounded to nearest and saturated.  With\n"
+"      inputs of magnitude at most 2^Q - 1 - 2 log2 N nothing saturates\n"
+"      and every output is within 1.061 log2 N LSB of the exact DFT / N.\n"
+"      Default NAME n1q15_N (n1q15b_N with --sign 1).\n";
+
 
 /* Prints kgen --help to standard output. */
 void
 usage_print(void)
 {
-	char more[24576], rest[16384], conv[2048];
+	char more[24576], rest[16384], conv[4096], fixed[2048];
 
 	snprintf(conv, sizeof conv, usageconv, CONV_MAXTAPS, CONV_MAXWORK);
+	snprintf(fixed, sizeof fixed, usagefixed, FFT_MAXN);
+	strncat(conv, fixed, sizeof conv - strlen(conv) - 1);
 	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK, conv,
 	    usage3, usage4);
 	snprintf(more, sizeof more, usageasm, rest);
