@@ -45,8 +45,10 @@ def machine():
     widest = "scalar"
     with open(os.path.join(ROOT, "isa.def")) as f:
         text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
-    # ISA(name, NAME, bytes, regs, "flags", "macro", "prefix", "features")
-    for m in re.finditer(r'ISA\(\s*(\w+),[^)]*"([^"]*)"\s*\)', text):
+    # ISA(name, NAME, bytes, regs, "flags", "macro", "prefix", "features",
+    #     "architecture"): x86's, as the flags are /proc/cpuinfo's x86 ones
+    for m in re.finditer(r'ISA\(\s*(\w+),[^)]*"([^"]*)",\s*"x86_64"\s*\)',
+                         text):
         if flags and set(m.group(2).split()) <= flags:
             widest = m.group(1)
     return "%s (widest ISA %s)" % (model, widest)

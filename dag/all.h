@@ -314,12 +314,14 @@ struct Isa {
 	const char *macro;  /* the compiler's feature macro, "__AVX2__" */
 	const char *pre;    /* intrinsic prefix, "_mm256" */
 	const char *cpu;    /* __builtin_cpu_supports names, all needed */
+	const char *arch;   /* its architecture: "x86_64", "aarch64" */
 };
 const Isa *isa_get(int simd);
 const Isa *isa_find(const char *name);
 int isa_lanes(const Isa *isa, int isfloat);
 int isa_bylanes(int lanes, int isfloat);
 const char *isa_flag(const Isa *isa, char *buf, size_t len);
+const char *isa_header(const Isa *isa);
 const char *const *isa_names(void);
 
 /* emit/simd.c */
@@ -648,7 +650,7 @@ struct Measure {
 	int ok;                 /* 0: not measured, why says why */
 	int loads, stores;      /* FP stack-slot loads and stores */
 	int iloads, istores;    /* integer ones */
-	char flags[400];        /* the compiler's options */
+	char flags[768];        /* the compiler's options */
 	char why[128];
 };
 int measure_known(const char *name);

@@ -8,8 +8,8 @@
 #include "all.h"
 
 static const Isa isas[] = {
-#define ISA(name, NAME, bytes, nreg, flags, macro, pre, cpu) \
-	{#name, #NAME, bytes, nreg, flags, macro, pre, cpu},
+#define ISA(name, NAME, bytes, nreg, flags, macro, pre, cpu, arch) \
+	{#name, #NAME, bytes, nreg, flags, macro, pre, cpu, arch},
 #include "../isa.def"
 #undef ISA
 };
@@ -69,6 +69,14 @@ isa_bylanes(int lanes, int isfloat)
 		if (isa_lanes(&isas[i - 1], isfloat) == lanes)
 			return i;
 	return SIMD_NONE;
+}
+
+/* The C header of the ISA's intrinsics: <arm_neon.h> for AArch64's,
+ * <immintrin.h> for x86's. */
+const char *
+isa_header(const Isa *isa)
+{
+	return strcmp(isa->arch, "aarch64") ? "immintrin.h" : "arm_neon.h";
 }
 
 /* The first of the ISA's compiler flags, the one that gives its

@@ -43,6 +43,7 @@ struct Cv {
 	long double *c;     /* the taps, c[k] weighs x[i-k] */
 	char v[16];         /* vector type, __m256d */
 	char sfx[16];       /* helpers' suffix, avx2_d */
+	int neon;           /* AArch64's NEON: arm_neon.h's intrinsics */
 };
 
 /* Accumulator a gains tap k times the load of x + off; first: a has no
@@ -224,14 +225,15 @@ header(Cv *o, const Emit *e)
 	tpl_print(o->f, "convsimd_how", (const Tplarg[]){
 		TPL_S("isa", o->isa->upper), TPL_N("w", o->w),
 		TPL_N("u", U), TPL_END});
-	if (o->isa->bytes == 64)
+	if (o->isa->bytes == 64 || o->neon)
 		fputs(" * Products are added by FMA instructions.\n", o->f);
 	else
 		fputs(" * Products are added by FMA instructions where the "
 		    "target has them\n * (-mfma), else by a multiplication "
 		    "and an addition.\n", o->f);
 	tpl_print(o->f, "convsimd_build", (const Tplarg[]){
-		TPL_S("flags", o->isa->flags), TPL_END});
+		TPL_S("flags", o->isa->flags), TPL_S("hdr", isa_header(o->isa)),
+		TPL_END});
 	fputs(" */\n", o->f);
 }
 
@@ -269,20 +271,35 @@ emitconv_simd(FILE *f, const Prob *p, const Emit *e)
 		o.c[k] = p->correlate ? p->taps[p->ntaps - 1 - k] : p->taps[k];
 		o.nz += o.c[k] != 0;
 	}
-	snprintf(o.v, sizeof o.v, "__m%d%s", o.isa->bytes * 8,
-	    e->isfloat ? "" : "d");
+	o.neon = !strcmp(o.isa->arch, "aarch64");
+	if (o.neon)
+		snprintf(o.v, sizeof o.v, "float%dx%d_t", e->isfloat ? 32 : 64,
+		    o.w);
+	else
+		snprintf(o.v, sizeof o.v, "__m%d%s", o.isa->bytes * 8,
+		    e->isfloat ? "" : "d");
 	snprintf(o.sfx, sizeof o.sfx, "%s_%c", o.isa->name, o.t[0]);
 	snprintf(sfxu, sizeof sfxu, "%s_%c", o.isa->upper,
 	    e->isfloat ? 'F' : 'D');
 	h = p->ntaps - 1;
 	header(&o, e);
-	tpl_print(f, "convsimd_helpers", (const Tplarg[]){
-		TPL_S("macro", o.isa->macro), TPL_S("isa", o.isa->upper),
-		TPL_S("flags", o.isa->flags), TPL_S("sfxu", sfxu),
-		TPL_S("sfx", o.sfx), TPL_S("v", o.v), TPL_S("t", o.t),
-		TPL_S("pre", o.isa->pre), TPL_S("s", e->isfloat ? "ps" : "pd"),
-		TPL_S("fmaon", o.isa->bytes == 64 ? "1"
-		    : "defined(__FMA__)"), TPL_END});
+	if (o.neon)
+		tpl_print(f, "convsimd_helpers_neon", (const Tplarg[]){
+			TPL_S("macro", o.isa->macro),
+			TPL_S("isa", o.isa->upper), TPL_S("flags", o.isa->flags),
+			TPL_S("sfxu", sfxu), TPL_S("sfx", o.sfx),
+			TPL_S("v", o.v), TPL_S("t", o.t),
+			TPL_S("s", e->isfloat ? "f32" : "f64"), TPL_END});
+	else
+		tpl_print(f, "convsimd_helpers", (const Tplarg[]){
+			TPL_S("macro", o.isa->macro),
+			TPL_S("isa", o.isa->upper), TPL_S("flags", o.isa->flags),
+			TPL_S("sfxu", sfxu), TPL_S("sfx", o.sfx),
+			TPL_S("v", o.v), TPL_S("t", o.t),
+			TPL_S("pre", o.isa->pre),
+			TPL_S("s", e->isfloat ? "ps" : "pd"),
+			TPL_S("fmaon", o.isa->bytes == 64 ? "1"
+			    : "defined(__FMA__)"), TPL_END});
 	fprintf(f, "\nstatic const %s %s_h[%d] = {", o.t, o.name, p->ntaps);
 	for (k = 0; k < p->ntaps; k++) {
 		fputs(k % 4 ? " " : "\n\t", f);

@@ -290,11 +290,17 @@ header(Cout *o, const Prob *p, const Emit *e)
 	    "both return 0.\n * Build: GNU C or C++ (GCC or Clang: 16-byte ",
 	    e->name, e->isfloat ? "float" : "double", e->isfloat ? "float"
 	    : "double", e->name);
-	fprintf(o->p.f, "vector extensions and\n * shuffles) on x86-64, "
-	    "with %s as the library builds it (any SSE2\n * target "
-	    "works).\n */\n"
-	    "#include <stddef.h>\n#include <stdint.h>\n\n", e->simd
-	    ? isa_get(e->simd)->flags : "-O2");
+	if (e->simd && !strcmp(isa_get(e->simd)->arch, "aarch64"))
+		fprintf(o->p.f, "vector extensions and\n * shuffles) on "
+		    "AArch64, with %s (NEON), FMAs by\n * -ffp-contract=fast."
+		    "\n */\n#include <stddef.h>\n#include <stdint.h>\n\n",
+		    isa_get(e->simd)->flags);
+	else
+		fprintf(o->p.f, "vector extensions and\n * shuffles) on "
+		    "x86-64, with %s as the library builds it (any SSE2\n"
+		    " * target works).\n */\n"
+		    "#include <stddef.h>\n#include <stdint.h>\n\n", e->simd
+		    ? isa_get(e->simd)->flags : "-O2");
 }
 
 /* n1x's header: as n1c's, the counts those of the sub-transforms. */

@@ -235,34 +235,48 @@ body(Out *o, const int *order, int norder, int path, const char *ind)
 }
 
 /* Prints every piece of the headers in emit/simd/ called name: a type,
- * the prelude, or the helpers of one ISA and precision. */
-static void
-piece(FILE *f, const char *name)
+ * the prelude, or the helpers of one ISA and precision; returns how
+ * many. */
+static int
+pieces(FILE *f, const char *name)
 {
 	size_t i;
 	int k;
 
 	for (i = k = 0; i < sizeof simdtext / sizeof simdtext[0]; i++)
 		if (!strcmp(simdtext[i][0], name)) {
-			fputs(simdtext[i][1], f);
+			if (f)
+				fputs(simdtext[i][1], f);
 			k++;
 		}
+	return k;
+}
+
+static void
+piece(FILE *f, const char *name)
+{
+	int k;
+
+	k = pieces(f, name);
 	assert(k && "emit/simd/ has every piece the emitter names");
 }
 
 /* The helpers a codelet of this ISA and type uses (emit/simd/types.h,
  * then the ISA's header), each guarded to be defined once per
- * translation unit. */
+ * translation unit: the ISA's own prelude (neon_prelude) where it has
+ * one, else the x86 one (types.h's prelude). */
 static void
 helpers(Out *o)
 {
-	char t[8];
+	char t[32];
 	int n;
 
 	tpl_print(o->p.f, "simd_guard", (const Tplarg[]){
 		TPL_S("macro", o->isa->macro), TPL_S("isa", o->isa->name),
 		TPL_S("flags", o->isa->flags), TPL_END});
-	piece(o->p.f, "prelude");
+	snprintf(t, sizeof t, "%s_prelude", o->isa->name);
+	piece(o->p.f, pieces(0, t) ? t : "prelude");
+	piece(o->p.f, "inline");
 	for (n = 2; n <= o->vl; n *= 2) {
 		snprintf(t, sizeof t, "%c%d", o->t[0], n);
 		piece(o->p.f, t);

@@ -513,7 +513,7 @@ prologue(Vout *v, const Prob *p, const Emit *e)
 			TPL_S("t", t), TPL_N("vl", v->vl),
 			TPL_N("nw", 2 * (n - 1)),
 			TPL_N("wstep", 2 * (n - 1) * v->vl), TPL_S("stm", stm),
-			TPL_END});
+			TPL_S("hdr", isa_header(isa_get(e->simd))), TPL_END});
 	}
 	else if (v->kind == CK_N1V)
 		tpl_print(f, "n1v_head", (const Tplarg[]){

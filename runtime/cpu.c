@@ -1,8 +1,9 @@
 /* cpu.c: the one CPU detector: which ISAs' codelets this CPU runs, and
  * the widest of them, capped by the environment variable KGEN_ISA =
- * scalar|sse2|avx2|avx512 (so that tests and benchmarks can run every
- * path on one machine: a value the CPU cannot run is capped to what the
- * CPU has, and one that names no ISA is ignored, with one line on
+ * scalar|sse2|avx2|avx512|neon (so that tests and benchmarks can run
+ * every path on one machine: a value the CPU cannot run is capped to
+ * what the CPU has of that ISA's architecture, scalar for another
+ * architecture's, and one that names no ISA is ignored, with one line on
  * stderr, the library's only message).  Dispatch
  * (dispatch.c), the planner (plantab.c) and kgen_dgemm (gemm.c) all take
  * their ISA from here, and kgen_isa_for's per-size exception to it.  An
@@ -22,7 +23,7 @@
 	"isa.def lists the ISAs in kgen.h's order");
 #include "isa.def"
 #undef ISA
-_Static_assert(CPU_N == KGEN_ISA_AVX512 + 1, "kgen.h numbers every ISA");
+_Static_assert(CPU_N == KGEN_ISA_NEON + 1, "kgen.h numbers every ISA");
 
 static const char *const names[CPU_N] = {
 	"scalar",
@@ -37,6 +38,27 @@ static const int bytes[CPU_N] = {
 #include "isa.def"
 #undef ISA
 };
+
+/* Each ISA's architecture (isa.def's last column), "" for scalar. */
+static const char *const arch[CPU_N] = {
+	"",
+#define ISA(name, NAME, b, r, f, m, p, c, a) a,
+#include "isa.def"
+#undef ISA
+};
+
+/* 1 when isa is scalar or of the architecture compiled for. */
+static int
+native(int isa)
+{
+#if defined(KGEN_ARCH_x86_64)
+	return !*arch[isa] || !strcmp(arch[isa], "x86_64");
+#elif defined(KGEN_ARCH_aarch64)
+	return !*arch[isa] || !strcmp(arch[isa], "aarch64");
+#else
+	return !*arch[isa];
+#endif
+}
 
 /* The choice: 0 until the first call decides, then 1 + the ISA, plus
  * FORCED when KGEN_ISA named it.  One atomic word, so that a thread that
@@ -64,7 +86,6 @@ static int
 runs(int isa)
 {
 #ifndef KGEN_NO_SIMD
-	__builtin_cpu_init();
 	switch (isa) {
 #include "cpufeat.h"
 	}
@@ -100,7 +121,8 @@ kgen_isa_supported(int isa)
 }
 
 /* Reports a KGEN_ISA that names no ISA, once per process (threads that
- * race to decide test and set the one flag). */
+ * race to decide test and set the one flag), listing those of the
+ * architecture compiled for. */
 static void
 unknown(const char *env)
 {
@@ -111,7 +133,8 @@ unknown(const char *env)
 		return;
 	fprintf(stderr, "kgen: KGEN_ISA=%s is not one of", env);
 	for (isa = 0; isa < CPU_N; isa++)
-		fprintf(stderr, "%s %s", isa ? "," : "", names[isa]);
+		if (native(isa))
+			fprintf(stderr, "%s %s", isa ? "," : "", names[isa]);
 	fprintf(stderr, "; ignored\n");
 }
 
@@ -132,6 +155,10 @@ choice(void)
 		}
 	if (env && *env && !forced)
 		unknown(env);
+	/* a forced ISA of another architecture leaves scalar: the ISAs
+	 * numbered below it are not narrower ones of its kind */
+	if (forced && !native(cap))
+		cap = 0;
 	for (isa = cap; isa > 0 && !kgen_isa_supported(isa); isa--)
 		;
 	c = 1 + isa + forced;

@@ -3,13 +3,19 @@
  * internal: users include only kgen.h).  CPU_scalar is 0 and the vector
  * ISAs follow in isa.def's order, which is kgen.h's KGEN_ISA_* (cpu.c
  * checks), so CPU_##isa turns a codelets.def line's ISA into its number.
- * On a CPU other than x86, or with -DKGEN_NO_SIMD, only the scalar
- * codelets exist. */
+ * KGEN_ARCH_x86_64 or KGEN_ARCH_aarch64 names the architecture compiled
+ * for as isa.def's last column does; only its ISAs can run (cpu.c).  On
+ * another architecture, or with -DKGEN_NO_SIMD, only the scalar codelets
+ * exist. */
 #ifndef KGEN_CPU_H
 #define KGEN_CPU_H
 #include <stddef.h>
 
-#if !defined(KGEN_NO_SIMD) && !(defined(__x86_64__) || defined(__i386__))
+#if defined(__x86_64__) || defined(__i386__)
+#define KGEN_ARCH_x86_64 1
+#elif defined(__aarch64__)
+#define KGEN_ARCH_aarch64 1
+#elif !defined(KGEN_NO_SIMD)
 #define KGEN_NO_SIMD
 #endif
 

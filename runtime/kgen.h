@@ -133,18 +133,22 @@ KGEN_API const char *kgen_version(void);
 
 /* Vector ISAs (runtime/cpu.c, dispatch.c).  Every n1 codelet is also in the
  * library vectorized across the batch (one transform per lane) for SSE2,
- * AVX2 with FMA and AVX-512F; those codelets are internal (not exported)
+ * AVX2 with FMA and AVX-512F on x86 (NEON, AArch64's Advanced SIMD, is
+ * an ISA of its own architecture: it runs only in a library built for
+ * AArch64); those codelets are internal (not exported)
  * and reached through kgen_n1_isa and kgen_n1_for below.  kgen_dft and
  * kgen_dftf run the widest ISA the CPU supports (per size: kgen_isa_for).
- * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512, read once,
- * caps that choice (tests use it to run every path); another non-empty
- * value is ignored, reported by one line on stderr (the library's one
- * message: "kgen: KGEN_ISA=bogus is not one of scalar, sse2, avx2,
- * avx512; ignored"). */
+ * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512|neon, read
+ * once, caps that choice (tests use it to run every path; an ISA of
+ * another architecture caps it to scalar); another non-empty value is
+ * ignored, reported by one line on stderr (the library's one message,
+ * naming the ISAs of its architecture: "kgen: KGEN_ISA=bogus is not one
+ * of scalar, sse2, avx2, avx512; ignored"). */
 #define KGEN_ISA_SCALAR 0
 #define KGEN_ISA_SSE2   1
 #define KGEN_ISA_AVX2   2
 #define KGEN_ISA_AVX512 3
+#define KGEN_ISA_NEON   4
 /* The widest ISA the CPU runs (capped by KGEN_ISA). */
 KGEN_API int kgen_isa(void);
 /* The ISA kgen_dft (isfloat 0) or kgen_dftf (1) uses for size n: kgen_isa()
@@ -154,7 +158,8 @@ KGEN_API int kgen_isa_for(int n, int isfloat);
 /* 1 when this CPU (and OS) runs isa's codelets and the library holds
  * them (a build of chosen ISAs may not), else 0. */
 KGEN_API int kgen_isa_supported(int isa);
-/* "scalar", "sse2", "avx2" or "avx512"; NULL for another number. */
+/* "scalar", "sse2", "avx2", "avx512" or "neon"; NULL for another
+ * number. */
 KGEN_API const char *kgen_isa_name(int isa);
 /* The codelet of size n for isa, or NULL when n is outside
  * 1..KGEN_N1_MAX or the CPU does not run isa. */

@@ -1,7 +1,11 @@
 # mkcpu.awk: prints, from isa.def, the test of whether this CPU runs an
-# ISA's codelets: one case per ISA, all of its CPU features (isa.def's
-# fourth string, names __builtin_cpu_supports takes) for runtime/cpu.c to
-# include in a switch.  An ISA(...) may go on over several lines.
+# ISA's codelets: one case per ISA for runtime/cpu.c to include in a
+# switch.  An ISA runs only where the library is compiled for its
+# architecture (isa.def's last string, tested by runtime/cpu.h's
+# KGEN_ARCH_*), and there when the CPU has all of its features (the
+# fourth string, names __builtin_cpu_supports takes); one with no
+# features runs on every CPU of its architecture.  An ISA(...) may go on
+# over several lines.
 #   awk -f runtime/mkcpu.awk isa.def > build/runtime/cpufeat.h
 
 BEGIN {
@@ -22,16 +26,21 @@ s != "" && /\)[ \t]*$/ {
 	sub(/[ \t]*,.*/, "", name)
 	# the strings sit at the even places between quotes
 	n = split(s, q, "\"")
-	if (n < 9) {
-		printf "mkcpu: isa.def: %s: no CPU features\n", name \
+	if (n < 11 || q[10] !~ /^[a-z0-9_]+$/) {
+		printf "mkcpu: isa.def: %s: no architecture\n", name \
 		    > "/dev/stderr"
 		exit 1
 	}
 	nf = split(q[8], feat, " ")
-	printf "case CPU_%s:\n\treturn", name
+	printf "case CPU_%s:\n#ifdef KGEN_ARCH_%s\n", name, q[10]
+	if (nf)
+		print "\t__builtin_cpu_init();"
+	printf "\treturn"
 	for (i = 1; i <= nf; i++)
 		printf "%s__builtin_cpu_supports(\"%s\")", \
 		    (i > 1 ? "\n\t    && " : " "), feat[i]
-	print ";"
+	if (!nf)
+		printf " 1"
+	print ";\n#else\n\treturn 0;\n#endif"
 	s = ""
 }

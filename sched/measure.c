@@ -8,9 +8,18 @@
  * vector register are integer spills (hoisted stride products), counted
  * apart; pushes and pops of the prologue are not spills.
  *
+ * AArch64 (aarch64-gcc: the cross compiler aarch64-linux-gnu-gcc, the
+ * 32 V registers of --target neon): a str/ldr (stur/ldur) of a b, h, s,
+ * d or q register with an address based on sp or x29 is an FP spill
+ * store/load, an stp/ldp two of them; of an x or w register an integer
+ * one, but for the frame record (x29, x30).  The ABI's callee-saved
+ * registers (d8-d15, x19-x28) are made call-clobbered (-fcall-used-*)
+ * so that the prologue saves none of them: a codelet calls nothing, and
+ * what is left on the stack is spilled values.
+ *
  * Restricting registers.  gcc: SSE2 has 16 xmm registers and
  * -ffixed-xmmK for K >= R takes the others away; -mavx512f gives 32
- * (xmm16-31) and -ffixed-xmmK trims those.  clang 14 has no equivalent
+ * (xmm16-31) and -ffixed-xmmK trims those; on AArch64 -ffixed-vK.  clang 14 has no equivalent
  * (-ffixed-xmmK is an unknown argument; its -ffixed-* options name
  * general registers of other targets), so clang is measured only at the
  * two register counts an ISA gives: 16 (SSE2) and 32 (AVX-512).  The
@@ -25,6 +34,16 @@
 #include "all.h"
 
 typedef int Flags(int regs, char *buf, size_t n);
+
+/* n more characters of options at the end of buf (size bn) */
+static void
+append(char *buf, size_t bn, const char *fmt, int k)
+{
+	size_t len;
+
+	len = strlen(buf);
+	snprintf(buf + len, bn - len, fmt, k);
+}
 
 /* The compiler options that give the registers of ISA simd (SIMD_*):
  * SSE2 without VEX encodings, or the ISA's own flag. */
@@ -95,6 +114,38 @@ sched_flags(int regs, char *buf, size_t n)
 	return 1;
 }
 
+/* aarch64-linux-gnu-gcc: NEON's 32 V registers, -ffixed-vK above R,
+ * every register call-clobbered (the file's head says why). */
+static int
+a64_flags(int regs, char *buf, size_t n)
+{
+	char flag[64];
+	int k;
+
+	if (regs > isa_get(SIMD_NEON)->nreg)
+		return 0;
+	snprintf(buf, n, "-O2 %s", isa_flag(isa_get(SIMD_NEON), flag,
+	    sizeof flag));
+	for (k = 8; k <= 15; k++)
+		append(buf, n, " -fcall-used-v%d", k);
+	for (k = 19; k <= 28; k++)
+		append(buf, n, " -fcall-used-x%d", k);
+	for (k = regs; k < isa_get(SIMD_NEON)->nreg; k++)
+		append(buf, n, " -ffixed-v%d", k);
+	return 1;
+}
+
+/* The same without the pre-allocation scheduler, which gcc runs on
+ * AArch64 at -O2 (on x86 it does not). */
+static int
+a64nosched_flags(int regs, char *buf, size_t n)
+{
+	if (!a64_flags(regs, buf, n))
+		return 0;
+	append(buf, n, " -fno-schedule-insns", 0);
+	return 1;
+}
+
 /* clang: the 16 registers of SSE2 or the 32 of AVX-512, nothing
  * between. */
 static int
@@ -115,16 +166,20 @@ struct Comp {
 	const char *cc;     /* the program */
 	Flags *flags;       /* 0: R not reachable with this compiler */
 	int why;            /* what is said when R is not reachable */
+	int a64;            /* AArch64 assembly, else x86 (AT&T) */
 };
 
-enum { WHY_GCC, WHY_GCCMAX, WHY_CLANG };
+enum { WHY_GCC, WHY_GCCMAX, WHY_CLANG, WHY_A64 };
 
 static const Comp comps[] = {
-	{"gcc", "gcc", gcc_flags, WHY_GCC},
-	{"gcc-nosched", "gcc", nosched_flags, WHY_GCCMAX},
-	{"gcc-sched", "gcc", sched_flags, WHY_GCCMAX},
-	{"clang", "clang", clang_flags, WHY_CLANG},
-	{0, 0, 0, 0},
+	{"gcc", "gcc", gcc_flags, WHY_GCC, 0},
+	{"gcc-nosched", "gcc", nosched_flags, WHY_GCCMAX, 0},
+	{"gcc-sched", "gcc", sched_flags, WHY_GCCMAX, 0},
+	{"clang", "clang", clang_flags, WHY_CLANG, 0},
+	{"aarch64-gcc", "aarch64-linux-gnu-gcc", a64_flags, WHY_A64, 1},
+	{"aarch64-gcc-nosched", "aarch64-linux-gnu-gcc", a64nosched_flags,
+	    WHY_A64, 1},
+	{0, 0, 0, 0, 0},
 };
 
 /* Why compiler c cannot reach a register count, into buf. */
@@ -140,6 +195,9 @@ why(const Comp *c, char *buf, size_t n)
 		    hi, lo, hi);
 	else if (c->why == WHY_GCCMAX)
 		snprintf(buf, n, "gcc reaches R <= %d", hi);
+	else if (c->why == WHY_A64)
+		snprintf(buf, n, "AArch64 has %d V registers",
+		    isa_get(SIMD_NEON)->nreg);
 	else
 		snprintf(buf, n, "clang has no -ffixed-xmm: only R = %d or %d",
 		    lo, hi);
@@ -161,7 +219,8 @@ measure_known(const char *name)
 const char *
 measure_names(void)
 {
-	return "gcc, gcc-nosched, gcc-sched, clang";
+	return "gcc, gcc-nosched, gcc-sched, clang, aarch64-gcc, "
+	    "aarch64-gcc-nosched";
 }
 
 static int
@@ -201,6 +260,54 @@ count(const char *line, Measure *m)
 	}
 }
 
+/* The register operand r (after blanks) is a V register's b/h/s/d/q
+ * view: 1; an integer register (x, w): 0; else -1.  *fr: it is x29 or
+ * x30, the frame record. */
+static int
+a64reg(const char *r, int *fr)
+{
+	while (*r == ' ' || *r == '\t')
+		r++;
+	*fr = !strncmp(r, "x29", 3) || !strncmp(r, "x30", 3);
+	if (strchr("bhsdq", *r) && r[1] >= '0' && r[1] <= '9')
+		return 1;
+	return (*r == 'x' || *r == 'w') && r[1] >= '0' && r[1] <= '9' ? 0
+	    : -1;
+}
+
+/* Counts the stack accesses of one line of AArch64 assembly into m:
+ * ldr/str/ldur/stur/ldp/stp with [sp or [x29 (the head of the file). */
+static void
+count_a64(const char *line, Measure *m)
+{
+	const char *p;
+	int load, pair, vec, fr, k;
+
+	p = line;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!strstr(p, "[sp") && !strstr(p, "[x29"))
+		return;
+	k = (int)strcspn(p, " \t");
+	load = k >= 3 && p[0] == 'l' && p[1] == 'd';
+	if (k < 3 || (!load && (p[0] != 's' || p[1] != 't')))
+		return;
+	pair = k == 3 && p[2] == 'p';
+	if (!pair && strncmp(p + 2, "r", 1) && strncmp(p + 2, "ur", 2))
+		return;
+	if ((vec = a64reg(p + k, &fr)) < 0 || (fr && !vec))
+		return;
+	k = pair ? 2 : 1;
+	if (vec && load)
+		m->loads += k;
+	else if (vec)
+		m->stores += k;
+	else if (load)
+		m->iloads += k;
+	else
+		m->istores += k;
+}
+
 /* Compiles the C file path with compiler name at regs registers and
  * counts its spills.  m->ok is 0, with m->why set, when the compiler
  * cannot restrict itself to regs registers or is missing. */
@@ -234,7 +341,10 @@ measure_c(const char *name, const char *path, int regs)
 		return m;
 	}
 	while (fgets(line, sizeof line, f))
-		count(line, &m);
+		if (c->a64)
+			count_a64(line, &m);
+		else
+			count(line, &m);
 	st = pclose(f);
 	if (st != 0) {
 		memset(&m, 0, sizeof m);

@@ -26,10 +26,9 @@
 #include <string.h>
 #include "all.h"
 
-/* The targets beyond the x86 vector ISAs, which come from isa.def
- * (dag/isa.c) and go first. */
+/* The targets beyond the vector ISAs kgen emits for (x86's and
+ * AArch64's NEON), which come from isa.def (dag/isa.c) and go first. */
 static const Target others[] = {
-	{"neon", "AArch64 Advanced SIMD, 32 V registers", 32, 128, 1},
 	{"rvv", "RISC-V V, 32 vector registers (VLEN 128, LMUL 1)", 32, 128,
 	    1},
 	{"ppc", "PowerPC, 32 scalar FP registers", 32, 64, 0},

@@ -9,8 +9,9 @@ tests at the sanitized build:
   CXX             the C++ compiler, for the CUDA tests' host code (c++)
 Every test file takes these (and ROOT, TESTS) from here, and the ISAs
 too: isadef.py reads isa.def and the CPU's flags once, and the names
-below (ISA, ISAS, NAMES, CPU, RUNS, RUNNABLE, BEST, lanes, need) are
-its, so that no test keeps a table of flags, lanes or registers, or
+below (ALL, ARCH, ISA, ISAS, NAMES, CPU, RUNS, RUNNABLE, BEST, lanes,
+need) are its (ISAS and NAMES: the ISAs of this machine's architecture,
+ALL: every one, NEON included), so that no test keeps a table of flags, lanes or registers, or
 reads /proc/cpuinfo, of its own.
 
 Compiling is the slow part of the suite, so codelets are generated and
@@ -31,8 +32,8 @@ import pytest
 # the helper modules of the assembly tests: pytest explains their asserts
 pytest.register_assert_rewrite("asmhelp", "gemmhelp")
 
-from isadef import (BEST, CPU, ISA, ISAS, NAMES, RUNNABLE, RUNS,  # noqa
-                    lanes, skip_reason)
+from isadef import (ALL, ARCH, BEST, CPU, ISA, ISAS, NAMES,  # noqa
+                    RUNNABLE, RUNS, lanes, skip_reason)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -66,8 +67,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def need(isa):
-    """Skips the test unless this CPU runs isa (isa.def's CPU features,
-    "scalar" always)."""
+    """Skips the test unless this CPU runs isa (isa.def's architecture
+    and CPU features, "scalar" always)."""
     if not RUNS[isa]:
         pytest.skip(skip_reason(isa))
 

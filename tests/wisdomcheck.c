@@ -36,7 +36,7 @@ static const char *const bad[] = {
 	"kgen-wisdom 1\ndi 1031 rader\n",
 	"kgen-wisdom 2\nds 1031 rader\n",
 	"kgen-wisdom 1\nd 1024 ct avx512 32 vec 0 2 32 33\n",
-	"kgen-wisdom 1\nd 1024 ct neon 32 vec 0 1 32\n",
+	"kgen-wisdom 1\nd 1024 ct sve 32 vec 0 1 32\n",
 	"kgen-wisdom 1\nd 1024 ct scalar 32 vec 1 1 32\n",
 	"kgen-wisdom 1\nx 1024 rader\n",
 	"kgen-wisdom 1\nd 1031 rader",
@@ -47,7 +47,7 @@ static const char *const bad[] = {
 	"kgen-wisdom 1\nd 99999999999 rader\n",
 	/* n1x: an ISA follows; version 2 only */
 	"kgen-wisdom 2\nd 128 n1x\n",
-	"kgen-wisdom 2\nd 128 n1x neon\n",
+	"kgen-wisdom 2\nd 128 n1x sve\n",
 	"kgen-wisdom 1\nd 128 n1x avx2\n",
 	/* vecb: version 2 only */
 	"kgen-wisdom 1\nd 1024 ct avx512 32 vecb 0 2 16 2\n",

@@ -51,9 +51,9 @@
  * and the last outputs (fewer than @w@) come from a zero-padded copy.
 /* kgen: end */
 
-/* The Build line: @flags@ as above. */
+/* The Build line: @flags@ as above, @hdr@ the intrinsics' header. */
 /* kgen: begin convsimd_build */
- * Build: C99 with <immintrin.h> and @flags@ (or -march=native
+ * Build: C99 with <@hdr@> and @flags@ (or -march=native
  * on a CPU that has them).
 /* kgen: end */
 
@@ -122,6 +122,69 @@ kgen_cv_fma_@sfx@(@v@ a, @v@ b, @v@ c)
 #else
 	return @pre@_add_@s@(@pre@_mul_@s@(a, b), c);
 #endif
+}
+#endif /* KGEN_CV_@sfxu@ */
+/* kgen: end */
+
+/* The same for NEON (AArch64), whose FMA is in every CPU: @v@ is
+ * float64x2_t or float32x4_t, @s@ the intrinsics' suffix, f64 or f32. */
+/* kgen: begin convsimd_helpers_neon */
+#include <stddef.h>
+#include <arm_neon.h>
+
+#if !defined(@macro@)
+#error "this @isa@ codelet needs @flags@"
+#endif
+#ifndef KGEN_CV_@sfxu@
+#define KGEN_CV_@sfxu@
+#define KGEN_CV_INLINE static inline __attribute__((always_inline, unused))
+KGEN_CV_INLINE @v@
+kgen_cv_ld_@sfx@(const @t@ *p)
+{
+	return vld1q_@s@(p);
+}
+
+KGEN_CV_INLINE void
+kgen_cv_st_@sfx@(@t@ *p, @v@ a)
+{
+	vst1q_@s@(p, a);
+}
+
+KGEN_CV_INLINE @v@
+kgen_cv_set1_@sfx@(@t@ c)
+{
+	return vdupq_n_@s@(c);
+}
+
+KGEN_CV_INLINE @v@
+kgen_cv_zero_@sfx@(void)
+{
+	return vdupq_n_@s@(0);
+}
+
+KGEN_CV_INLINE @v@
+kgen_cv_add_@sfx@(@v@ a, @v@ b)
+{
+	return vaddq_@s@(a, b);
+}
+
+KGEN_CV_INLINE @v@
+kgen_cv_sub_@sfx@(@v@ a, @v@ b)
+{
+	return vsubq_@s@(a, b);
+}
+
+KGEN_CV_INLINE @v@
+kgen_cv_mul_@sfx@(@v@ a, @v@ b)
+{
+	return vmulq_@s@(a, b);
+}
+
+/* a * b + c: one FMLA */
+KGEN_CV_INLINE @v@
+kgen_cv_fma_@sfx@(@v@ a, @v@ b, @v@ c)
+{
+	return vfmaq_@s@(c, a, b);
 }
 #endif /* KGEN_CV_@sfxu@ */
 /* kgen: end */

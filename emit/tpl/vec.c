@@ -130,9 +130,9 @@ void
  * data (the vectors of re and im alternate, so the data pointers step
  * twice as far); km (a constant too) 0, or the lanes each store keeps
  * (NAME_t).  @stm@ stores the lanes of x that bits selects to p (the
- * ISA's masked store). */
+ * ISA's masked store); @hdr@ is the header of the ISA's intrinsics. */
 /* kgen: begin t1v_head */
-#include <immintrin.h>
+#include <@hdr@>
 #include <stdint.h>
 
 #define @p@STM(p, x, bits) @stm@
