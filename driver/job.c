@@ -85,7 +85,8 @@ check_fft(Opts *o)
 	if (o->simd != SIMD_NONE && o->cuda)
 		fail("--simd: SIMD codelets are C; use --simd none with "
 		    "--emit cuda");
-	if (o->emitasm && !o->simd)
+	if (o->emitasm && (!o->simd
+	    || strcmp(isa_get(o->simd)->arch, "x86_64")))
 		fail("--emit asm: x86-64 code vectorized across the batch; "
 		    "give --simd sse2, avx2 or avx512");
 	if (o->emitasm && o->kind && o->kind != CK_T1V && o->kind != CK_N1V)
@@ -599,6 +600,9 @@ job_conv(Job *j, Opts *o)
 	if (o->simd && o->fma)
 		fail("conv --simd: --fma changes nothing; the vector kernels "
 		    "use FMA instructions wherever the target has them");
+	if (o->simd && !strcmp(isa_get(o->simd)->arch, "riscv64"))
+		fail("conv --simd rvv: vector filters are x86's and NEON's; "
+		    "for RISC-V give no --simd (plain C99)");
 	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "
