@@ -633,6 +633,9 @@ job_conv(Job *j, Opts *o)
 	if (o->simd && o->fma)
 		fail("conv --simd: --fma changes nothing; the vector kernels "
 		    "use FMA instructions wherever the target has them");
+	if (o->simd && !strcmp(isa_get(o->simd)->arch, "riscv64"))
+		fail("conv --simd rvv: vector filters are x86's and NEON's; "
+		    "for RISC-V give no --simd (plain C99)");
 	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "

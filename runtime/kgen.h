@@ -138,8 +138,8 @@ KGEN_API const char *kgen_version(void);
  * AArch64); those codelets are internal (not exported)
  * and reached through kgen_n1_isa and kgen_n1_for below.  kgen_dft and
  * kgen_dftf run the widest ISA the CPU supports (per size: kgen_isa_for).
- * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512|neon, read
- * once, caps that choice (tests use it to run every path; an ISA of
+ * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512|neon|rvv,
+ * read once, caps that choice (tests use it to run every path; an ISA of
  * another architecture caps it to scalar); another non-empty value is
  * ignored, reported by one line on stderr (the library's one message,
  * naming the ISAs of its architecture: "kgen: KGEN_ISA=bogus is not one
@@ -149,6 +149,8 @@ KGEN_API const char *kgen_version(void);
 #define KGEN_ISA_AVX2   2
 #define KGEN_ISA_AVX512 3
 #define KGEN_ISA_NEON   4
+#define KGEN_ISA_RVV    5   /* RISC-V V: kgen emits its codelets, but
+                             * the library is not built for RISC-V */
 /* The widest ISA the CPU runs (capped by KGEN_ISA). */
 KGEN_API int kgen_isa(void);
 /* The ISA kgen_dft (isfloat 0) or kgen_dftf (1) uses for size n: kgen_isa()
