@@ -18,6 +18,11 @@
  *                    the best of the transform sizes M = 2^p, 64 and
  *                    2L <= M <= 16L + 1024, each step M - L + 1 outputs
  *   fft_kgen         the same with kgen's r2c and c2r plans (KGEN_MEASURE)
+ *   fir_direct       the library's FIR filter (kgen_fir_plan, maxblock
+ *                    CHUNK, KGEN_MEASURE), forced to the direct form, in
+ *                    calls of CHUNK samples (the state carried)
+ *   fir_fft          the same forced to overlap-save
+ *   fir_auto         the same with the method the plan picks (detail)
  * Every contender's outputs are checked against a long-double direct sum
  * first (rel_err, the largest error over the largest |y|); trials are
  * interleaved, each timing at least MINT seconds of calls on this
@@ -43,6 +48,8 @@ typedef float R;
 #define KR2C kgen_executef_r2c
 #define KC2R kgen_executef_c2r
 #define KDESTROY kgen_destroyf
+#define FIR kgen_firf
+#define FIR_(name) kgen_firf_##name
 #define PREC "float"
 #else
 typedef double R;
@@ -53,6 +60,8 @@ typedef double R;
 #define KR2C kgen_execute_r2c
 #define KC2R kgen_execute_c2r
 #define KDESTROY kgen_destroy
+#define FIR kgen_fir
+#define FIR_(name) kgen_fir_##name
 #define PREC "double"
 #endif
 
@@ -83,6 +92,7 @@ struct Ctr {
 	FFTW(plan) fr, fc;
 	KPLAN *kr, *kc;
 	R *hre, *him;       /* fft: the taps' spectrum / M, split */
+	FIR *fir;           /* the library's filter */
 	double best;
 };
 
@@ -115,6 +125,17 @@ run_block(Ctr *c)
 
 	for (b = 0; b + BLOCK <= LEN; b += BLOCK)
 		c->block(x + b, y + b, 1, 1, 1, 0, 0);
+}
+
+static void
+run_fir(Ctr *c)
+{
+	ptrdiff_t b;
+
+	FIR_(reset)(c->fir);
+	for (b = 0; b < LEN; b += CHUNK)
+		FIR_(run)(c->fir, x + b, y + b, LEN - b < CHUNK ? LEN - b
+		    : CHUNK);
 }
 
 /* Overlap-save: step s = M - L + 1; block j reads x[js - L + 1 ..
@@ -319,6 +340,23 @@ main(void)
 		}
 	}
 	(void)fft0;
+	for (t = 0; t < 3; t++) {
+		static const unsigned fl[3] = { KGEN_FIR_DIRECT, KGEN_FIR_FFT,
+		    0 };
+		static const char *nm[3] = { "fir_direct", "fir_fft",
+		    "fir_auto" };
+
+		memset(&c[n], 0, sizeof c[n]);
+		c[n].fir = FIR_(plan)(TAPS, taps, CHUNK, fl[t] | KGEN_MEASURE);
+		if (!c[n].fir)
+			continue;
+		c[n].run = run_fir;
+		snprintf(c[n].name, sizeof c[n].name, "%s", nm[t]);
+		snprintf(c[n].detail, sizeof c[n].detail, "chunk %d%s", CHUNK,
+		    t < 2 ? "" : FIR_(method)(c[n].fir) == KGEN_FIR_FFT
+		    ? " picks fft" : " picks direct");
+		n++;
+	}
 	for (k = 0; k < n; k++) {
 		memset(y, 0, LEN * sizeof *y);
 		c[k].run(&c[k]);

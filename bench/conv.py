@@ -9,13 +9,16 @@ the signal, the timing) in build/bench/conv/ with:
   ISA      kgen conv --simd ISA -n 64, for each ISA of isa.def this CPU
            runs, gcc -O3 and the ISA's flags (isa.def)
   naive    bench/convnaive.c, gcc -O3 -march=native, its own unit
-and FFTW's and kgen's r2c/c2r for overlap-save.  The taps are random in
+and FFTW's and kgen's r2c/c2r for overlap-save, and the library's
+kgen_fir (fir_direct, fir_fft forced, fir_auto as the plan picks), in
+calls of 1024 samples.  The taps are random in
 (-1, 1) (seeded), exact in float, no two of equal magnitude.
 Writes bench/out/conv.csv (bench/conv.c's columns and vs_naive = naive's
 ns / the contender's, > 1: faster than the naive loop), prints the table,
-the crossover (the least L from which FFT convolution beats every kgen
-codelet) and the goal of issue 46 (the stream entry at least 1.5x the
-naive loop at 4..64 taps, double and float), and draws bench/out/conv.png
+the crossovers (the least L from which FFT convolution beats every
+kgen codelet; where kgen_fir's FFT method beats its direct form, and
+the method its plan picks) and the goal of issue 46 (the stream entry
+at least 1.5x the naive loop at 4..64 taps, double and float), and draws bench/out/conv.png
 where matplotlib is installed.
 usage: python3 bench/conv.py [--taps L,...] [--prec double,float]
                              [--csv FILE]
@@ -141,7 +144,8 @@ def table(rows):
     count."""
     kinds = ["naive", "scalar_stream"] + [
         i + "_stream" for i in isas(rows)] + [
-        i + "_block" for i in isas(rows)[-1:]] + ["fft_fftw", "fft_kgen"]
+        i + "_block" for i in isas(rows)[-1:]] + [
+        "fft_fftw", "fft_kgen", "fir_direct", "fir_fft", "fir_auto"]
     cell = {}
     for r in rows:
         cell[(r["prec"], int(r["taps"]), r["contender"])] = r
@@ -172,8 +176,40 @@ def best_kgen(rows, prec, n):
 def best_fft(rows, prec, n):
     v = [float(r["ns_per_sample"]) for r in rows
          if r["prec"] == prec and int(r["taps"]) == n
-         and r["contender"].startswith("fft_")]
+         and (r["contender"].startswith("fft_")
+              or r["contender"] == "fir_fft")]
     return min(v) if v else None
+
+
+def ns(rows, prec, n, contender):
+    v = [float(r["ns_per_sample"]) for r in rows if r["prec"] == prec
+         and int(r["taps"]) == n and r["contender"] == contender]
+    return v[0] if v else None
+
+
+def library(rows):
+    """Per precision: (prec, text): the least L from which kgen_fir's FFT
+    method beats its direct form and the best kgen codelet, and the
+    method the plan picks at each L."""
+    out = []
+    for prec in sorted({r["prec"] for r in rows}, key=lambda p: p != "double"):
+        taps = sorted({int(r["taps"]) for r in rows if r["prec"] == prec})
+        have = [n for n in taps if ns(rows, prec, n, "fir_fft") is not None
+                and ns(rows, prec, n, "fir_direct") is not None]
+        if not have:
+            continue
+        won = [n for n in have if ns(rows, prec, n, "fir_fft")
+               < ns(rows, prec, n, "fir_direct")]
+        wonk = [n for n in have if ns(rows, prec, n, "fir_fft")
+                < best_kgen(rows, prec, n)]
+        picks = " ".join("%d:%s" % (int(r["taps"]), r["detail"].split()[-1]
+                                    if "picks" in r["detail"] else "?")
+                         for r in rows if r["prec"] == prec
+                         and r["contender"] == "fir_auto")
+        out.append((prec, "kgen_fir fft beats its direct form at %s, "
+                    "the best kgen codelet at %s; the plan picks %s"
+                    % (won or "none", wonk or "none", picks)))
+    return out
 
 
 def crossover(rows):
@@ -270,6 +306,8 @@ def main():
     print(md(*table(rows)))
     for prec, text in crossover(rows):
         print("crossover, %s: %s" % (prec, text))
+    for prec, text in library(rows):
+        print("library, %s: %s" % (prec, text))
     for prec, isa, met, detail in goals(rows):
         print("goal: %s %s stream >= %.1fx naive at %d..%d taps: %s, %s"
               % (prec, isa, GOAL, GOAL_TAPS[0], GOAL_TAPS[1],

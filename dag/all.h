@@ -241,6 +241,9 @@ struct Emit {
 	const char *top;    /* --choose spills: the algorithm at the top of
 	                     * the DAG (fft_top's "ct:4"), else NULL */
 	int topregs;        /* --choose spills: the R it was chosen for */
+	int fixed;          /* --type q15|q31: 15 or 31 (emit/fixed.c),
+	                     * else 0 */
+	int floor;          /* --round floor: fixed-point outputs truncated */
 };
 void emit_c(FILE *f, Dag *d, const Prob *p, const int *order, int norder,
     const Emit *e);
@@ -327,6 +330,12 @@ void emitsimd_c(FILE *f, Dag *d, const Prob *p, const int *order,
 
 /* emit/convsimd.c: FIR filters vectorized across outputs (conv --simd) */
 void emitconv_simd(FILE *f, const Prob *p, const Emit *e);
+
+/* emit/fixed.c, emit/fixfft.c: fixed-point FIR and FFT codelets */
+long long fixed_quant(long double h, int q);
+void emitfix_conv(FILE *f, const Prob *p, const Emit *e);
+int fixfft_ok(int n);
+void emitfix_fft(FILE *f, const Prob *p, const Emit *e);
 
 /* x86/asm.c: n1 across the batch in x86-64 assembly, Belady's
  * registers (the backend's own types and files: x86/x86.h) */
@@ -733,7 +742,7 @@ void progress_end(void);
 
 /* driver/taps.c: the taps of kgen conv */
 void taps_parse(Prob *p, const char *what, const char *text, int file,
-    int isfloat);
+    int type);
 char *taps_load(const char *what, const char *path);
 
 /* verify/verify.c: kgen verify, the validator of x86/asm.c's codelets */

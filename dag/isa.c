@@ -72,11 +72,15 @@ isa_bylanes(int lanes, int isfloat)
 }
 
 /* The C header of the ISA's intrinsics: <arm_neon.h> for AArch64's,
- * <immintrin.h> for x86's. */
+ * <riscv_vector.h> for RISC-V's, <immintrin.h> for x86's. */
 const char *
 isa_header(const Isa *isa)
 {
-	return strcmp(isa->arch, "aarch64") ? "immintrin.h" : "arm_neon.h";
+	if (!strcmp(isa->arch, "aarch64"))
+		return "arm_neon.h";
+	if (!strcmp(isa->arch, "riscv64"))
+		return "riscv_vector.h";
+	return "immintrin.h";
 }
 
 /* The first of the ISA's compiler flags, the one that gives its

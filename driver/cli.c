@@ -198,7 +198,9 @@ hoist(int argc, char **argv)
 static void
 options(Opts *o, int argc, char **argv)
 {
-	static const char *const types[] = {"double", "float", 0};
+	static const char *const types[] = {"double", "float", "q15", "q31",
+	    0};
+	static const char *const rounds[] = {"nearest", "floor", 0};
 	static const char *const formats[] = {"text", "csv", "json", 0};
 	static const char *const emits[] = {"c", "cuda", "asm", "fftw", 0};
 	static const char *const chooses[] = {"ops", "spills", 0};
@@ -268,6 +270,10 @@ options(Opts *o, int argc, char **argv)
 			o->seen_sign = 1;
 		} else if (!strcmp(a, "--type")) {
 			o->isfloat = !strcmp(word(a, v, types), "float");
+			o->fixed = !strcmp(v, "q15") ? 15 : !strcmp(v, "q31")
+			    ? 31 : 0;
+		} else if (!strcmp(a, "--round")) {
+			o->round = word(a, v, rounds);
 		} else if (!strcmp(a, "--name")) {
 			need(a, v);
 			if (!validname(v))
@@ -417,6 +423,11 @@ cli_parse(Job *j, int argc, char **argv)
 	if (o.list && !o.fftw)
 		fail("--list: lists the FFTW files --emit fftw writes; give "
 		    "--emit fftw");
+	if (o.fixed && strcmp(o.cmd, "fft") && strcmp(o.cmd, "conv"))
+		fail("--type q%d: fixed point is for kgen conv and kgen fft "
+		    "(n1); %s takes double or float", o.fixed, o.cmd);
+	if (o.round && strcmp(o.cmd, "conv"))
+		fail("--round: rounds the outputs of kgen conv --type q15|q31");
 	memset(j, 0, sizeof *j);
 	j->e.cmd = j->line = cmdline(argc, argv);
 	j->nsched = 1;
@@ -452,6 +463,8 @@ cli_parse(Job *j, int argc, char **argv)
 	j->e.name = o.name ? o.name : j->name;
 	j->e.isfloat = o.isfloat;
 	j->e.fma = o.fma;
+	j->e.fixed = o.fixed;
+	j->e.floor = o.round && !strcmp(o.round, "floor");
 }
 
 /* Frees what cli_parse allocated. */

@@ -23,6 +23,7 @@ enum {
 	EMITTER_PLAN,   /* emit/plan.c: codelets and a plan, n > FFT_MAXN */
 	EMITTER_ASM,    /* x86/asm.c: n1 across the batch, x86-64 assembly */
 	EMITTER_CONV,   /* emit/convsimd.c: conv --simd, no DAG */
+	EMITTER_FIXED,  /* emit/fixed.c, fixfft.c: --type q15|q31, no DAG */
 	EMITTER_FFTW    /* emit/fftw.c: FFTW's codelet files */
 };
 typedef struct Job Job;
@@ -76,6 +77,8 @@ struct Opts {
 	const char *name;   /* --name */
 	const char *out;    /* -o */
 	int isfloat;        /* --type float */
+	int fixed;          /* --type q15|q31: 15 or 31, else 0 */
+	const char *round;  /* --round nearest|floor (conv --type q15|q31) */
 	int fma;            /* --fma */
 	int dump;           /* -d: dump the DAG after each stage */
 	int quiet;          /* --quiet */

@@ -286,6 +286,27 @@ plan_simd(const Opts *o)
 	return STANDALONE_SIMD;
 }
 
+/* kgen fft --type q15|q31: a radix-2 n1 codelet (emit/fixfft.c), N a
+ * power of two up to FFT_MAXN; no other kind or option applies. */
+static void
+fixfft(Job *j, Opts *o)
+{
+	char what[32];
+
+	snprintf(what, sizeof what, "fft --type q%d", o->fixed);
+	opt_only(o, what, "-n --sign --type --kind --name -o");
+	if (o->kind != CK_N1)
+		fail("%s: %s does not apply; fixed-point FFTs are n1 "
+		    "codelets", what, o->kindopt);
+	if (!o->seen_n || !fixfft_ok(o->p.n))
+		fail("%s: -n N, a power of two from 1 to %d, is required "
+		    "(radix-2 stages, each scaling by 1/2)", what, FFT_MAXN);
+	o->p.kind = PROB_FFT;
+	j->emitter = EMITTER_FIXED;
+	snprintf(j->name, sizeof j->name, "n1q%d%s_%d", o->fixed,
+	    o->p.sign > 0 ? "b" : "", o->p.n);
+}
+
 /* kgen fft: the codelet kind picks the emitter; the schedule and R
  * matter to straight-line codelets only. */
 void
@@ -294,6 +315,10 @@ job_fft(Job *j, Opts *o)
 	char what[64];
 	int sched, r;
 
+	if (o->fixed) {
+		fixfft(j, o);
+		return;
+	}
 	if (o->fftw) {
 		job_fftw(j, o);
 		return;
@@ -594,23 +619,36 @@ job_conv(Job *j, Opts *o)
 	o->p.kind = PROB_CONV;
 	if (o->cuda || o->kloop || o->tile || o->vlen)
 		fail("conv: only --taps, --taps-file, -n, --correlate, --fma, "
-		    "--simd, --type, --name and -o apply");
+		    "--simd, --type, --round, --name and -o apply");
 	opt_only(o, "conv", "--taps --taps-file -n --correlate --fma --simd "
-	    "--type --name -o -d");
+	    "--type --round --name -o -d");
+	if (o->round && !o->fixed)
+		fail("--round %s: rounds fixed-point outputs; give --type q15 "
+		    "or q31", o->round);
+	if (o->fixed && (o->simd || o->fma || o->correlate || o->dump))
+		fail("conv --type q%d: %s does not apply; fixed-point filters "
+		    "are scalar C convolutions, printed with no DAG", o->fixed,
+		    o->simd ? "--simd" : o->fma ? "--fma" : o->correlate
+		    ? "--correlate" : "-d");
 	if (o->simd && o->fma)
 		fail("conv --simd: --fma changes nothing; the vector kernels "
 		    "use FMA instructions wherever the target has them");
+	if (o->simd && !strcmp(isa_get(o->simd)->arch, "riscv64"))
+		fail("conv --simd rvv: vector filters are x86's and NEON's; "
+		    "for RISC-V give no --simd (plain C99)");
 	o->p.correlate = o->correlate;
 	if (!o->taps == !o->tapsfile)
 		fail("conv: give the taps with exactly one of --taps "
 		    "h0,h1,... and --taps-file FILE");
 	if (o->taps) {
 		snprintf(what, sizeof what, "--taps %.200s", o->taps);
-		taps_parse(&o->p, what, o->taps, 0, o->isfloat);
+		taps_parse(&o->p, what, o->taps, 0, o->fixed ? o->fixed
+		    : o->isfloat);
 	} else {
 		snprintf(what, sizeof what, "--taps-file %.200s", o->tapsfile);
 		text = taps_load(what, o->tapsfile);
-		taps_parse(&o->p, what, text, 1, o->isfloat);
+		taps_parse(&o->p, what, text, 1, o->fixed ? o->fixed
+		    : o->isfloat);
 		free(text);
 	}
 	if (!o->seen_n)
@@ -620,10 +658,12 @@ job_conv(Job *j, Opts *o)
 		    "straight-line codelet; taps*N is at most %d", o->p.n,
 		    o->p.n, o->p.ntaps, CONV_MAXWORK);
 	snprintf(j->name, sizeof j->name, "%s%s%s%s_%d_%d", o->correlate
-	    ? "corr" : "conv", o->isfloat ? "f" : "", o->simd ? "_" : "",
+	    ? "corr" : "conv", o->isfloat ? "f" : o->fixed == 15 ? "q15"
+	    : o->fixed ? "q31" : "", o->simd ? "_" : "",
 	    o->simd ? isa_get(o->simd)->name : "", o->p.ntaps, o->p.n);
 	j->e.simd = o->simd;
-	j->emitter = o->simd ? EMITTER_CONV : EMITTER_C;
+	j->emitter = o->fixed ? EMITTER_FIXED : o->simd ? EMITTER_CONV
+	    : EMITTER_C;
 	j->sched[0] = SCHED_IDS;
 	j->e.sched = "build order";
 }

@@ -121,15 +121,21 @@ plan(const Job *j)
 	arena_free(ar);
 }
 
-/* kgen conv --simd: printed from the taps, with no DAG. */
+/* kgen conv --simd and --type q15|q31, kgen fft --type q15|q31:
+ * printed from the problem, with no DAG. */
 static void
-convsimd(const Job *j)
+fromprob(const Job *j)
 {
 	FILE *f;
 	char *tmp;
 
 	f = out_open(j->out, &tmp);
-	emitconv_simd(f, &j->p, &j->e);
+	if (j->emitter == EMITTER_CONV)
+		emitconv_simd(f, &j->p, &j->e);
+	else if (j->p.kind == PROB_CONV)
+		emitfix_conv(f, &j->p, &j->e);
+	else
+		emitfix_fft(f, &j->p, &j->e);
 	out_close(f, j->out, tmp);
 }
 
@@ -159,8 +165,9 @@ main(int argc, char **argv)
 			fftw_generate(&j);
 		else if (j.emitter == EMITTER_PLAN)
 			plan(&j);
-		else if (j.emitter == EMITTER_CONV)
-			convsimd(&j);
+		else if (j.emitter == EMITTER_CONV
+		    || j.emitter == EMITTER_FIXED)
+			fromprob(&j);
 		else
 			generate(&j);
 	}

@@ -3,7 +3,9 @@
  * normal numbers in the codelet's type (finite, not rounded to zero nor
  * denormal: the compiler would warn, and the filter would not be the one
  * written), at most CONV_MAXTAPS; bad input fails with the tap's number
- * (and line, in a file). */
+ * (and line, in a file).  For --type q15|q31 a tap is a real number
+ * whose Q15 or Q31 value, round(h 2^Q) (emit/fixed.c), is in range:
+ * h from -1 to just below 1; a tap that rounds to zero costs nothing. */
 #include <ctype.h>
 #include <errno.h>
 #include <float.h>
@@ -17,14 +19,13 @@
  * messages, which name where the taps came from (what). */
 static void
 addtap(Prob *p, const char *what, int line, const char *s, size_t len,
-    int *cap, int isfloat)
+    int *cap, int type)
 {
-	const char *type;
-	long double max, min;
-
+	const char *tname;
 	char buf[128], where[32];
 	char *end;
-	long double v;
+	long double v, max, min;
+	int isfloat;
 
 	where[0] = 0;
 	if (line)
@@ -42,17 +43,28 @@ addtap(Prob *p, const char *what, int line, const char *s, size_t len,
 	if (end == buf || *end || isspace((unsigned char)buf[0]))
 		fail("%s: %stap %d, '%s', is not a number", what, where,
 		    p->ntaps + 1, buf);
-	type = isfloat ? "float" : "double";
+	/* round(h 2^Q) as emit/fixed.c's fixed_quant rounds it (this file
+	 * stands alone in the taps fuzzer) */
+	if (type >= 15 && (!isfinite(v) || fabsl(v) > 2
+	    || llroundl(ldexpl(v, type)) < -(1LL << type)
+	    || llroundl(ldexpl(v, type)) >= 1LL << type))
+		fail("%s: %stap %d, '%s', is out of range for q%d: round(h "
+		    "2^%d) must lie in %lld..%lld (h from -1 to just below 1)",
+		    what, where, p->ntaps + 1, buf, type, type,
+		    -(1LL << type), (1LL << type) - 1);
+	isfloat = type == 1;
+	tname = isfloat ? "float" : "double";
 	max = isfloat ? FLT_MAX : DBL_MAX;
 	min = isfloat ? FLT_MIN : DBL_MIN;
-	if ((errno == ERANGE && fabsl(v) >= 1) || !isfinite(v)
-	    || fabsl(v) > max)
+	if (type < 15 && ((errno == ERANGE && fabsl(v) >= 1)
+	    || !isfinite(v) || fabsl(v) > max))
 		fail("%s: %stap %d, '%s', is out of range for a %s (magnitude "
-		    "at most %Lg)", what, where, p->ntaps + 1, buf, type, max);
-	if (v != 0 ? fabsl(v) < min : errno == ERANGE)
+		    "at most %Lg)", what, where, p->ntaps + 1, buf, tname,
+		    max);
+	if (type < 15 && (v != 0 ? fabsl(v) < min : errno == ERANGE))
 		fail("%s: %stap %d, '%s', is too small for a %s (zero, or a "
 		    "magnitude of at least %Lg)", what, where, p->ntaps + 1,
-		    buf, type, min);
+		    buf, tname, min);
 	if (p->ntaps == CONV_MAXTAPS)
 		fail("%s: more than %d taps", what, CONV_MAXTAPS);
 	if (p->ntaps == *cap) {
@@ -79,10 +91,11 @@ skip(const char *p, int file, int *line)
 /* Reads taps from text into pr->taps (malloc'd): numbers separated by
  * commas, and in a taps file (file != 0) also by white space, with #
  * starting a comment.  A comma stands between two numbers, never first,
- * last or doubled.  Messages start with what, the option given. */
+ * last or doubled.  Messages start with what, the option given.  type:
+ * 0 double, 1 float, 15 or 31 fixed point (Q15, Q31). */
 void
 taps_parse(Prob *pr, const char *what, const char *text, int file,
-    int isfloat)
+    int type)
 {
 	const char *p, *q;
 	int cap, line;
@@ -100,7 +113,7 @@ taps_parse(Prob *pr, const char *what, const char *text, int file,
 		for (q = p; *q && *q != ',' && !(file && (*q == '#'
 		    || isspace((unsigned char)*q))); q++)
 			;
-		addtap(pr, what, file ? line : 0, p, q - p, &cap, isfloat);
+		addtap(pr, what, file ? line : 0, p, q - p, &cap, type);
 		p = skip(q, file, &line);
 		if (!*p)
 			break;

@@ -1,5 +1,6 @@
 /* usage.c: the text of kgen --help, in pieces: ISO C limits one string
  * literal to 4095 bytes.  The limits it names come from all.h. */
+#include <string.h>
 #include "all.h"
 #include "driver.h"
 
@@ -12,8 +13,8 @@ static const char usage[] =
 "\n"
 "commands:\n"
 "  fft  -n N [--sign -1|1] [--type double|float] [--fma] [--name NAME]\n"
-"       [--simd none|sse2|avx2|avx512|neon] [--schedule S] [--regs R]\n"
-"       [--latency L] [--gamma G] [-o FILE]\n"
+"       [--simd none|sse2|avx2|avx512|neon|rvv] [--schedule S]\n"
+"       [--regs R] [--latency L] [--gamma G] [-o FILE]\n"
 "      an n1 codelet: v complex DFTs of size N (1 <= N <= %d; larger N\n"
 "      below), in FFTW's n1 calling convention:\n"
 "        void NAME(const double *ri, const double *ii, double *ro,\n"
@@ -25,9 +26,16 @@ static const char usage[] =
 "      --simd vectorizes across the batch (one transform per lane, any\n"
 "      layout, same ABI); compile the result with -msse2, -mavx2 -mfma\n"
 "      or -mavx512f; neon (AArch64 Advanced SIMD, 32 registers,\n"
-"      FMAs by vfmaq) with an AArch64 compiler (-march=armv8-a).\n"
+"      FMAs by vfmaq) with an AArch64 compiler (-march=armv8-a); rvv\n"
+"      (RISC-V V, VLEN >= 128) with Clang: -march=rv64gcv -mllvm\n"
+"      -riscv-v-vector-bits-min=128 -ffp-contract=fast (GCC 12 has\n"
+"      no RVV).\n"
 "      The default NAME is n1_N.  Without -o the codelet goes to standard\n"
 "      output.\n"
+"%s";
+
+/* kgen fft's other kinds and plans, in the help after usage. */
+static const char usagekinds[] =
 "  fft  -n N --kind n1|t1|r2cf|r2cb  (--twiddle = --kind t1,\n"
 "       --real = --kind r2cf; same other options, no --simd)\n"
 "      t1: FFTW's twiddle codelet, one in-place radix-N DIT step over\n"
@@ -50,10 +58,10 @@ static const char usage[] =
 "      %d keeps the n1 ABI (NAME n1_N; --straight: straight line);\n"
 "      larger N (to %d): NAME(ri, ii, ro, io) on split arrays and\n"
 "      NAME_c(x, y) on interleaved pairs, out of place (NAME fft_N).\n"
-"      t1v / n1v (with --simd sse2|avx2|avx512|neon): the planner's\n"
-"      vector codelets for split arrays, lane = butterfly (t1v) or\n"
-"      transform (n1v, outputs transposed in registers); see the\n"
-"      codelet header.\n"
+"      t1v / n1v (with --simd sse2|avx2|avx512|neon|rvv): the\n"
+"      planner's vector codelets for split arrays, lane = butterfly\n"
+"      (t1v) or transform (n1v, outputs transposed in registers); see\n"
+"      the codelet header.\n"
 "      n1w (with --simd): the n1 ABI vectorized within one transform\n"
 "      (FFTW's n1fv idea), for v = 1: N = VL x N/VL, N a multiple of\n"
 "      VL and at least VL^2 (VL = lanes: sse2 2, avx2 4, avx512 8\n"
@@ -249,7 +257,8 @@ static const char usage4[] =
 /* kgen conv, in the help (apart: ISO C's 4095). */
 static const char usageconv[] =
 "  conv --taps h0,h1,... -n N | --taps-file FILE -n N  [--correlate]\n"
-"       [--fma | --simd sse2|avx2|avx512|neon] [--type double|float]\n"
+"       [--fma | --simd sse2|avx2|avx512|neon]\n"
+"       [--type double|float|q15|q31] [--round nearest|floor]\n"
 "       [--name NAME] [-o FILE]\n"
 "      an FIR filter of L taps, N outputs a call, taps as constants (at\n"
 "      most %d taps, taps*N <= %d); zero taps cost nothing and taps of\n"
@@ -274,16 +283,39 @@ static const char usageconv[] =
 "      the same two entries, NAME_stream in vectors too.  Unit strides\n"
 "      take the vector path, others a loop over the taps.\n";
 
+/* Fixed point, in the help after kgen conv (apart: ISO C's 4095). */
+static const char usagefixed[] =
+"      --type q15|q31: fixed point as CMSIS-DSP's arm_fir_q15/q31, on\n"
+"      int16_t or int32_t (Q15, Q31: v / 2^Q in [-1, 1)), default NAME\n"
+"      convq15_L_N.  Taps are real numbers quantized to round(h 2^Q)\n"
+"      (halves away from zero; out of range is an error); an output is\n"
+"      the exact sum of the products, rounded to nearest (halves up;\n"
+"      --round floor truncates as CMSIS's >> Q, bit-identical to\n"
+"      arm_fir_q15) and saturated.  No --simd, --fma or --correlate.\n"
+"  fft  -n N --type q15|q31 [--sign -1|1] [--kind n1] [--name NAME]\n"
+"       [-o FILE]\n"
+"      a fixed-point n1 codelet (the n1 ABI on int16_t or int32_t) of\n"
+"      the DFT / N, as CMSIS-DSP's arm_cfft_q15/q31: N a power of two\n"
+"      up to %d, radix-2 stages each scaling by 1/2, twiddles\n"
+"      round(w 2^Q), each stage rounded to nearest and saturated.  With\n"
+"      inputs of magnitude at most 2^Q - 1 - 2 log2 N nothing saturates\n"
+"      and every output is within 1.061 log2 N LSB of the exact DFT / N.\n"
+"      Default NAME n1q15_N (n1q15b_N with --sign 1).\n";
+
 
 /* Prints kgen --help to standard output. */
 void
 usage_print(void)
 {
-	char more[24576], rest[16384], conv[2048];
+	char kinds[32768], more[24576], rest[16384], conv[4096], fixed[2048];
 
 	snprintf(conv, sizeof conv, usageconv, CONV_MAXTAPS, CONV_MAXWORK);
+	snprintf(fixed, sizeof fixed, usagefixed, FFT_MAXN);
+	strncat(conv, fixed, sizeof conv - strlen(conv) - 1);
 	snprintf(rest, sizeof rest, usage2, GEMM_MAXDIM, GEMM_MAXWORK, conv,
 	    usage3, usage4);
 	snprintf(more, sizeof more, usageasm, rest);
-	printf(usage, FFT_MAXN, FFT_MAXN, STANDALONE_MAXN, more);
+	snprintf(kinds, sizeof kinds, usagekinds, FFT_MAXN, STANDALONE_MAXN,
+	    more);
+	printf(usage, FFT_MAXN, kinds);
 }

@@ -290,7 +290,14 @@ header(Cout *o, const Prob *p, const Emit *e)
 	    "both return 0.\n * Build: GNU C or C++ (GCC or Clang: 16-byte ",
 	    e->name, e->isfloat ? "float" : "double", e->isfloat ? "float"
 	    : "double", e->name);
-	if (e->simd && !strcmp(isa_get(e->simd)->arch, "aarch64"))
+	if (e->simd && !strcmp(isa_get(e->simd)->arch, "riscv64"))
+		fprintf(o->p.f, "vector extensions and\n * shuffles) on "
+		    "RISC-V: Clang 14 or later (GCC 12 has no RVV), with\n"
+		    " *   %s -ffp-contract=fast\n"
+		    " * (it runs where VLEN >= 128).\n */\n"
+		    "#include <stddef.h>\n#include <stdint.h>\n\n",
+		    isa_get(e->simd)->flags);
+	else if (e->simd && !strcmp(isa_get(e->simd)->arch, "aarch64"))
 		fprintf(o->p.f, "vector extensions and\n * shuffles) on "
 		    "AArch64, with %s (NEON), FMAs by\n * -ffp-contract=fast."
 		    "\n */\n#include <stddef.h>\n#include <stdint.h>\n\n",

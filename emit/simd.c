@@ -315,7 +315,8 @@ header(Out *o, const Prob *p, const Emit *e)
 	tpl_print(o->p.f, "n1_abi", (const Tplarg[]){TPL_S("name", e->name),
 		TPL_S("t", o->t), TPL_N("n", p->n),
 		TPL_S("sign", p->sign < 0 ? "-" : "+"), TPL_END});
-	tpl_print(o->p.f, "simd_abi", (const Tplarg[]){TPL_N("vl", o->vl),
+	tpl_print(o->p.f, strcmp(o->isa->arch, "riscv64") ? "simd_abi"
+	    : "simd_abi_rvv", (const Tplarg[]){TPL_N("vl", o->vl),
 		TPL_S("flags", o->isa->flags), TPL_END});
 	fprintf(o->p.f, " */\n#include <stddef.h>\n");
 }

@@ -332,7 +332,8 @@ comment(Vout *v, const Prob *p, const Emit *e)
 		    " call passes) run\n * straight from memory; other strides"
 		    " go through a buffer on the stack.\n", v->vl, v->m, v->vl,
 		    v->vl, v->vl, v->vl, v->vl, v->vl, v->vl);
-	tpl_print(f, "vec_needs", (const Tplarg[]){
+	tpl_print(f, strcmp(isa->arch, "riscv64") ? "vec_needs"
+	    : "vec_needs_rvv", (const Tplarg[]){
 		TPL_S("flags", isa->flags), TPL_END});
 	fputs(" */\n", f);
 }

@@ -380,11 +380,13 @@ bench-asmlib: build/bench/asmlib
 # ---- bench-conv: FIR filters of 4..1024 taps, double and float: kgen's
 # scalar codelet (up to 128 taps) and --simd codelets (each ISA the CPU
 # runs) against the naive loop (bench/convnaive.c, gcc -O3 -march=native,
-# its own unit) and overlap-save FFT convolution (FFTW's and kgen's r2c
-# and c2r), ns a sample on a signal of 16384 samples, one process per
-# filter (bench/conv.c; bench/conv.py builds, runs, reports the crossover
-# and issue 46's goal; CSV and plot in bench/out/conv.*).  BENCH_CONV_ARGS
-# passes options, e.g. --taps 16,64 --prec float.  About 10 minutes.
+# its own unit), overlap-save FFT convolution (FFTW's and kgen's r2c
+# and c2r) and the library's kgen_fir (direct, FFT, its own pick, in
+# calls of 1024 samples), ns a sample on a signal of 16384 samples, one
+# process per filter (bench/conv.c; bench/conv.py builds, runs, reports
+# the crossovers and issue 46's goal; CSV and plot in bench/out/conv.*).
+# BENCH_CONV_ARGS passes options, e.g. --taps 16,64 --prec float.  About
+# 10 minutes.
 bench-conv: bin/kgen lib/libkgen.a
 	@sh bench/machine.sh conv
 	@sh tests/deps.sh libfftw3-dev

@@ -139,10 +139,11 @@ build/asan/codelets/%.o: codelets/%.c $(CODELET_STAMP)
 # codelets.def, less the ISAs not built here (build/runtime/codelets.h).
 PREC_RT = dispatch disptab dispmeas plan planest planmeas planexec plannd \
           ndexec ndmeas ndct \
-          planconv plantab real realnd plansimd plandesc planbig
+          planconv plantab real realnd plansimd plandesc planbig \
+          fir firfft
 RT_O = $(patsubst %,$(BLD)/runtime/%.o,registry status cpu gemm selftest \
        stcheck stlayout \
-       wisdom threads mem $(PREC_RT) $(PREC_RT:%=%f))
+       wisdom threads mem firq15 $(PREC_RT) $(PREC_RT:%=%f))
 RT_GEN = $(BLD)/runtime/table.h $(BLD)/runtime/codelets.h \
          $(BLD)/runtime/cpufeat.h
 

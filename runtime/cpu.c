@@ -23,7 +23,7 @@
 	"isa.def lists the ISAs in kgen.h's order");
 #include "isa.def"
 #undef ISA
-_Static_assert(CPU_N == KGEN_ISA_NEON + 1, "kgen.h numbers every ISA");
+_Static_assert(CPU_N == KGEN_ISA_RVV + 1, "kgen.h numbers every ISA");
 
 static const char *const names[CPU_N] = {
 	"scalar",

@@ -43,6 +43,7 @@
 #define KGEN_VERSION_STRING "0.1.0"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* KGEN_API marks each name libkgen exports.  The library is built with
  * -fvisibility=hidden (mk/lib.mk), so libkgen.so exports exactly the
@@ -137,8 +138,8 @@ KGEN_API const char *kgen_version(void);
  * AArch64); those codelets are internal (not exported)
  * and reached through kgen_n1_isa and kgen_n1_for below.  kgen_dft and
  * kgen_dftf run the widest ISA the CPU supports (per size: kgen_isa_for).
- * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512|neon, read
- * once, caps that choice (tests use it to run every path; an ISA of
+ * The environment variable KGEN_ISA=scalar|sse2|avx2|avx512|neon|rvv,
+ * read once, caps that choice (tests use it to run every path; an ISA of
  * another architecture caps it to scalar); another non-empty value is
  * ignored, reported by one line on stderr (the library's one message,
  * naming the ISAs of its architecture: "kgen: KGEN_ISA=bogus is not one
@@ -148,6 +149,8 @@ KGEN_API const char *kgen_version(void);
 #define KGEN_ISA_AVX2   2
 #define KGEN_ISA_AVX512 3
 #define KGEN_ISA_NEON   4
+#define KGEN_ISA_RVV    5   /* RISC-V V: kgen emits its codelets, but
+                             * the library is not built for RISC-V */
 /* The widest ISA the CPU runs (capped by KGEN_ISA). */
 KGEN_API int kgen_isa(void);
 /* The ISA kgen_dft (isfloat 0) or kgen_dftf (1) uses for size n: kgen_isa()
@@ -511,6 +514,76 @@ KGEN_API int kgen_executef_dft_r2c(const kgen_planf *p, const float *in,
 KGEN_API int kgen_executef_dft_c2r(const kgen_planf *p,
     const kgen_complexf *in, float *out);
 KGEN_API char *kgen_planf_describe(const kgen_planf *p);
+
+/* FIR filters with run-time taps and streaming state (runtime/fir.c,
+ * firfft.c, firq15.c), CMSIS-DSP's shape (arm_fir_init_f32 then
+ * arm_fir_f32 per block): plan once with the taps, then run the signal
+ * through in calls of any length; the last ntaps - 1 samples are kept
+ * between calls, so that a stream cut into any chunks gives the outputs
+ * of one call (to the bit for the direct method, within rounding for the
+ * FFT method).  Starting from zero history,
+ *   y[i] = sum_{k=0}^{ntaps-1} h[k] x[i-k]     (x[i] = 0 for i < 0).
+ *   kgen_fir *f = kgen_fir_plan(2000, h, 4096, 0);
+ *   for (each block of n <= 4096 samples)
+ *       kgen_fir_run(f, x, y, n);        (y may be x: in place)
+ *   kgen_fir_destroy(f);
+ * The taps are copied: h may be freed after the plan.  maxblock is the
+ * length of the calls expected (any length is accepted; a longer call
+ * runs in pieces): it sizes the buffers and, with ntaps, picks the
+ * method.  Methods: direct form (a loop over outputs in vectors of the
+ * widest ISA of kgen_isa()) for short filters, overlap-save FFT
+ * convolution on kgen's r2c and c2r plans for long ones; by default
+ * the cheaper by the cost model docs/design.md gives ("FIR filters").
+ * flags: KGEN_FIR_DIRECT or KGEN_FIR_FFT forces a method, KGEN_MEASURE
+ * plans the FFTs with KGEN_MEASURE; other bits, or both methods, are
+ * refused (NULL).  The plan functions return NULL for ntaps or maxblock
+ * outside 1..KGEN_FIR_MAX, NULL taps, bad flags or no memory.
+ * kgen_fir_run returns KGEN_OK, or KGEN_EINVAL for a NULL filter, or a
+ * NULL x or y with n > 0 (nothing written); x and y may be the same
+ * array but must not overlap otherwise.  kgen_fir_reset zeroes the
+ * history (KGEN_OK, KGEN_EINVAL for NULL); kgen_fir_method says which
+ * method the filter runs (KGEN_FIR_DIRECT or KGEN_FIR_FFT; KGEN_EINVAL
+ * for NULL).  A filter holds its state: one kgen_fir_run at a time per
+ * filter; distinct filters run concurrently. */
+#define KGEN_FIR_MAX (1 << 24)  /* the largest ntaps and maxblock */
+#define KGEN_FIR_DIRECT 2U      /* flags: the direct form */
+#define KGEN_FIR_FFT    4U      /* flags: overlap-save FFT convolution */
+typedef struct kgen_fir kgen_fir;
+KGEN_API kgen_fir *kgen_fir_plan(int ntaps, const double *h, int maxblock,
+    unsigned flags);
+KGEN_API int kgen_fir_run(kgen_fir *f, const double *x, double *y,
+    size_t n);
+KGEN_API int kgen_fir_reset(kgen_fir *f);
+KGEN_API int kgen_fir_method(const kgen_fir *f);
+KGEN_API void kgen_fir_destroy(kgen_fir *f);
+/* The same in single precision: kgen_firf_plan, _run, _reset, _method,
+ * _destroy on float arrays. */
+typedef struct kgen_firf kgen_firf;
+KGEN_API kgen_firf *kgen_firf_plan(int ntaps, const float *h, int maxblock,
+    unsigned flags);
+KGEN_API int kgen_firf_run(kgen_firf *f, const float *x, float *y,
+    size_t n);
+KGEN_API int kgen_firf_reset(kgen_firf *f);
+KGEN_API int kgen_firf_method(const kgen_firf *f);
+KGEN_API void kgen_firf_destroy(kgen_firf *f);
+/* Q15 fixed point (CMSIS's arm_fir_q15 convention): taps and samples
+ * int16_t, read as value / 2^15; each output sums the exact products
+ * h[k] x[i-k] in a 64-bit accumulator (no overflow up to KGEN_FIR_MAX
+ * taps), then truncates and saturates,
+ *   y[i] = sat16(floor(acc / 2^15)),  sat16 clamping to -32768..32767
+ * (CMSIS's truncation, kgen conv --type q15 --round floor); with the
+ * flag KGEN_FIR_ROUND, y[i] = sat16(floor((acc + 2^14) / 2^15)), round
+ * to nearest, halves up (kgen conv --type q15's default).  Direct form
+ * only; flags: KGEN_FIR_DIRECT and KGEN_FIR_ROUND, others refused
+ * (NULL).  Same calls and statuses as kgen_fir's. */
+#define KGEN_FIR_ROUND  8U      /* Q15 flags: round, not truncate */
+typedef struct kgen_fir_q15 kgen_fir_q15;
+KGEN_API kgen_fir_q15 *kgen_fir_q15_plan(int ntaps, const int16_t *h,
+    int maxblock, unsigned flags);
+KGEN_API int kgen_fir_q15_run(kgen_fir_q15 *f, const int16_t *x,
+    int16_t *y, size_t n);
+KGEN_API int kgen_fir_q15_reset(kgen_fir_q15 *f);
+KGEN_API void kgen_fir_q15_destroy(kgen_fir_q15 *f);
 
 /* GEMM (runtime/gemm.c): C += A*B for an m x k matrix A and a k x n
  * matrix B, all column-major: A(i,p) = A[i + p*lda], B(p,j) =

@@ -26,11 +26,10 @@
 #include <string.h>
 #include "all.h"
 
-/* The targets beyond the vector ISAs kgen emits for (x86's and
- * AArch64's NEON), which come from isa.def (dag/isa.c) and go first. */
+/* The targets beyond the vector ISAs kgen emits for (x86's, AArch64's
+ * NEON, RISC-V V at VLEN 128 and LMUL 1), which come from isa.def
+ * (dag/isa.c) and go first. */
 static const Target others[] = {
-	{"rvv", "RISC-V V, 32 vector registers (VLEN 128, LMUL 1)", 32, 128,
-	    1},
 	{"ppc", "PowerPC, 32 scalar FP registers", 32, 64, 0},
 	{"ptx", "NVIDIA PTX, up to 255 32-bit registers per thread", 255,
 	    32, 0},

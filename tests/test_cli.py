@@ -87,6 +87,13 @@ BAD = [
      ["1e-40", "float"]),
     (("conv", "--taps", "1,1e-400", "-n", "4"), ["tap 2", "1e-400", "double"]),
     (("conv", "--taps", "1e-310", "-n", "4"), ["1e-310", "double"]),
+    (("conv", "--taps", "1", "-n", "4", "--type", "q15"), ["q15", "tap 1"]),
+    (("conv", "--taps", "0.5", "-n", "4", "--type", "q15", "--simd",
+      "avx2"), ["--simd"]),
+    (("conv", "--taps", "0.5", "-n", "4", "--round", "floor"), ["--round"]),
+    (("fft", "-n", "12", "--type", "q15"), ["power of two"]),
+    (("fft", "-n", "8", "--type", "q31", "--kind", "t1"), ["--kind t1"]),
+    (("gemm", "-m", "2", "-n", "2", "-k", "2", "--type", "q15"), ["q15"]),
 ]
 
 
@@ -489,6 +496,7 @@ OPTION_SAMPLES = {
     "--quiet": ["--quiet"],
     "--correlate": ["--correlate"],
     "--list": ["--list"],
+    "--round": ["--round", "floor"],
 }
 # Options that change nothing when stderr is a pipe, as here.
 TTY_ONLY = {"--quiet"}
@@ -504,6 +512,9 @@ FORMS = {
     "gemm kloop": ["gemm", "-m", "4", "-n", "2", "--kloop"],
     "gemm tile auto": ["gemm", "--tile", "auto", "--regs", "16"],
     "conv": ["conv", "--taps", "0.5,0.25,0.125", "-n", "8"],
+    "conv q15": ["conv", "--taps", "0.5,0.25,0.125", "-n", "8", "--type",
+                 "q15"],
+    "fft q31": ["fft", "-n", "16", "--type", "q31"],
     "spills fft": ["spills", "fft", "-n", "16", "--regs", "8"],
     "spills gemm": ["spills", "gemm", "-m", "2", "-n", "2", "-k", "3",
                     "--regs", "8"],

@@ -80,3 +80,15 @@ void
  * are the ISA's FMA intrinsics where the compiler targets FMA, else
  * a * b + c.
 /* kgen: end */
+
+/* The same for RISC-V V, whose codelets Clang compiles (no intrinsics). */
+/* kgen: begin simd_abi_rvv */
+ * Lane l of a vector holds transform j + l, @vl@ at a time; interleaved
+ * data (ii = ri + 1, io = ro + 1, is = os = 2) runs straight from memory,
+ * other layouts and the last v mod @vl@ transforms through a buffer.
+ * Build: Clang 14 or later (128-bit vector extensions, which it compiles
+ * to RVV 1.0 instructions; GCC 12 has no RVV), with
+ *   @flags@ -ffp-contract=fast
+ * (FMAs are a * b + c; without -march the codelet stops with #error);
+ * it runs where VLEN >= 128.
+/* kgen: end */

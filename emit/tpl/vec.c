@@ -399,3 +399,12 @@ void
  * with -std=gnu* (its default) or -ffp-contract=fast, not -std=c99; Clang
  * by default.
 /* kgen: end */
+
+/* The same for RISC-V V, whose codelets Clang compiles (no intrinsics). */
+/* kgen: begin vec_needs_rvv */
+ * Build: Clang 14 or later (vector extensions, attributes; GCC 12 has no
+ * RVV), with
+ *   @flags@ -ffp-contract=fast
+ * (without -march the codelet stops with #error); FMAs (--fma) are
+ * a * b + c, fused by the contraction; it runs where VLEN >= 128.
+/* kgen: end */
