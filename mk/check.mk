@@ -3,11 +3,16 @@
 
 # ---- check: installs missing Debian packages (as root), then pytest,
 # then check-arm (mk/arm.mk) where its cross tools install, else one line
-# saying why it was skipped.
+# saying why it was skipped.  The cross tools (CROSS_DEPS) are optional:
+# without them tests/test_neon.py and tests/test_rvv.py skip, each with
+# its reason.
 CHECK_DEPS = libfftw3-dev python3-pytest python3-numpy valgrind \
              pkg-config clang
+CROSS_DEPS = $(ARM_DEPS) gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 check: all
 	@sh tests/deps.sh $(CHECK_DEPS)
+	@sh tests/deps.sh $(CROSS_DEPS) || echo "check: the cross tools" \
+	    "did not install; the NEON and RVV tests skip"
 	$(PYTHON) -m pytest -q tests
 	@$(MAKE) --no-print-directory check-arm ARM_OPTIONAL=1
 
