@@ -79,6 +79,23 @@ def bound(n, prec):
     return eps * (1 + math.log2(n))
 
 
+def n1check_rows(text):
+    """tests/neoncheck.c's output (the cross-compiled n1 check, NEON's
+    and RVV's) as {(name, layout): (n, err, guard hits)}."""
+    rows = {}
+    for line in text.splitlines():
+        f = line.split()
+        rows[(f[0], f[1])] = (int(f[2]), float(f[3]), int(f[4]))
+    return rows
+
+
+def n1check_failures(rows, prec):
+    """The rows of n1check_rows past the bound or with a guard hit."""
+    return ["%s %s n=%d: err %.3g, %d guard hits" % (k + v)
+            for k, v in sorted(rows.items())
+            if not v[1] <= bound(v[0], prec) or v[2]]
+
+
 def run(args, **kw):
     """Runs a command, capturing text output; never raises on failure."""
     kw.setdefault("capture_output", True)

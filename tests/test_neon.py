@@ -29,7 +29,8 @@ import struct
 
 import pytest
 
-from conftest import ISA, TESTS, BuildError, bound, kgen, pmap, run
+from conftest import (ISA, TESTS, BuildError, bound, kgen, n1check_failures,
+                      n1check_rows, pmap, run)
 
 XCC = os.environ.get("KGEN_AARCH64_CC", "aarch64-linux-gnu-gcc")
 QEMU = os.environ.get("KGEN_QEMU_AARCH64", "qemu-aarch64")
@@ -97,17 +98,7 @@ def neoncheck(tmp, prec, lines, objs):
     exe = xcc([TESTS / "neoncheck.c", *objs], tmp / "chk",
               ["-I", tmp, '-DLIST="list.h"']
               + (["-DSINGLE"] if prec == "float" else []))
-    rows = {}
-    for line in qemu(exe).splitlines():
-        f = line.split()
-        rows[(f[0], f[1])] = (int(f[2]), float(f[3]), int(f[4]))
-    return rows
-
-
-def failures(rows, prec):
-    return ["%s %s n=%d: err %.3g, %d guard hits" % (k + v)
-            for k, v in sorted(rows.items())
-            if not v[1] <= bound(v[0], prec) or v[2]]
+    return n1check_rows(qemu(exe))
 
 
 # ---- n1 across the batch, n = 1..64 ---------------------------------------
@@ -133,7 +124,7 @@ def test_n1_every_size(n1rows, prec):
     no guard hit."""
     rows = n1rows[prec]
     assert len(rows) == 64 * 4
-    assert not failures(rows, prec)
+    assert not n1check_failures(rows, prec)
     worst = max(rows.items(), key=lambda kv: kv[1][1] / bound(kv[1][0],
                                                               prec))
     print("%s: %d rows, worst %s %s err %.3g (bound %.3g)" % (
@@ -157,7 +148,7 @@ def test_n1c(tmp_path, prec):
     rows = neoncheck(tmp_path, prec, ["N1C(%d, n1c_%d)\n" % (n, n)
                                       for n in N1C_SIZES], objs)
     assert len(rows) == len(N1C_SIZES) * 6
-    assert not failures(rows, prec)
+    assert not n1check_failures(rows, prec)
 
 
 T1V_CASES = [(2, -1, []), (3, 1, ["--fma"]), (4, -1, []), (5, -1, ["--fma"]),
@@ -326,7 +317,7 @@ def test_check_sees_spoilt_codelets(tmp_path):
         objs.append(xcc([c], c.with_suffix(".o"), link=False))
         lines.append("N1(16, s_%s)\n" % nm)
     rows = neoncheck(tmp_path, "double", lines, objs)
-    bad = {k[0] for k in rows if failures({k: rows[k]}, "double")}
+    bad = {k[0] for k in rows if n1check_failures({k: rows[k]}, "double")}
     assert bad == {"s_const", "s_zip", "s_fms"}
 
 

@@ -20,7 +20,8 @@ import shutil
 
 import pytest
 
-from conftest import ISA, TESTS, BuildError, bound, kgen, pmap, run
+from conftest import (ISA, TESTS, BuildError, bound, kgen, n1check_failures,
+                      n1check_rows, pmap, run)
 
 CLANG = ["clang", "--target=riscv64-linux-gnu"]
 LD = "riscv64-linux-gnu-gcc"
@@ -87,17 +88,7 @@ def check(tmp, prec, lines, objs, vlen=128):
     exe = link(TESTS / "neoncheck.c", objs, tmp / "chk",
                ["-I", tmp, '-DLIST="list.h"', "-Wno-pedantic"]
                + (["-DSINGLE"] if prec == "float" else []))
-    rows = {}
-    for line in qemu(exe, vlen=vlen).splitlines():
-        f = line.split()
-        rows[(f[0], f[1])] = (int(f[2]), float(f[3]), int(f[4]))
-    return rows
-
-
-def failures(rows, prec):
-    return ["%s %s n=%d: err %.3g, %d guard hits" % (k + v)
-            for k, v in sorted(rows.items())
-            if not v[1] <= bound(v[0], prec) or v[2]]
+    return n1check_rows(qemu(exe, vlen=vlen))
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +112,7 @@ def test_n1_every_size(n1, prec):
     rows = check(tmp, prec, ["N1(%d, n1_%d)\n" % (n, n)
                              for n in range(1, 65)], objs)
     assert len(rows) == 64 * 4
-    assert not failures(rows, prec)
+    assert not n1check_failures(rows, prec)
 
 
 def test_n1_wider_vlen(n1):
@@ -132,7 +123,7 @@ def test_n1_wider_vlen(n1):
     rows = check(tmp, "double", ["N1(%d, n1_%d)\n" % (n, n) for n in sizes],
                  [objs[n - 1] for n in sizes], vlen=256)
     assert len(rows) == len(sizes) * 4
-    assert not failures(rows, "double")
+    assert not n1check_failures(rows, "double")
 
 
 def test_rvv_instructions(tmp_path):
@@ -160,7 +151,7 @@ def test_kinds(tmp_path):
                    ["-Wno-unused-function"])
     rows = check(tmp_path, "double", ["N1C(%d, c_%d)\n" % (n, n)
                                       for n in (2, 5, 8, 12, 16)], objs)
-    assert len(rows) == 5 * 6 and not failures(rows, "double")
+    assert len(rows) == 5 * 6 and not n1check_failures(rows, "double")
 
     t1 = [(4, -1), (8, 1), (13, -1)]
     objs = objects(tmp_path, [("t1v_%d" % r, ["fft", "-n", r, "--kind",
@@ -209,7 +200,7 @@ def test_check_sees_a_spoilt_codelet(tmp_path):
         objs.append(cc(c, c.with_suffix(".o")))
     rows = check(tmp_path, "double", ["N1(16, s_good)\n", "N1(16, s_bad)\n"],
                  objs)
-    assert {k[0] for k in rows if failures({k: rows[k]}, "double")} \
+    assert {k[0] for k in rows if n1check_failures({k: rows[k]}, "double")} \
         == {"s_bad"}
 
 
