@@ -21,6 +21,13 @@ EXTRA = [
     "gemm -m 3 -n 3 -k 5 --vlen 8 --fma",      # addc_2, addc_3
     "gemm -m 4 -n 1 -k 4 --vlen 4",            # kloop_unit
     "fft -n 1 --emit cuda",                    # cu_fft_unit
+    "conv --taps 1,2 -n 8 --simd neon",        # convsimd_helpers_neon
+    "fft -n 8 --simd rvv",                     # simd_abi_rvv
+    "fft -n 8 --kind t1v --simd rvv",          # vec_needs_rvv
+    "conv --type q31 --taps 0.5,-0.25 -n 4",   # fixconv_q31
+    "conv --type q31 --taps 0.5,-0.25 -n 4 --round floor",
+    "conv --type q15 --taps 0.5,-0.25 -n 4 --round floor",
+    "fft --type q31 -n 8 --sign 1",
     "fft -n 5 --kind n1c --simd avx2",         # cxl_wide_d
     "fft -n 5 --kind n1c --simd avx2 --type float",    # cxl_wide_f
     "fft -n 5 --kind n1c --simd avx512",       # cxl_wide_e
